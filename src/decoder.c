@@ -1,0 +1,351 @@
+/* decoder.c -- the decode engine: the public decoder functions, BOM
+** handling, pending output, and dispatch to the handler families (whose
+** loops come from decode.h).  See docs/engine.md. */
+#include "decode.h"
+
+#ifdef __SSE2__
+#include <emmintrin.h>
+#endif
+
+static const wenc__decoder_impl *impl_of(const wenc_encoding *e)
+{
+    static const wenc__decoder_impl *const impls[WENC__FAMILY_COUNT] = {
+        [WENC__FAMILY_UTF8] = &wenc__utf8_decoder,
+        [WENC__FAMILY_SINGLE_BYTE] = &wenc__single_byte_decoder,
+        /* GBK's decoder is gb18030's decoder. */
+        [WENC__FAMILY_GBK] = &wenc__gb18030_decoder,
+        [WENC__FAMILY_GB18030] = &wenc__gb18030_decoder,
+        [WENC__FAMILY_BIG5] = &wenc__big5_decoder,
+        [WENC__FAMILY_EUC_JP] = &wenc__euc_jp_decoder,
+        [WENC__FAMILY_ISO_2022_JP] = &wenc__iso_2022_jp_decoder,
+        [WENC__FAMILY_SHIFT_JIS] = &wenc__shift_jis_decoder,
+        [WENC__FAMILY_EUC_KR] = &wenc__euc_kr_decoder,
+        [WENC__FAMILY_REPLACEMENT] = &wenc__replacement_decoder,
+        [WENC__FAMILY_UTF16BE] = &wenc__utf16be_decoder,
+        [WENC__FAMILY_UTF16LE] = &wenc__utf16le_decoder,
+        [WENC__FAMILY_X_USER_DEFINED] = &wenc__x_user_defined_decoder,
+    };
+    return impls[e->family];
+}
+
+static bool strips_bom(const wenc_encoding *e)
+{
+    /* TextDecoder's serialize steps strip a leading U+FEFF only for these. */
+    return e->family == WENC__FAMILY_UTF8 || e->family == WENC__FAMILY_UTF16BE ||
+           e->family == WENC__FAMILY_UTF16LE;
+}
+
+wenc_status wenc_decoder_init(wenc_decoder *d, const wenc_encoding *encoding, unsigned flags)
+{
+    const unsigned known = WENC_DECODER_FATAL | WENC_DECODER_BOM_SNIFF | WENC_DECODER_BOM_STRIP;
+    if (d == NULL || encoding == NULL || (flags & ~known) != 0 ||
+        (flags & (WENC_DECODER_BOM_SNIFF | WENC_DECODER_BOM_STRIP)) ==
+            (WENC_DECODER_BOM_SNIFF | WENC_DECODER_BOM_STRIP))
+        return WENC_INVALID_ARGUMENT;
+    memset(d, 0, sizeof *d);
+    d->priv_initial = encoding;
+    /* priv_flags keeps the caller's flags; priv_bom is derived from them. */
+    d->priv_flags = (uint8_t)flags;
+    wenc_decoder_reset(d);
+    return WENC_OK;
+}
+
+void wenc_decoder_reset(wenc_decoder *d)
+{
+    if (d == NULL || d->priv_initial == NULL)
+        return;
+    const wenc_encoding *e = d->priv_initial;
+    uint8_t flags = d->priv_flags;
+    memset(d, 0, sizeof *d);
+    d->priv_initial = e;
+    d->priv_encoding = e;
+    d->priv_flags = flags;
+    if (flags & WENC_DECODER_BOM_SNIFF)
+        d->priv_bom = WENC__BOM_SNIFF_PENDING;
+    else if ((flags & WENC_DECODER_BOM_STRIP) && strips_bom(e))
+        d->priv_bom = WENC__BOM_STRIP_PENDING;
+}
+
+/* BOM sniff (Encoding Standard, "BOM sniff" and "decode"): peek at up to
+** three bytes; EF BB BF means UTF-8, FE FF UTF-16BE, FF FE UTF-16LE, and the
+** BOM is consumed.  Bytes are moved into priv_input while undecided, so a
+** BOM split across calls is seen; if there is no BOM they are decoded from
+** there.  Returns false while more input is needed. */
+static bool sniff_bom(wenc__dcall *c)
+{
+    wenc_decoder *d = c->d;
+    for (;;) {
+        const uint8_t *b = d->priv_input;
+        unsigned n = d->priv_input_count;
+        const wenc_encoding *found = NULL;
+        unsigned length = 0;
+        if (n >= 3 && b[0] == 0xEF && b[1] == 0xBB && b[2] == 0xBF) {
+            found = WENC_UTF_8;
+            length = 3;
+        } else if (n >= 2 && b[0] == 0xFE && b[1] == 0xFF) {
+            found = WENC_UTF_16BE;
+            length = 2;
+        } else if (n >= 2 && b[0] == 0xFF && b[1] == 0xFE) {
+            found = WENC_UTF_16LE;
+            length = 2;
+        }
+        bool prefix = (n == 0) || (n == 1 && (b[0] == 0xEF || b[0] == 0xFE || b[0] == 0xFF)) ||
+                      (n == 2 && b[0] == 0xEF && b[1] == 0xBB);
+        if (found != NULL) {
+            d->priv_encoding = found;
+            d->priv_input_count = (uint8_t)(n - length);
+            memmove(d->priv_input, d->priv_input + length, n - length);
+        } else if (prefix) {
+            if (c->pos < c->src_len) {
+                d->priv_input[d->priv_input_count++] = c->src[c->pos++];
+                continue;
+            }
+            if (!c->last)
+                return false;
+        }
+        d->priv_bom = 0;
+        return true;
+    }
+}
+
+static bool flush_pending(wenc__dcall *c, int form);
+
+static wenc_status dispatch(wenc_decoder *d, const uint8_t *src, size_t *src_len,
+                                  void *dst, size_t *dst_len, bool last, int form)
+{
+    if (d == NULL || d->priv_initial == NULL || src_len == NULL || dst_len == NULL ||
+        (src == NULL && *src_len != 0) || (dst == NULL && *dst_len != 0)) {
+        if (src_len)
+            *src_len = 0;
+        if (dst_len)
+            *dst_len = 0;
+        return WENC_INVALID_ARGUMENT;
+    }
+    wenc__dcall c = {
+        .d = d, .src = src, .src_len = *src_len, .dst = dst, .dst_len = *dst_len,
+        .last = last,
+    };
+    wenc_status st;
+    if (d->priv_pending_count != 0 && !flush_pending(&c, form)) {
+        st = WENC_OUTPUT_FULL;
+    } else if ((d->priv_bom & WENC__BOM_SNIFF_PENDING) && !sniff_bom(&c)) {
+        st = WENC_INPUT_EMPTY;
+    } else {
+        c.strip = (d->priv_bom & WENC__BOM_STRIP_PENDING) != 0;
+        st = impl_of(d->priv_encoding)->decode[form](&c);
+        if (!c.strip)
+            d->priv_bom &= (uint8_t)~WENC__BOM_STRIP_PENDING;
+        if (c.finished)
+            d->priv_state = 0;
+    }
+    d->priv_position += c.pos;
+    *src_len = c.pos;
+    *dst_len = c.out;
+    return st;
+}
+
+wenc_status wenc_decoder_decode_to_utf8(wenc_decoder *d, const uint8_t *src, size_t *src_len,
+                                        uint8_t *dst, size_t *dst_len, bool last)
+{
+    return dispatch(d, src, src_len, dst, dst_len, last, WENC__UTF8);
+}
+
+wenc_status wenc_decoder_decode_to_utf16(wenc_decoder *d, const uint8_t *src, size_t *src_len,
+                                         uint16_t *dst, size_t *dst_len, bool last)
+{
+    return dispatch(d, src, src_len, dst, dst_len, last, WENC__UTF16);
+}
+
+wenc_status wenc_decoder_decode_to_utf32(wenc_decoder *d, const uint8_t *src, size_t *src_len,
+                                         uint32_t *dst, size_t *dst_len, bool last)
+{
+    return dispatch(d, src, src_len, dst, dst_len, last, WENC__UTF32);
+}
+
+/* CP as units of FORM in U; returns how many. */
+static unsigned to_units(uint32_t cp, int form, uint32_t u[4])
+{
+    if (form == WENC__UTF8) {
+        uint8_t b[4];
+        unsigned n = wenc__utf8_put(b, cp);
+        for (unsigned i = 0; i < n; i++)
+            u[i] = b[i];
+        return n;
+    }
+    if (form == WENC__UTF16 && cp >= 0x10000) {
+        u[0] = 0xD7C0 + (cp >> 10);
+        u[1] = 0xDC00 | (cp & 0x3FF);
+        return 2;
+    }
+    u[0] = cp;
+    return 1;
+}
+
+/* Writes the code points kept in the decoder.  A code point is written
+** whole, or -- only if the call has written nothing yet and it does not fit
+** -- as many of its units as fit, the rest staying pending (so a tiny
+** buffer still makes progress).  Returns false if some remain. */
+static bool flush_pending(wenc__dcall *c, int form)
+{
+    wenc_decoder *d = c->d;
+    while (d->priv_pending_count != 0) {
+        uint32_t u[4];
+        unsigned done = d->priv_pending_done;
+        unsigned need = to_units(d->priv_pending[0], form, u) - done;
+        size_t room = c->dst_len - c->out;
+        unsigned n = need;
+        if (room < need) {
+            if (c->out != 0 || room == 0)
+                return false;
+            n = (unsigned)room;
+        }
+        for (unsigned i = 0; i < n; i++) {
+            if (form == WENC__UTF8)
+                ((uint8_t *)c->dst)[c->out + i] = (uint8_t)u[done + i];
+            else if (form == WENC__UTF16)
+                ((uint16_t *)c->dst)[c->out + i] = (uint16_t)u[done + i];
+            else
+                ((uint32_t *)c->dst)[c->out + i] = u[done + i];
+        }
+        c->out += n;
+        if (n < need) {
+            d->priv_pending_done = (uint8_t)(done + n);
+            return false;
+        }
+        d->priv_pending_done = 0;
+        d->priv_pending[0] = d->priv_pending[1];
+        d->priv_pending_count--;
+    }
+    return true;
+}
+
+bool wenc__decode_emit(wenc__dcall *c, int form, const uint32_t *cps, unsigned n)
+{
+    wenc_decoder *d = c->d;
+    if (c->strip) {
+        /* TextDecoder's serialize: the first code point, if it is U+FEFF, is
+        ** dropped; any first code point ends BOM handling. */
+        c->strip = false;
+        if (cps[0] == WENC__BOM) {
+            cps++;
+            n--;
+        }
+    }
+    for (unsigned i = 0; i < n; i++)
+        d->priv_pending[d->priv_pending_count++] = cps[i];
+    return flush_pending(c, form);
+}
+
+void wenc__decode_error(wenc__dcall *c, const wenc__step *r)
+{
+    wenc_decoder *d = c->d;
+    /* The read position as an absolute stream offset: bytes consumed from
+    ** the caller, less those waiting in priv_input to be read again. */
+    uint64_t end = d->priv_position + c->pos - d->priv_input_count - r->error_gap;
+    d->priv_error_offset = end - r->error_length;
+    d->priv_error_length = r->error_length;
+}
+
+size_t wenc__decode_ascii(wenc__dcall *c, int form)
+{
+    const uint8_t *s = c->src + c->pos;
+    size_t n = c->src_len - c->pos;
+    size_t room = c->dst_len - c->out;
+    if (room < n)
+        n = room;
+    size_t i = 0;
+    if (form == WENC__UTF8) {
+        uint8_t *o = (uint8_t *)c->dst + c->out;
+#ifdef __SSE2__
+        for (; i + 16 <= n; i += 16) {
+            __m128i v = _mm_loadu_si128((const __m128i *)(s + i));
+            if (_mm_movemask_epi8(v) != 0)
+                break;
+            _mm_storeu_si128((__m128i *)(o + i), v);
+        }
+#endif
+        for (; i + 8 <= n; i += 8) {
+            uint64_t w;
+            memcpy(&w, s + i, 8);
+            if (w & UINT64_C(0x8080808080808080))
+                break;
+            memcpy(o + i, &w, 8);
+        }
+        for (; i < n && s[i] < 0x80; i++)
+            o[i] = s[i];
+    } else if (form == WENC__UTF16) {
+        uint16_t *o = (uint16_t *)c->dst + c->out;
+#ifdef __SSE2__
+        const __m128i zero = _mm_setzero_si128();
+        for (; i + 16 <= n; i += 16) {
+            __m128i v = _mm_loadu_si128((const __m128i *)(s + i));
+            if (_mm_movemask_epi8(v) != 0)
+                break;
+            _mm_storeu_si128((__m128i *)(o + i), _mm_unpacklo_epi8(v, zero));
+            _mm_storeu_si128((__m128i *)(o + i + 8), _mm_unpackhi_epi8(v, zero));
+        }
+#endif
+        for (; i < n && s[i] < 0x80; i++)
+            o[i] = s[i];
+    } else {
+        uint32_t *o = (uint32_t *)c->dst + c->out;
+        for (; i < n && s[i] < 0x80; i++)
+            o[i] = s[i];
+    }
+    c->pos += i;
+    c->out += i;
+    return i;
+}
+
+/* Worst cases, for every decoder of the standard: each output code point
+** and each error is charged to bytes of its own (an error's sequence has at
+** least one byte, restored bytes are charged when read again), and no byte
+** yields more than 3 UTF-8 bytes (U+FFFD or U+20AC for one byte; Big5's
+** two code points or an astral one for two bytes), one UTF-16 unit or one
+** code point.  Bytes held in the handler's state, in priv_input, and code
+** points pending output are added. */
+static size_t max_length(const wenc_decoder *d, size_t byte_len, size_t per_byte, int form)
+{
+    if (d == NULL)
+        return 0;
+    size_t held = 3 + d->priv_input_count;
+    size_t n = wenc__mul_sat(wenc__add_sat(byte_len, held), per_byte);
+    for (unsigned i = 0; i < d->priv_pending_count; i++)
+        n = wenc__add_sat(n, wenc__units(d->priv_pending[i], form));
+    return n;
+}
+
+size_t wenc_decoder_max_utf8_length(const wenc_decoder *d, size_t byte_len)
+{
+    return max_length(d, byte_len, 3, WENC__UTF8);
+}
+
+size_t wenc_decoder_max_utf16_length(const wenc_decoder *d, size_t byte_len)
+{
+    return max_length(d, byte_len, 1, WENC__UTF16);
+}
+
+size_t wenc_decoder_max_utf32_length(const wenc_decoder *d, size_t byte_len)
+{
+    return max_length(d, byte_len, 1, WENC__UTF32);
+}
+
+const wenc_encoding *wenc_decoder_encoding(const wenc_decoder *d)
+{
+    return d ? d->priv_encoding : NULL;
+}
+
+uint64_t wenc_decoder_position(const wenc_decoder *d)
+{
+    return d ? d->priv_position : 0;
+}
+
+uint64_t wenc_decoder_error_offset(const wenc_decoder *d)
+{
+    return d ? d->priv_error_offset : 0;
+}
+
+size_t wenc_decoder_error_length(const wenc_decoder *d)
+{
+    return d ? d->priv_error_length : 0;
+}

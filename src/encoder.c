@@ -1,0 +1,425 @@
+/* encoder.c -- the encode engine: the public encoder functions, reading
+** UTF-8 / UTF-16 / UTF-32 input as scalar values, pending output, html-mode
+** character references, and dispatch to the handler families (whose loops
+** come from encode.h).  See docs/engine.md. */
+#include "encode.h"
+#include "utf8_dfa.h"
+
+#ifdef __SSE2__
+#include <emmintrin.h>
+#endif
+
+static const wenc__encoder_impl *impl_of(const wenc_encoding *e)
+{
+    static const wenc__encoder_impl *const impls[WENC__FAMILY_COUNT] = {
+        [WENC__FAMILY_UTF8] = &wenc__utf8_encoder,
+        [WENC__FAMILY_SINGLE_BYTE] = &wenc__single_byte_encoder,
+        [WENC__FAMILY_GBK] = &wenc__gbk_encoder,
+        [WENC__FAMILY_GB18030] = &wenc__gb18030_encoder,
+        [WENC__FAMILY_BIG5] = &wenc__big5_encoder,
+        [WENC__FAMILY_EUC_JP] = &wenc__euc_jp_encoder,
+        [WENC__FAMILY_ISO_2022_JP] = &wenc__iso_2022_jp_encoder,
+        [WENC__FAMILY_SHIFT_JIS] = &wenc__shift_jis_encoder,
+        [WENC__FAMILY_EUC_KR] = &wenc__euc_kr_encoder,
+        [WENC__FAMILY_X_USER_DEFINED] = &wenc__x_user_defined_encoder,
+        /* replacement, UTF-16BE and UTF-16LE have no encoder. */
+    };
+    return impls[e->family];
+}
+
+wenc_status wenc_encoder_init(wenc_encoder *e, const wenc_encoding *encoding, unsigned flags)
+{
+    if (e == NULL || encoding == NULL || (flags & ~(unsigned)WENC_ENCODER_HTML) != 0)
+        return WENC_INVALID_ARGUMENT;
+    if (impl_of(encoding) == NULL)
+        return WENC_NO_ENCODER;
+    memset(e, 0, sizeof *e);
+    e->priv_encoding = encoding;
+    e->priv_flags = (uint8_t)flags;
+    return WENC_OK;
+}
+
+void wenc_encoder_reset(wenc_encoder *e)
+{
+    if (e == NULL || e->priv_encoding == NULL)
+        return;
+    const wenc_encoding *encoding = e->priv_encoding;
+    uint8_t flags = e->priv_flags;
+    memset(e, 0, sizeof *e);
+    e->priv_encoding = encoding;
+    e->priv_flags = flags;
+}
+
+/* Writes the bytes kept from an earlier call; false if some remain. */
+static bool flush_pending(wenc__ecall *c)
+{
+    wenc_encoder *e = c->e;
+    size_t n = (size_t)(e->priv_pending_end - e->priv_pending_start);
+    size_t room = c->dst_len - c->out;
+    if (n > room)
+        n = room;
+    memcpy(c->dst + c->out, e->priv_pending + e->priv_pending_start, n);
+    c->out += n;
+    e->priv_pending_start = (uint8_t)(e->priv_pending_start + n);
+    if (e->priv_pending_start != e->priv_pending_end)
+        return false;
+    e->priv_pending_start = e->priv_pending_end = 0;
+    return true;
+}
+
+static wenc_status dispatch(wenc_encoder *e, const void *src, size_t *src_len, uint8_t *dst,
+                            size_t *dst_len, bool last, int form)
+{
+    if (e == NULL || e->priv_encoding == NULL || src_len == NULL || dst_len == NULL ||
+        (src == NULL && *src_len != 0) || (dst == NULL && *dst_len != 0)) {
+        if (src_len)
+            *src_len = 0;
+        if (dst_len)
+            *dst_len = 0;
+        return WENC_INVALID_ARGUMENT;
+    }
+    wenc__ecall c = {
+        .e = e, .src = src, .src_len = *src_len, .dst = dst, .dst_len = *dst_len, .last = last,
+    };
+    wenc_status st = WENC_OUTPUT_FULL;
+    if (e->priv_pending_end == 0 || flush_pending(&c)) {
+        st = impl_of(e->priv_encoding)->encode[form](&c);
+        if (c.finished) {
+            /* The stream is complete: back to the initial handler state. */
+            e->priv_state = 0;
+        }
+    }
+    e->priv_position += c.pos;
+    *src_len = c.pos;
+    *dst_len = c.out;
+    return st;
+}
+
+wenc_status wenc_encoder_encode_from_utf8(wenc_encoder *e, const uint8_t *src, size_t *src_len,
+                                          uint8_t *dst, size_t *dst_len, bool last)
+{
+    return dispatch(e, src, src_len, dst, dst_len, last, WENC__FROM_UTF8);
+}
+
+wenc_status wenc_encoder_encode_from_utf16(wenc_encoder *e, const uint16_t *src,
+                                           size_t *src_len, uint8_t *dst, size_t *dst_len,
+                                           bool last)
+{
+    return dispatch(e, src, src_len, dst, dst_len, last, WENC__FROM_UTF16);
+}
+
+wenc_status wenc_encoder_encode_from_utf32(wenc_encoder *e, const uint32_t *src,
+                                           size_t *src_len, uint8_t *dst, size_t *dst_len,
+                                           bool last)
+{
+    return dispatch(e, src, src_len, dst, dst_len, last, WENC__FROM_UTF32);
+}
+
+/* ------------------------------------------------------------------------
+** Input.  The standard's encoders take scalar values; the engine makes them
+** from the input form.  A sequence may span calls: its progress is kept in
+** priv_input_state (UTF-8: DFA state, and code point bits in the high half;
+** UTF-16: a leading surrogate) with priv_input_units units already consumed.
+*/
+
+static void replaced(wenc__input *in, size_t units)
+{
+    in->cp = WENC__REPLACEMENT_CHARACTER;
+    in->units = units;
+    in->replaced = true;
+}
+
+/* UTF-8 as the standard's UTF-8 decoder reads it (utf8_dfa.h): an invalid
+** lead byte, or the bytes before an unexpected one (which is read again),
+** become U+FFFD. */
+static bool peek_utf8(wenc__ecall *c, wenc__input *in)
+{
+    wenc_encoder *e = c->e;
+    const uint8_t *s = c->src;
+    size_t start = c->pos, i = start;
+    unsigned dfa = e->priv_input_state & 0xFF;
+    uint32_t cp = e->priv_input_state >> 8;
+    while (i < c->src_len) {
+        unsigned b = s[i];
+        unsigned cls = wenc__utf8_class[b];
+        unsigned next = wenc__utf8_next[dfa * WENC__U8_CLASSES + cls];
+        if (next == WENC__U8_REJECT) {
+            replaced(in, i - start + (dfa == WENC__U8_ACCEPT));
+            return true;
+        }
+        cp = dfa == WENC__U8_ACCEPT ? (b & wenc__utf8_lead_mask[cls]) : (cp << 6) | (b & 0x3F);
+        dfa = next;
+        i++;
+        if (dfa == WENC__U8_ACCEPT) {
+            in->cp = cp;
+            in->units = i - start;
+            in->replaced = false;
+            return true;
+        }
+    }
+    if (dfa == WENC__U8_ACCEPT)
+        return false;
+    if (c->last) {
+        replaced(in, i - start);
+        return true;
+    }
+    /* Incomplete at the end of this input: keep it for the next call. */
+    e->priv_input_state = cp << 8 | dfa;
+    e->priv_input_units = (uint8_t)(e->priv_input_units + (i - start));
+    c->pos = i;
+    return false;
+}
+
+WENC__INLINE bool is_leading(uint32_t u)
+{
+    return u >= 0xD800 && u <= 0xDBFF;
+}
+
+WENC__INLINE bool is_trailing(uint32_t u)
+{
+    return u >= 0xDC00 && u <= 0xDFFF;
+}
+
+/* UTF-16 as JavaScript strings become scalar values: a surrogate pair is
+** one code point, a lone surrogate U+FFFD.  A leading surrogate at the end
+** of the input waits for the next call unless it is the last. */
+static bool peek_utf16(wenc__ecall *c, wenc__input *in)
+{
+    wenc_encoder *e = c->e;
+    const uint16_t *s = c->src;
+    size_t i = c->pos;
+    if (e->priv_input_state != 0) {
+        if (i < c->src_len && is_trailing(s[i])) {
+            in->cp = 0x10000 + ((e->priv_input_state - 0xD800) << 10) + (s[i] - 0xDC00u);
+            in->units = 1;
+            in->replaced = false;
+            return true;
+        }
+        if (i == c->src_len && !c->last)
+            return false;
+        replaced(in, 0); /* the unit after it is read again */
+        return true;
+    }
+    if (i == c->src_len)
+        return false;
+    uint32_t u = s[i];
+    if (is_leading(u)) {
+        if (i + 1 < c->src_len) {
+            if (is_trailing(s[i + 1])) {
+                in->cp = 0x10000 + ((u - 0xD800) << 10) + (s[i + 1] - 0xDC00u);
+                in->units = 2;
+                in->replaced = false;
+            } else {
+                replaced(in, 1);
+            }
+            return true;
+        }
+        if (!c->last) {
+            e->priv_input_state = u;
+            e->priv_input_units = 1;
+            c->pos = i + 1;
+            return false;
+        }
+        replaced(in, 1);
+        return true;
+    }
+    if (is_trailing(u)) {
+        replaced(in, 1);
+        return true;
+    }
+    in->cp = u;
+    in->units = 1;
+    in->replaced = false;
+    return true;
+}
+
+static bool peek_utf32(wenc__ecall *c, wenc__input *in)
+{
+    const uint32_t *s = c->src;
+    if (c->pos == c->src_len)
+        return false;
+    uint32_t u = s[c->pos];
+    if (u > 0x10FFFF || (u >= 0xD800 && u <= 0xDFFF)) {
+        replaced(in, 1);
+        return true;
+    }
+    in->cp = u;
+    in->units = 1;
+    in->replaced = false;
+    return true;
+}
+
+bool wenc__encode_peek(wenc__ecall *c, int form, wenc__input *in)
+{
+    /* Where the code point starts: units of earlier calls included. */
+    in->offset = c->e->priv_position + c->pos - c->e->priv_input_units;
+    if (form == WENC__FROM_UTF8)
+        return peek_utf8(c, in);
+    if (form == WENC__FROM_UTF16)
+        return peek_utf16(c, in);
+    return peek_utf32(c, in);
+}
+
+void wenc__encode_commit(wenc__ecall *c, const wenc__input *in)
+{
+    wenc_encoder *e = c->e;
+    c->pos += in->units;
+    e->priv_input_state = 0;
+    e->priv_input_units = 0;
+    if (in->replaced)
+        e->priv_replacements++;
+}
+
+/* ------------------------------------------------------------------------
+** Output. */
+
+bool wenc__encode_emit(wenc__ecall *c, const uint8_t *bytes, unsigned n)
+{
+    wenc_encoder *e = c->e;
+    size_t room = c->dst_len - c->out;
+    if (WENC__LIKELY(room >= n)) {
+        memcpy(c->dst + c->out, bytes, n);
+        c->out += n;
+        return true;
+    }
+    /* Keep it whole for the next call, unless nothing was written yet: then
+    ** a buffer smaller than N must still make progress. */
+    size_t k = c->out == 0 ? room : 0;
+    memcpy(c->dst + c->out, bytes, k);
+    c->out += k;
+    memcpy(e->priv_pending, bytes + k, n - k);
+    e->priv_pending_start = 0;
+    e->priv_pending_end = (uint8_t)(n - k);
+    return false;
+}
+
+/* Error mode "html": push 0x26 (&), 0x23 (#), the shortest decimal digits
+** of the code point, and 0x3B (;) to the output (process an item, step 7). */
+bool wenc__encode_ncr(wenc__ecall *c, uint32_t cp)
+{
+    uint8_t buf[10]; /* "&#1114111;" */
+    uint8_t digits[7];
+    unsigned n = 0, k = 0;
+    do {
+        digits[k++] = (uint8_t)('0' + cp % 10);
+        cp /= 10;
+    } while (cp != 0);
+    buf[n++] = '&';
+    buf[n++] = '#';
+    while (k > 0)
+        buf[n++] = digits[--k];
+    buf[n++] = ';';
+    return wenc__encode_emit(c, buf, n);
+}
+
+void wenc__encode_error(wenc__ecall *c, const wenc__input *in, uint32_t cp)
+{
+    c->e->priv_error_code_point = cp;
+    c->e->priv_error_offset = in->offset;
+}
+
+size_t wenc__encode_ascii(wenc__ecall *c, int form)
+{
+    if (c->e->priv_input_state != 0)
+        return 0;
+    size_t n = c->src_len - c->pos;
+    size_t room = c->dst_len - c->out;
+    if (room < n)
+        n = room;
+    uint8_t *o = c->dst + c->out;
+    size_t i = 0;
+    if (form == WENC__FROM_UTF8) {
+        const uint8_t *s = (const uint8_t *)c->src + c->pos;
+#ifdef __SSE2__
+        for (; i + 16 <= n; i += 16) {
+            __m128i v = _mm_loadu_si128((const __m128i *)(s + i));
+            if (_mm_movemask_epi8(v) != 0)
+                break;
+            _mm_storeu_si128((__m128i *)(o + i), v);
+        }
+#endif
+        for (; i < n && s[i] < 0x80; i++)
+            o[i] = s[i];
+    } else if (form == WENC__FROM_UTF16) {
+        const uint16_t *s = (const uint16_t *)c->src + c->pos;
+#ifdef __SSE2__
+        const __m128i high = _mm_set1_epi16((short)0xFF80);
+        for (; i + 16 <= n; i += 16) {
+            __m128i a = _mm_loadu_si128((const __m128i *)(s + i));
+            __m128i b = _mm_loadu_si128((const __m128i *)(s + i + 8));
+            __m128i any = _mm_and_si128(_mm_or_si128(a, b), high);
+            if (_mm_movemask_epi8(_mm_cmpeq_epi16(any, _mm_setzero_si128())) != 0xFFFF)
+                break;
+            _mm_storeu_si128((__m128i *)(o + i), _mm_packus_epi16(a, b));
+        }
+#endif
+        for (; i < n && s[i] < 0x80; i++)
+            o[i] = (uint8_t)s[i];
+    } else {
+        const uint32_t *s = (const uint32_t *)c->src + c->pos;
+        for (; i < n && s[i] < 0x80; i++)
+            o[i] = (uint8_t)s[i];
+    }
+    c->pos += i;
+    c->out += i;
+    return i;
+}
+
+/* ------------------------------------------------------------------------
+** Sizes.  Each input unit gives at most one code point (a UTF-8 sequence or
+** surrogate pair gives one for several units), plus one for a sequence held
+** from an earlier call.  A code point gives at most the family's
+** max_bytes_per_code_point in fatal mode; in html mode also an escape (3)
+** and the longest reference "&#1114111;" (10).  Add the final escape
+** (ISO-2022-JP) and pending output. */
+static size_t max_length(const wenc_encoder *e, size_t units)
+{
+    if (e == NULL)
+        return 0;
+    size_t per = impl_of(e->priv_encoding)->max_bytes_per_code_point;
+    if ((e->priv_flags & WENC__ENC_HTML) && per < 13)
+        per = 13;
+    size_t n = wenc__mul_sat(wenc__add_sat(units, 1), per);
+    n = wenc__add_sat(n, 3);
+    return wenc__add_sat(n, (size_t)(e->priv_pending_end - e->priv_pending_start));
+}
+
+size_t wenc_encoder_max_length_from_utf8(const wenc_encoder *e, size_t unit_len)
+{
+    return max_length(e, unit_len);
+}
+
+size_t wenc_encoder_max_length_from_utf16(const wenc_encoder *e, size_t unit_len)
+{
+    return max_length(e, unit_len);
+}
+
+size_t wenc_encoder_max_length_from_utf32(const wenc_encoder *e, size_t unit_len)
+{
+    return max_length(e, unit_len);
+}
+
+const wenc_encoding *wenc_encoder_encoding(const wenc_encoder *e)
+{
+    return e ? e->priv_encoding : NULL;
+}
+
+uint64_t wenc_encoder_position(const wenc_encoder *e)
+{
+    return e ? e->priv_position : 0;
+}
+
+uint32_t wenc_encoder_error_code_point(const wenc_encoder *e)
+{
+    return e ? e->priv_error_code_point : 0;
+}
+
+uint64_t wenc_encoder_error_offset(const wenc_encoder *e)
+{
+    return e ? e->priv_error_offset : 0;
+}
+
+uint64_t wenc_encoder_replacement_count(const wenc_encoder *e)
+{
+    return e ? e->priv_replacements : 0;
+}

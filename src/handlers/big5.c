@@ -1,0 +1,141 @@
+/* big5.c -- Big5 decoder and encoder (Encoding Standard, "Big5").
+** Tables: indexes/big5.c (index Big5, both directions). */
+#include "decode.h"
+#include "encode.h"
+
+struct big5_state {
+    uint8_t leading;
+};
+
+/* The index code point for POINTER in index Big5, or WENC__NONE16: the
+** decode table keeps the low 16 bits, a bitset marks the plane 2 ones. */
+WENC__INLINE uint32_t big5_code_point(uint32_t pointer)
+{
+    if (pointer >= WENC__BIG5_POINTERS)
+        return WENC__NONE16;
+    uint32_t cp = wenc__big5_decode[pointer];
+    if (wenc__big5_astral[pointer >> 5] >> (pointer & 31) & 1)
+        cp |= 0x20000;
+    return cp;
+}
+
+WENC__INLINE int big5_step(void *sv, int byte, wenc__step *r)
+{
+    struct big5_state *s = sv;
+    r->error_gap = 0;
+    r->restore_count = 0;
+    /* 1-2. End-of-queue: error if a leading byte is held, else finished. */
+    if (byte == WENC__EOQ) {
+        if (s->leading == 0)
+            return WENC__FINISHED;
+        s->leading = 0;
+        r->error_length = 1;
+        return WENC__ERROR;
+    }
+    /* 3. A leading byte is held. */
+    if (s->leading != 0) {
+        uint32_t leading = s->leading;
+        s->leading = 0;
+        uint32_t cp = WENC__NONE16;
+        if ((byte >= 0x40 && byte <= 0x7E) || (byte >= 0xA1 && byte <= 0xFE)) {
+            uint32_t offset = byte < 0x7F ? 0x40 : 0x62;
+            uint32_t pointer = (leading - 0x81) * 157 + ((uint32_t)byte - offset);
+            /* The four pointers that decode to two code points. */
+            switch (pointer) {
+            case 1133:
+            case 1135:
+            case 1164:
+            case 1166:
+                r->cp[0] = pointer < 1164 ? 0x00CA : 0x00EA;
+                r->cp[1] = (pointer == 1133 || pointer == 1164) ? 0x0304 : 0x030C;
+                return WENC__CODE_POINTS_2;
+            }
+            cp = big5_code_point(pointer);
+        }
+        if (cp != WENC__NONE16) {
+            r->cp[0] = cp;
+            return WENC__CODE_POINT;
+        }
+        /* An ASCII byte is restored: the error is the leading byte alone. */
+        if (byte < 0x80) {
+            r->restore[0] = (uint8_t)byte;
+            r->restore_count = 1;
+            r->error_length = 1;
+        } else {
+            r->error_length = 2;
+        }
+        return WENC__ERROR;
+    }
+    /* 4. ASCII.  5. A leading byte.  6. Anything else is an error. */
+    if (byte < 0x80) {
+        r->cp[0] = (uint32_t)byte;
+        return WENC__CODE_POINT;
+    }
+    if (byte >= 0x81 && byte <= 0xFE) {
+        s->leading = (uint8_t)byte;
+        return WENC__CONTINUE;
+    }
+    r->error_length = 1;
+    return WENC__ERROR;
+}
+
+WENC__INLINE bool big5_ascii_ok(const void *sv)
+{
+    return ((const struct big5_state *)sv)->leading == 0;
+}
+
+WENC__INLINE wenc_status big5_decode(wenc__dcall *c, const int form)
+{
+    struct big5_state s;
+    memcpy(&s, &c->d->priv_state, sizeof s);
+    wenc_status st = wenc__decode_loop(c, form, &s, big5_step, big5_ascii_ok);
+    memcpy(&c->d->priv_state, &s, sizeof s);
+    return st;
+}
+
+WENC__DECODER_IMPL(big5, big5_decode);
+
+/* Encoder.  The generated encode table already follows "index Big5
+** pointer" (pointers below (0xA1 - 0x81) * 157 excluded, the last pointer
+** for U+2550, U+255E, U+2561, U+256A, U+5341 and U+5345). */
+
+WENC__INLINE int big5_encode_step(void *unused, int32_t cp, wenc__estep *r)
+{
+    (void)unused;
+    r->n = 0;
+    /* 1. End-of-queue: finished.  2. ASCII: its byte. */
+    if (cp == WENC__EOQ)
+        return WENC__E_FINISHED;
+    if (cp < 0x80) {
+        r->bytes[0] = (uint8_t)cp;
+        r->n = 1;
+        return WENC__E_BYTES;
+    }
+    /* 3. The index Big5 pointer; 4. null: error. */
+    uint32_t pointer = wenc__page_lookup(wenc__big5_enc_top, wenc__big5_enc_blocks,
+                                         WENC__BIG5_ENC_BITS, WENC__BIG5_ENC_LIMIT,
+                                         (uint32_t)cp);
+    if (pointer == WENC__NONE16) {
+        r->error_cp = (uint32_t)cp;
+        return WENC__E_ERROR;
+    }
+    /* 5-8. Leading and trailing bytes. */
+    uint32_t trailing = pointer % 157;
+    r->bytes[0] = (uint8_t)(pointer / 157 + 0x81);
+    r->bytes[1] = (uint8_t)(trailing + (trailing < 0x3F ? 0x40 : 0x62));
+    r->n = 2;
+    return WENC__E_BYTES;
+}
+
+WENC__INLINE bool big5_encode_ascii_ok(const void *unused)
+{
+    (void)unused;
+    return true;
+}
+
+WENC__INLINE wenc_status big5_encode(wenc__ecall *c, const int form)
+{
+    return wenc__encode_loop(c, form, NULL, big5_encode_step, big5_encode_ascii_ok);
+}
+
+WENC__ENCODER_IMPL(big5, big5_encode, 2);

@@ -1,0 +1,120 @@
+/* internal.h -- what the library's own files share and users never see: the
+** encoding record behind the public handles, the handler families, and small
+** helpers.  Non-static internals are named wenc__*. */
+#ifndef WENC_INTERNAL_H
+#define WENC_INTERNAL_H
+
+#include <string.h>
+
+#include "wenc/wenc.h"
+#include "tables.h"
+
+#if defined(__GNUC__) || defined(__clang__)
+#define WENC__INLINE static inline __attribute__((always_inline))
+#define WENC__LIKELY(x) __builtin_expect(!!(x), 1)
+#define WENC__UNLIKELY(x) __builtin_expect(!!(x), 0)
+#else
+#define WENC__INLINE static inline
+#define WENC__LIKELY(x) (x)
+#define WENC__UNLIKELY(x) (x)
+#endif
+
+/* Handler families: encodings that share a decoder and encoder algorithm
+** (all single-byte encodings; gb18030 and GBK, which differ only in the
+** encoder's "is GBK"; UTF-16BE and UTF-16LE). */
+typedef enum wenc__family {
+    WENC__FAMILY_UTF8,
+    WENC__FAMILY_SINGLE_BYTE,
+    WENC__FAMILY_GBK,
+    WENC__FAMILY_GB18030,
+    WENC__FAMILY_BIG5,
+    WENC__FAMILY_EUC_JP,
+    WENC__FAMILY_ISO_2022_JP,
+    WENC__FAMILY_SHIFT_JIS,
+    WENC__FAMILY_EUC_KR,
+    WENC__FAMILY_REPLACEMENT,
+    WENC__FAMILY_UTF16BE,
+    WENC__FAMILY_UTF16LE,
+    WENC__FAMILY_X_USER_DEFINED,
+    WENC__FAMILY_COUNT
+} wenc__family;
+
+/* The record behind each public handle (indexes/registry.c). */
+struct wenc_encoding {
+    const char *name;            /* as the standard spells it */
+    const char *lowercase_name;  /* TextDecoder's `encoding` */
+    uint8_t id;                  /* position in the standard's order */
+    uint8_t family;              /* wenc__family */
+    int8_t single_byte;          /* row in wenc__sb_decode, or -1 */
+    const uint8_t *labels;       /* indexes into wenc__labels */
+    uint8_t label_count;
+};
+
+typedef struct wenc__label {
+    const char *label;
+    uint8_t length;
+    uint8_t encoding;  /* id */
+} wenc__label;
+
+extern const wenc__label wenc__labels[WENC__LABEL_COUNT];
+extern const uint16_t wenc__label_disp[WENC__LABEL_BUCKETS];
+extern const uint8_t wenc__label_slots[WENC__LABEL_SLOTS];
+extern const wenc_encoding *const wenc__encodings[WENC__ENCODING_COUNT];
+
+/* Code points the handlers name. */
+#define WENC__REPLACEMENT_CHARACTER 0xFFFDu
+#define WENC__BOM 0xFEFFu
+
+/* Two-level code point -> pointer lookup over a generated page table
+** (tools/gen-tables.py, page_table()): WENC__NONE16 when unmapped. */
+WENC__INLINE uint32_t wenc__page_lookup(const uint16_t *top, const uint16_t *blocks,
+                                        unsigned bits, uint32_t limit, uint32_t cp)
+{
+    if (cp >= limit)
+        return WENC__NONE16;
+    return blocks[((uint32_t)top[cp >> bits] << bits) | (cp & ((1u << bits) - 1))];
+}
+
+/* Number of UTF-8 bytes for scalar value CP. */
+WENC__INLINE unsigned wenc__utf8_length(uint32_t cp)
+{
+    return cp < 0x80 ? 1 : cp < 0x800 ? 2 : cp < 0x10000 ? 3 : 4;
+}
+
+/* Writes scalar value CP as UTF-8 at P (room for wenc__utf8_length(cp)). */
+WENC__INLINE unsigned wenc__utf8_put(uint8_t *p, uint32_t cp)
+{
+    if (cp < 0x80) {
+        p[0] = (uint8_t)cp;
+        return 1;
+    }
+    if (cp < 0x800) {
+        p[0] = (uint8_t)(0xC0 | (cp >> 6));
+        p[1] = (uint8_t)(0x80 | (cp & 0x3F));
+        return 2;
+    }
+    if (cp < 0x10000) {
+        p[0] = (uint8_t)(0xE0 | (cp >> 12));
+        p[1] = (uint8_t)(0x80 | ((cp >> 6) & 0x3F));
+        p[2] = (uint8_t)(0x80 | (cp & 0x3F));
+        return 3;
+    }
+    p[0] = (uint8_t)(0xF0 | (cp >> 18));
+    p[1] = (uint8_t)(0x80 | ((cp >> 12) & 0x3F));
+    p[2] = (uint8_t)(0x80 | ((cp >> 6) & 0x3F));
+    p[3] = (uint8_t)(0x80 | (cp & 0x3F));
+    return 4;
+}
+
+/* Saturating size arithmetic for the max-length functions. */
+WENC__INLINE size_t wenc__add_sat(size_t a, size_t b)
+{
+    return a > SIZE_MAX - b ? SIZE_MAX : a + b;
+}
+
+WENC__INLINE size_t wenc__mul_sat(size_t a, size_t b)
+{
+    return b != 0 && a > SIZE_MAX / b ? SIZE_MAX : a * b;
+}
+
+#endif /* WENC_INTERNAL_H */

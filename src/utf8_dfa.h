@@ -1,0 +1,61 @@
+/* utf8_dfa.h -- the one definition of valid UTF-8 in wenc: a table-driven
+** DFA (in the spirit of Bjoern Hoehrmann's decoder) equivalent to the
+** Encoding Standard's UTF-8 decoder, including where it rejects.  The UTF-8
+** decoder (handlers/utf8.c), the encoders' UTF-8 input (encoder.c) and the
+** UTF-8 toolkit all use it.
+**
+** States are the standard's (bytes needed, lower boundary, upper boundary)
+** triples that can occur:
+**   ACCEPT        bytes needed 0
+**   CONT1         1 more byte, 80..BF
+**   CONT2         2 more, 80..BF first
+**   E0            2 more, A0..BF first (overlong 3-byte forms)
+**   ED            2 more, 80..9F first (surrogates)
+**   CONT3         3 more, 80..BF first
+**   F0            3 more, 90..BF first (overlong 4-byte forms)
+**   F4            3 more, 80..8F first (above U+10FFFF)
+** A byte outside the boundaries gives REJECT: the standard then returns
+** error and, unless the state was ACCEPT, restores the byte (so the error
+** covers the bytes before it: the "maximal subpart"). */
+#ifndef WENC_UTF8_DFA_H
+#define WENC_UTF8_DFA_H
+
+#include <stdint.h>
+
+enum {
+    WENC__U8_ACCEPT = 0,
+    WENC__U8_CONT1,
+    WENC__U8_CONT2,
+    WENC__U8_E0,
+    WENC__U8_ED,
+    WENC__U8_CONT3,
+    WENC__U8_F0,
+    WENC__U8_F4,
+    WENC__U8_REJECT,
+    WENC__U8_STATES = WENC__U8_REJECT
+};
+
+/* Byte classes: the distinctions the standard's UTF-8 decoder makes. */
+enum {
+    WENC__U8C_ASCII,   /* 00..7F */
+    WENC__U8C_80_8F,   /* continuation bytes, split by the boundaries */
+    WENC__U8C_90_9F,
+    WENC__U8C_A0_BF,
+    WENC__U8C_INVALID, /* C0, C1, F5..FF: never valid */
+    WENC__U8C_C2_DF,
+    WENC__U8C_E0,
+    WENC__U8C_E1_EF,   /* E1..EC, EE, EF */
+    WENC__U8C_ED,
+    WENC__U8C_F0,
+    WENC__U8C_F1_F3,
+    WENC__U8C_F4,
+    WENC__U8_CLASSES
+};
+
+extern const uint8_t wenc__utf8_class[256];
+/* wenc__utf8_next[state * WENC__U8_CLASSES + class] */
+extern const uint8_t wenc__utf8_next[WENC__U8_STATES * WENC__U8_CLASSES];
+/* Bits of a lead byte that belong to the code point, by class. */
+extern const uint8_t wenc__utf8_lead_mask[WENC__U8_CLASSES];
+
+#endif /* WENC_UTF8_DFA_H */
