@@ -1,0 +1,420 @@
+/* fuzz-common.c -- the helpers of fuzz.h, linked into every fuzz target. */
+#include "fuzz.h"
+
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+const char *fuzz_input_name;
+char fuzz_context[256];
+
+const char *const fuzz_form_name[FUZZ_FORMS] = {"UTF-8", "UTF-16", "UTF-32"};
+const size_t fuzz_form_unit[FUZZ_FORMS] = {1, 2, 4};
+
+void fuzz_fail(const char *fmt, ...)
+{
+    va_list ap;
+    fflush(stdout);
+    fprintf(stderr, "\n==== wenc fuzz: invariant failed");
+    if (fuzz_input_name != NULL)
+        fprintf(stderr, " (input %s)", fuzz_input_name);
+    fprintf(stderr, "\n==== case: %s\n==== ", fuzz_context);
+    va_start(ap, fmt);
+    vfprintf(stderr, fmt, ap);
+    va_end(ap);
+    fprintf(stderr, "\n");
+    abort();
+}
+
+static const wenc_encoding *forced_encoding;
+
+int LLVMFuzzerInitialize(int *argc, char ***argv)
+{
+    (void)argc;
+    (void)argv;
+    const char *label = getenv("WENC_FUZZ_ENCODING");
+    if (label != NULL && *label != '\0') {
+        forced_encoding = wenc_encoding_for_label(label, strlen(label));
+        if (forced_encoding == NULL) {
+            fprintf(stderr, "WENC_FUZZ_ENCODING=%s: unknown label\n", label);
+            exit(2);
+        }
+        fprintf(stderr, "wenc fuzz: every input uses %s\n", wenc_encoding_name(forced_encoding));
+    }
+    return 0;
+}
+
+const wenc_encoding *fuzz_encoding(uint8_t byte)
+{
+    return forced_encoding != NULL ? forced_encoding
+                                   : wenc_encoding_at(byte % WENC_ENCODING_COUNT);
+}
+
+void fuzz_set_context(const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(fuzz_context, sizeof fuzz_context, fmt, ap);
+    va_end(ap);
+}
+
+uint8_t fuzz_byte(fuzz_input *in)
+{
+    if (in->n == 0)
+        return 0;
+    in->n--;
+    return *in->p++;
+}
+
+/* ------------------------------------------------------------------------
+** Schedule. */
+
+void fuzz_schedule_read(fuzz_schedule *s, fuzz_input *in)
+{
+    memset(s, 0, sizeof *s);
+    s->count = fuzz_byte(in) & 7u;
+    for (unsigned i = 0; i < s->count; i++) {
+        s->chunk[i] = fuzz_byte(in);
+        s->room[i] = fuzz_byte(in);
+    }
+}
+
+size_t fuzz_schedule_chunk(fuzz_schedule *s, size_t remaining)
+{
+    if (s->count == 0)
+        return remaining;
+    unsigned c = s->chunk[s->next_chunk];
+    s->next_chunk = (s->next_chunk + 1) % s->count;
+    size_t n;
+    if (c < 0x80)
+        n = c & 0x1Fu;
+    else if (c < 0xC0)
+        n = (size_t)(c & 0x3Fu) * 16;
+    else
+        n = remaining;
+    if (n == 0 && s->last_chunk_empty)
+        n = 1;
+    if (n > remaining)
+        n = remaining;
+    s->last_chunk_empty = n == 0;
+    return n;
+}
+
+size_t fuzz_schedule_room(fuzz_schedule *s, size_t bound)
+{
+    if (s->count == 0)
+        return bound;
+    unsigned r = s->room[s->next_room];
+    s->next_room = (s->next_room + 1) % s->count;
+    size_t n;
+    if (r == 0)
+        n = s->last_room_zero ? 1 : 0;
+    else if (r < 0x80)
+        n = 1 + (r & 0x0Fu);
+    else if (r < 0xC0)
+        n = 1 + (size_t)(r & 0x3Fu) * 8;
+    else
+        n = bound;
+    s->last_room_zero = n == 0;
+    return n;
+}
+
+/* ------------------------------------------------------------------------
+** Memory. */
+
+void *fuzz_xmalloc(size_t n)
+{
+    void *p = malloc(n != 0 ? n : 1);
+    if (p == NULL) {
+        fprintf(stderr, "wenc fuzz: out of memory\n");
+        abort();
+    }
+    return p;
+}
+
+void *fuzz_exact_copy(const void *p, size_t n)
+{
+    if (n == 0)
+        return NULL;
+    void *q = fuzz_xmalloc(n);
+    memcpy(q, p, n);
+    return q;
+}
+
+void fuzz_buf_init(fuzz_buf *b, size_t element_size)
+{
+    b->p = NULL;
+    b->len = b->cap = 0;
+    b->size = element_size;
+}
+
+void fuzz_buf_free(fuzz_buf *b)
+{
+    free(b->p);
+    fuzz_buf_init(b, b->size);
+}
+
+void fuzz_buf_clear(fuzz_buf *b)
+{
+    b->len = 0;
+}
+
+void fuzz_buf_append(fuzz_buf *b, const void *elements, size_t count)
+{
+    if (count == 0)
+        return;
+    if (b->cap - b->len < count) {
+        size_t cap = b->cap ? b->cap : 64;
+        while (cap - b->len < count)
+            cap *= 2;
+        unsigned char *p = realloc(b->p, cap * b->size);
+        if (p == NULL) {
+            fprintf(stderr, "wenc fuzz: out of memory\n");
+            abort();
+        }
+        b->p = p;
+        b->cap = cap;
+    }
+    memcpy(b->p + b->len * b->size, elements, count * b->size);
+    b->len += count;
+}
+
+void fuzz_buf_push_u32(fuzz_buf *b, uint32_t v)
+{
+    fuzz_buf_append(b, &v, 1);
+}
+
+/* ------------------------------------------------------------------------
+** Unicode. */
+
+/* The Encoding Standard's UTF-8 decoder, transcribed step by step, over
+** S[0..N).  Calls EMIT for each item with the offset of the sequence's
+** first byte; an error is cp == UINT32_MAX. */
+typedef void (*utf8_emit_fn)(void *ctx, uint32_t cp, size_t offset);
+
+static void standard_utf8_decode(const uint8_t *s, size_t n, utf8_emit_fn emit, void *ctx)
+{
+    uint32_t cp = 0;
+    unsigned seen = 0, needed = 0, lower = 0x80, upper = 0xBF;
+    size_t start = 0;
+    size_t i = 0;
+    for (;;) {
+        if (i == n) {
+            /* 1. End-of-queue with bytes needed: error.  2. Finished. */
+            if (needed != 0)
+                emit(ctx, UINT32_MAX, start);
+            return;
+        }
+        unsigned byte = s[i];
+        if (needed == 0) {
+            /* 3. */
+            start = i;
+            i++;
+            if (byte <= 0x7F) {
+                emit(ctx, byte, start);
+            } else if (byte >= 0xC2 && byte <= 0xDF) {
+                needed = 1;
+                cp = byte & 0x1F;
+            } else if (byte >= 0xE0 && byte <= 0xEF) {
+                if (byte == 0xE0)
+                    lower = 0xA0;
+                if (byte == 0xED)
+                    upper = 0x9F;
+                needed = 2;
+                cp = byte & 0xF;
+            } else if (byte >= 0xF0 && byte <= 0xF4) {
+                if (byte == 0xF0)
+                    lower = 0x90;
+                if (byte == 0xF4)
+                    upper = 0x8F;
+                needed = 3;
+                cp = byte & 0x7;
+            } else {
+                emit(ctx, UINT32_MAX, start);
+            }
+            continue;
+        }
+        /* 4. Out of range: reset, restore the byte (do not advance), error. */
+        if (byte < lower || byte > upper) {
+            cp = 0;
+            needed = seen = 0;
+            lower = 0x80;
+            upper = 0xBF;
+            emit(ctx, UINT32_MAX, start);
+            continue;
+        }
+        /* 5-9. */
+        i++;
+        lower = 0x80;
+        upper = 0xBF;
+        cp = (cp << 6) | (byte & 0x3F);
+        seen++;
+        if (seen != needed)
+            continue;
+        emit(ctx, cp, start);
+        cp = 0;
+        needed = seen = 0;
+    }
+}
+
+struct strict_ctx {
+    fuzz_buf *cps, *at_unit;
+    size_t bad;          /* first ill-formed offset */
+    size_t next;         /* next unit index to fill in at_unit */
+    size_t count;        /* code points so far */
+};
+
+static void strict_emit(void *vctx, uint32_t cp, size_t offset)
+{
+    struct strict_ctx *c = vctx;
+    if (cp == UINT32_MAX) {
+        if (c->bad == SIZE_MAX)
+            c->bad = offset;
+        return;
+    }
+    if (c->at_unit != NULL) {
+        while (c->next <= offset) {
+            fuzz_buf_append(c->at_unit, &c->count, 1);
+            c->next++;
+        }
+    }
+    fuzz_buf_push_u32(c->cps, cp);
+    c->count++;
+}
+
+size_t fuzz_units_to_cps(int form, const void *units, size_t len, fuzz_buf *cps,
+                         fuzz_buf *at_unit)
+{
+    struct strict_ctx c = {cps, at_unit, SIZE_MAX, 0, 0};
+    if (form == FUZZ_UTF8) {
+        standard_utf8_decode(units, len, strict_emit, &c);
+    } else if (form == FUZZ_UTF16) {
+        const uint16_t *u = units;
+        for (size_t i = 0; i < len; i++) {
+            uint32_t a = u[i];
+            if (a >= 0xD800 && a <= 0xDBFF && i + 1 < len && u[i + 1] >= 0xDC00 &&
+                u[i + 1] <= 0xDFFF) {
+                strict_emit(&c, 0x10000 + ((a - 0xD800) << 10) + (u[i + 1] - 0xDC00u), i);
+                i++;
+            } else if (a >= 0xD800 && a <= 0xDFFF) {
+                strict_emit(&c, UINT32_MAX, i);
+            } else {
+                strict_emit(&c, a, i);
+            }
+        }
+    } else {
+        const uint32_t *u = units;
+        for (size_t i = 0; i < len; i++)
+            strict_emit(&c, fuzz_is_scalar(u[i]) ? u[i] : UINT32_MAX, i);
+    }
+    if (at_unit != NULL) {
+        while (c.next <= len) {
+            fuzz_buf_append(at_unit, &c.count, 1);
+            c.next++;
+        }
+    }
+    return c.bad;
+}
+
+size_t fuzz_put_cp(int form, uint32_t cp, fuzz_buf *out)
+{
+    if (form == FUZZ_UTF8) {
+        uint8_t b[4];
+        size_t n;
+        if (cp < 0x80) {
+            b[0] = (uint8_t)cp;
+            n = 1;
+        } else if (cp < 0x800) {
+            b[0] = (uint8_t)(0xC0 | cp >> 6);
+            b[1] = (uint8_t)(0x80 | (cp & 0x3F));
+            n = 2;
+        } else if (cp < 0x10000) {
+            b[0] = (uint8_t)(0xE0 | cp >> 12);
+            b[1] = (uint8_t)(0x80 | (cp >> 6 & 0x3F));
+            b[2] = (uint8_t)(0x80 | (cp & 0x3F));
+            n = 3;
+        } else {
+            b[0] = (uint8_t)(0xF0 | cp >> 18);
+            b[1] = (uint8_t)(0x80 | (cp >> 12 & 0x3F));
+            b[2] = (uint8_t)(0x80 | (cp >> 6 & 0x3F));
+            b[3] = (uint8_t)(0x80 | (cp & 0x3F));
+            n = 4;
+        }
+        fuzz_buf_append(out, b, n);
+        return n;
+    }
+    if (form == FUZZ_UTF16) {
+        uint16_t u[2];
+        if (cp < 0x10000) {
+            u[0] = (uint16_t)cp;
+            fuzz_buf_append(out, u, 1);
+            return 1;
+        }
+        u[0] = (uint16_t)(0xD800 + ((cp - 0x10000) >> 10));
+        u[1] = (uint16_t)(0xDC00 + ((cp - 0x10000) & 0x3FF));
+        fuzz_buf_append(out, u, 2);
+        return 2;
+    }
+    fuzz_buf_push_u32(out, cp);
+    return 1;
+}
+
+struct scalar_ctx {
+    fuzz_buf *out;
+};
+
+static void scalar_emit(void *vctx, uint32_t cp, size_t offset)
+{
+    struct scalar_ctx *c = vctx;
+    fuzz_scalar s = {cp == UINT32_MAX ? 0xFFFDu : cp, offset, cp == UINT32_MAX};
+    fuzz_buf_append(c->out, &s, 1);
+}
+
+void fuzz_scalars(int form, const void *units, size_t len, fuzz_buf *out)
+{
+    struct scalar_ctx c = {out};
+    if (form == FUZZ_UTF8) {
+        standard_utf8_decode(units, len, scalar_emit, &c);
+    } else if (form == FUZZ_UTF16) {
+        /* JavaScript's "convert a string into a scalar value string". */
+        const uint16_t *u = units;
+        for (size_t i = 0; i < len; i++) {
+            uint32_t a = u[i];
+            if (a >= 0xD800 && a <= 0xDBFF && i + 1 < len && u[i + 1] >= 0xDC00 &&
+                u[i + 1] <= 0xDFFF) {
+                scalar_emit(&c, 0x10000 + ((a - 0xD800) << 10) + (u[i + 1] - 0xDC00u), i);
+                i++;
+            } else {
+                scalar_emit(&c, a >= 0xD800 && a <= 0xDFFF ? UINT32_MAX : a, i);
+            }
+        }
+    } else {
+        const uint32_t *u = units;
+        for (size_t i = 0; i < len; i++)
+            scalar_emit(&c, fuzz_is_scalar(u[i]) ? u[i] : UINT32_MAX, i);
+    }
+}
+
+void fuzz_append_ncr(fuzz_buf *out, uint32_t cp)
+{
+    char s[16];
+    int n = snprintf(s, sizeof s, "&#%lu;", (unsigned long)cp);
+    fuzz_buf_append(out, s, (size_t)n);
+}
+
+void fuzz_dump(const char *label, const fuzz_buf *b)
+{
+    fprintf(stderr, "  %s (%zu):", label, b->len);
+    for (size_t i = 0; i < b->len && i < 48; i++) {
+        uint32_t v;
+        if (b->size == 1)
+            v = b->p[i];
+        else if (b->size == 2)
+            v = FUZZ_BUF_AT(b, uint16_t, i);
+        else
+            v = FUZZ_BUF_AT(b, uint32_t, i);
+        fprintf(stderr, " %0*lX", (int)b->size * 2, (unsigned long)v);
+    }
+    fprintf(stderr, b->len > 48 ? " ...\n" : "\n");
+}
