@@ -248,11 +248,14 @@ void wenc__decode_error(wenc__dcall *c, const wenc__step *r)
 
 size_t wenc__decode_ascii(wenc__dcall *c, int form)
 {
-    const uint8_t *s = c->src + c->pos;
     size_t n = c->src_len - c->pos;
     size_t room = c->dst_len - c->out;
     if (room < n)
         n = room;
+    /* With no room, dst may be NULL: no pointer arithmetic on it. */
+    if (n == 0)
+        return 0;
+    const uint8_t *s = c->src + c->pos;
     size_t i = 0;
     if (form == WENC__UTF8) {
         uint8_t *o = (uint8_t *)c->dst + c->out;

@@ -58,7 +58,8 @@ static bool flush_pending(wenc__ecall *c)
     size_t room = c->dst_len - c->out;
     if (n > room)
         n = room;
-    memcpy(c->dst + c->out, e->priv_pending + e->priv_pending_start, n);
+    if (n != 0) /* with no room, dst may be NULL */
+        memcpy(c->dst + c->out, e->priv_pending + e->priv_pending_start, n);
     c->out += n;
     e->priv_pending_start = (uint8_t)(e->priv_pending_start + n);
     if (e->priv_pending_start != e->priv_pending_end)
@@ -285,7 +286,8 @@ bool wenc__encode_emit(wenc__ecall *c, const uint8_t *bytes, unsigned n)
     /* Keep it whole for the next call, unless nothing was written yet: then
     ** a buffer smaller than N must still make progress. */
     size_t k = c->out == 0 ? room : 0;
-    memcpy(c->dst + c->out, bytes, k);
+    if (k != 0) /* with no room, dst may be NULL */
+        memcpy(c->dst + c->out, bytes, k);
     c->out += k;
     memcpy(e->priv_pending, bytes + k, n - k);
     e->priv_pending_start = 0;
@@ -326,6 +328,9 @@ size_t wenc__encode_ascii(wenc__ecall *c, int form)
     size_t room = c->dst_len - c->out;
     if (room < n)
         n = room;
+    /* src or dst may be NULL when its length is 0: no arithmetic on it. */
+    if (n == 0)
+        return 0;
     uint8_t *o = c->dst + c->out;
     size_t i = 0;
     if (form == WENC__FROM_UTF8) {
