@@ -196,6 +196,10 @@ WENC__INLINE wenc_status wenc__decode_loop(wenc__dcall *c, const int form, void 
                 }
             }
             if (d->priv_flags & WENC__DEC_FATAL) {
+                /* The error stands where replacement mode's U+FFFD would:
+                ** it is the first item, so a U+FEFF after it is kept
+                ** (resuming after errors gives replacement mode's output). */
+                c->strip = false;
                 wenc__decode_error(c, &r);
                 return WENC_MALFORMED;
             }
