@@ -379,7 +379,8 @@ size_t wenc__encode_ascii(wenc__ecall *c, int form)
 ** (ISO-2022-JP) and pending output. */
 static size_t max_length(const wenc_encoder *e, size_t units)
 {
-    if (e == NULL)
+    /* NULL, or never initialised (the encode calls refuse it too). */
+    if (e == NULL || e->priv_encoding == NULL)
         return 0;
     size_t per = impl_of(e->priv_encoding)->max_bytes_per_code_point;
     if ((e->priv_flags & WENC__ENC_HTML) && per < 13)
