@@ -11,6 +11,12 @@
 #include <stdlib.h>
 #include <string.h>
 
+#if defined(__GNUC__) || defined(__clang__)
+#define PRINTF_LIKE(f, a) __attribute__((format(printf, f, a)))
+#else
+#define PRINTF_LIKE(f, a)
+#endif
+
 static int tests, failures;
 
 /* Reports one check: both values are printed when they differ. */
@@ -26,6 +32,7 @@ static void check(const char *desc, const char *expected, const char *got)
     }
 }
 
+static void checkf(const char *desc, const char *expected, const char *fmt, ...) PRINTF_LIKE(3, 4);
 static void checkf(const char *desc, const char *expected, const char *fmt, ...)
 {
     char got[4096];
@@ -53,11 +60,14 @@ static size_t hex_bytes(const char *s, uint8_t *buf)
             s++;
             continue;
         }
-        buf[n++] = (uint8_t)strtoul(s, (char **)&s, 16);
+        char *end;
+        buf[n++] = (uint8_t)strtoul(s, &end, 16);
+        s = end;
     }
     return n;
 }
 
+static void append(char *dst, size_t cap, const char *fmt, ...) PRINTF_LIKE(3, 4);
 static void append(char *dst, size_t cap, const char *fmt, ...)
 {
     size_t len = strlen(dst);

@@ -15,8 +15,15 @@
 /* Small helpers                                                          */
 /* ===================================================================== */
 
+#if defined(__GNUC__) || defined(__clang__)
+#define PRINTF_LIKE(f, a) __attribute__((format(printf, f, a)))
+#else
+#define PRINTF_LIKE(f, a)
+#endif
+
 /* A misuse of the model or a broken invariant: say why and stop.  The model
  * is only used by tests, where failing loudly is the right thing to do. */
+static void die(const char *fmt, ...) PRINTF_LIKE(1, 2);
 static void die(const char *fmt, ...)
 {
     va_list ap;
