@@ -88,7 +88,7 @@ WENC__INLINE wenc_status big5_decode(wenc__dcall *c, const int form)
 {
     struct big5_state s;
     memcpy(&s, &c->d->priv_state, sizeof s);
-    wenc_status st = wenc__decode_loop(c, form, &s, big5_step, big5_ascii_ok);
+    wenc_status st = wenc__decode_loop(c, form, &s, big5_step, big5_ascii_ok, NULL);
     memcpy(&c->d->priv_state, &s, sizeof s);
     return st;
 }

@@ -85,7 +85,7 @@ WENC__INLINE wenc_status euc_jp_decode(wenc__dcall *c, const int form)
 {
     struct euc_jp_state s;
     memcpy(&s, &c->d->priv_state, sizeof s);
-    wenc_status st = wenc__decode_loop(c, form, &s, euc_jp_step, euc_jp_ascii_ok);
+    wenc_status st = wenc__decode_loop(c, form, &s, euc_jp_step, euc_jp_ascii_ok, NULL);
     memcpy(&c->d->priv_state, &s, sizeof s);
     return st;
 }

@@ -65,7 +65,7 @@ WENC__INLINE wenc_status euc_kr_decode(wenc__dcall *c, const int form)
 {
     struct euc_kr_state s;
     memcpy(&s, &c->d->priv_state, sizeof s);
-    wenc_status st = wenc__decode_loop(c, form, &s, euc_kr_step, euc_kr_ascii_ok);
+    wenc_status st = wenc__decode_loop(c, form, &s, euc_kr_step, euc_kr_ascii_ok, NULL);
     memcpy(&c->d->priv_state, &s, sizeof s);
     return st;
 }

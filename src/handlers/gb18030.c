@@ -146,7 +146,7 @@ WENC__INLINE wenc_status gb18030_decode(wenc__dcall *c, const int form)
 {
     struct gb18030_state s;
     memcpy(&s, &c->d->priv_state, sizeof s);
-    wenc_status st = wenc__decode_loop(c, form, &s, gb18030_step, gb18030_ascii_ok);
+    wenc_status st = wenc__decode_loop(c, form, &s, gb18030_step, gb18030_ascii_ok, NULL);
     memcpy(&c->d->priv_state, &s, sizeof s);
     return st;
 }

@@ -77,7 +77,7 @@ WENC__INLINE wenc_status shift_jis_decode(wenc__dcall *c, const int form)
 {
     struct shift_jis_state s;
     memcpy(&s, &c->d->priv_state, sizeof s);
-    wenc_status st = wenc__decode_loop(c, form, &s, shift_jis_step, shift_jis_ascii_ok);
+    wenc_status st = wenc__decode_loop(c, form, &s, shift_jis_step, shift_jis_ascii_ok, NULL);
     memcpy(&c->d->priv_state, &s, sizeof s);
     return st;
 }
