@@ -18,7 +18,9 @@
 
 #include "internal.h"
 
+#ifndef WENC__EOQ
 #define WENC__EOQ (-1)
+#endif
 
 /* What a step returns (the standard's handler results). */
 enum {

@@ -37,7 +37,8 @@ WENC__INLINE bool sb_ascii_ok(const void *sv)
     return true;
 }
 
-/* The bulk path: every mapped byte, without the step machine. */
+/* The bulk path: every mapped byte, without the step machine, except runs
+** of ASCII, which go back to the engine's ASCII path. */
 WENC__INLINE void sb_bulk(const void *sv, const uint8_t *src, size_t *pos_, size_t len, void *dst,
                           size_t *out_, size_t cap, int form)
 {
@@ -45,6 +46,8 @@ WENC__INLINE void sb_bulk(const void *sv, const uint8_t *src, size_t *pos_, size
     size_t pos = *pos_, out = *out_;
     while (pos < len) {
         uint32_t b = src[pos];
+        if (b < 0x80 && pos + 1 < len && src[pos + 1] < 0x80)
+            break;
         uint32_t cp = b < 0x80 ? b : index[b - 0x80];
         unsigned need = wenc__units(cp, form);
         if (cp == WENC__NONE16 || cap - out < need)
