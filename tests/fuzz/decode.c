@@ -261,9 +261,8 @@ static void same(const dec_run *a, const dec_run *b, uint64_t shift, const char 
         ok = x->offset + shift == y->offset && x->length == y->length && x->at == y->at;
     }
     if (!ok) {
-        fuzz_dump("expected", &a->cps);
+        fuzz_dump_diff("expected", &a->cps, "got     ", &b->cps);
         dump_errors("expected", a);
-        fuzz_dump("got     ", &b->cps);
         dump_errors("got     ", b);
         fuzz_fail("%s: runs differ", what);
     }
@@ -287,8 +286,7 @@ static void check_errors(const wenc_encoding *enc, unsigned bom, const uint8_t *
             fuzz_buf_push_u32(&merged, FUZZ_BUF_AT(&fatal->cps, uint32_t, i));
     }
     if (!cps_equal(&merged, (const uint32_t *)(const void *)repl->cps.p, repl->cps.len)) {
-        fuzz_dump("replacement", &repl->cps);
-        fuzz_dump("fatal+FFFD ", &merged);
+        fuzz_dump_diff("replacement", &repl->cps, "fatal+FFFD ", &merged);
         dump_errors("fatal", fatal);
         fuzz_fail("fatal mode resumed after each error differs from replacement mode");
     }

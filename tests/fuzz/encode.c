@@ -243,9 +243,8 @@ static void same(const enc_run *a, const enc_run *b, bool offsets, uint64_t shif
         ok = x->cp == y->cp && x->at == y->at && (!offsets || x->offset + shift == y->offset);
     }
     if (!ok) {
-        fuzz_dump("expected", &a->bytes);
+        fuzz_dump_diff("expected", &a->bytes, "got     ", &b->bytes);
         dump_errors("expected", a);
-        fuzz_dump("got     ", &b->bytes);
         dump_errors("got     ", b);
         fuzz_fail("%s: runs differ", what);
     }
@@ -493,8 +492,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *input, size_t size)
         if (want.len != got.len ||
             (want.len != 0 && memcmp(want.p, got.p, want.len * sizeof(uint32_t)) != 0)) {
             fuzz_dump("bytes   ", &html.bytes);
-            fuzz_dump("expected", &want);
-            fuzz_dump("decoded ", &got);
+            fuzz_dump_diff("expected", &want, "decoded ", &got);
             fuzz_fail("html-mode output does not decode to the input");
         }
         fuzz_buf_clear(&want);
@@ -506,8 +504,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *input, size_t size)
         decode_bytes(enc, fatal.bytes.p, upto, &got);
         if (want.len != got.len ||
             (want.len != 0 && memcmp(want.p, got.p, want.len * sizeof(uint32_t)) != 0)) {
-            fuzz_dump("expected", &want);
-            fuzz_dump("decoded ", &got);
+            fuzz_dump_diff("expected", &want, "decoded ", &got);
             fuzz_fail("fatal-mode output before the first error does not decode to the "
                       "input before it");
         }

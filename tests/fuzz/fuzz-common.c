@@ -403,6 +403,34 @@ void fuzz_append_ncr(fuzz_buf *out, uint32_t cp)
     fuzz_buf_append(out, s, (size_t)n);
 }
 
+static uint32_t element(const fuzz_buf *b, size_t i)
+{
+    if (b->size == 1)
+        return b->p[i];
+    if (b->size == 2)
+        return FUZZ_BUF_AT(b, uint16_t, i);
+    return FUZZ_BUF_AT(b, uint32_t, i);
+}
+
+static void dump_range(const char *label, const fuzz_buf *b, size_t from)
+{
+    fprintf(stderr, "  %s (%zu) from %zu:", label, b->len, from);
+    for (size_t i = from; i < b->len && i < from + 24; i++)
+        fprintf(stderr, " %0*lX", (int)b->size * 2, (unsigned long)element(b, i));
+    fprintf(stderr, b->len > from + 24 ? " ...\n" : "\n");
+}
+
+void fuzz_dump_diff(const char *la, const fuzz_buf *a, const char *lb, const fuzz_buf *b)
+{
+    size_t i = 0;
+    while (i < a->len && i < b->len && element(a, i) == element(b, i))
+        i++;
+    fprintf(stderr, "  first difference at element %zu\n", i);
+    size_t from = i > 8 ? i - 8 : 0;
+    dump_range(la, a, from);
+    dump_range(lb, b, from);
+}
+
 void fuzz_dump(const char *label, const fuzz_buf *b)
 {
     fprintf(stderr, "  %s (%zu):", label, b->len);

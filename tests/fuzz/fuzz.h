@@ -161,4 +161,7 @@ void fuzz_append_ncr(fuzz_buf *out, uint32_t cp);
 /* Prints up to a few dozen elements of an array in hex after LABEL. */
 void fuzz_dump(const char *label, const fuzz_buf *b);
 
+/* Prints where two arrays first differ and the elements around it. */
+void fuzz_dump_diff(const char *la, const fuzz_buf *a, const char *lb, const fuzz_buf *b);
+
 #endif /* WENC_FUZZ_H */
