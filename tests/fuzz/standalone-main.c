@@ -89,7 +89,8 @@ static int run_dir(const char *path)
         count++;
     }
     closedir(dir);
-    qsort(names, count, sizeof *names, compare_names);
+    if (count > 1)
+        qsort(names, count, sizeof *names, compare_names);
     int rc = 0;
     for (size_t i = 0; i < count; i++) {
         struct stat st;
