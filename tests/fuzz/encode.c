@@ -34,9 +34,12 @@
 **   decoder gives the input with each error as its NCR, after the standard's
 **   one-way mappings (norm_cp()); in fatal mode, the bytes before the first
 **   error decode to exactly the input before it;
+** - with the reference model (fuzz.h), fatal mode's bytes and errors and
+**   html mode's bytes are the model's, a transcription of the standard;
 ** - positions add up; a finished or reset encoder encodes again
 **   identically. */
 #include "fuzz.h"
+#include "ref.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -322,6 +325,51 @@ static size_t find_scalar(const fuzz_buf *xs, uint64_t offset)
     return lo < xs->len && FUZZ_BUF_AT(xs, fuzz_scalar, lo).offset == offset ? lo : SIZE_MAX;
 }
 
+/* Against the reference model, on the scalar values XS. */
+static void check_ref(const wenc_encoding *enc, const fuzz_buf *xs, const enc_run *fatal,
+                      const enc_run *html)
+{
+    size_t n = xs->len;
+    uint32_t *cps = fuzz_xmalloc((n ? n : 1) * sizeof *cps);
+    for (size_t j = 0; j < n; j++)
+        cps[j] = FUZZ_BUF_AT(xs, fuzz_scalar, j).cp;
+    enc_run want;
+    run_init(&want);
+    uint8_t *out = NULL;
+    size_t out_len = 0, base = 0;
+    ref_encoder *re = ref_encoder_new(wenc_encoding_name(enc));
+    FUZZ_ASSERT(re != NULL, "the reference model has no encoder for %s",
+                wenc_encoding_name(enc));
+    for (;;) {
+        uint32_t err = 0;
+        long k = ref_encode(re, cps + base, n - base, 1, REF_FATAL, &out, &out_len, &err);
+        if (k < 0)
+            break;
+        base += (size_t)k;
+        /* The offset field holds the scalar value's index here. */
+        enc_error x = {err, FUZZ_BUF_AT(xs, fuzz_scalar, base).offset, out_len};
+        fuzz_buf_append(&want.errors, &x, 1);
+        base++;
+    }
+    ref_encoder_free(re);
+    fuzz_buf_append(&want.bytes, out, out_len);
+    same(&want, fatal, true, 0, "fatal mode against the reference model");
+    free(out);
+    out = NULL;
+    out_len = 0;
+    re = ref_encoder_new(wenc_encoding_name(enc));
+    uint32_t err = 0;
+    FUZZ_ASSERT(ref_encode(re, cps, n, 1, REF_HTML, &out, &out_len, &err) < 0, "html mode");
+    ref_encoder_free(re);
+    run_free(&want);
+    run_init(&want);
+    fuzz_buf_append(&want.bytes, out, out_len);
+    same(&want, html, false, 0, "html mode against the reference model");
+    free(out);
+    run_free(&want);
+    free(cps);
+}
+
 int LLVMFuzzerTestOneInput(const uint8_t *input, size_t size)
 {
     if (size < 3)
@@ -434,6 +482,9 @@ int LLVMFuzzerTestOneInput(const uint8_t *input, size_t size)
             first_error = j;
         prev = j;
     }
+
+    if (fuzz_have_ref())
+        check_ref(enc, &xs, &fatal, &html);
 
     /* html == fatal with the NCRs inserted. */
     {

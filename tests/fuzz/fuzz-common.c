@@ -1,5 +1,6 @@
 /* fuzz-common.c -- the helpers of fuzz.h, linked into every fuzz target. */
 #include "fuzz.h"
+#include "ref.h"
 
 #include <stdarg.h>
 #include <stdio.h>
@@ -28,11 +29,30 @@ void fuzz_fail(const char *fmt, ...)
 }
 
 static const wenc_encoding *forced_encoding;
+static bool ref_loaded;
+
+bool fuzz_have_ref(void)
+{
+    return ref_loaded;
+}
 
 int LLVMFuzzerInitialize(int *argc, char ***argv)
 {
     (void)argc;
     (void)argv;
+    const char *dir = getenv("WENC_FUZZ_INDEX_DIR");
+#ifdef WENC_FUZZ_INDEX_DIR
+    if (dir == NULL)
+        dir = WENC_FUZZ_INDEX_DIR;
+#endif
+    if (dir != NULL && *dir != '\0') {
+        if (ref_load(dir) != 0) {
+            fprintf(stderr, "wenc fuzz: cannot load the reference model from %s "
+                            "(WENC_FUZZ_INDEX_DIR= turns it off)\n", dir);
+            exit(2);
+        }
+        ref_loaded = true;
+    }
     const char *label = getenv("WENC_FUZZ_ENCODING");
     if (label != NULL && *label != '\0') {
         forced_encoding = wenc_encoding_for_label(label, strlen(label));

@@ -56,6 +56,15 @@ void fuzz_set_context(const char *fmt, ...);
 const wenc_encoding *fuzz_encoding(uint8_t byte);
 
 /* ---------------------------------------------------------------------------
+** The reference model (tests/support/ref.h), an independent transcription
+** of the standard that reads the index files at run time.  Loaded by
+** LLVMFuzzerInitialize from $WENC_FUZZ_INDEX_DIR, else from the build's
+** -Dindex_dir; when it is loaded the targets also compare the library's
+** output, error spans and encoder errors with it (differential fuzzing).
+** WENC_FUZZ_INDEX_DIR="" turns that off. */
+bool fuzz_have_ref(void);
+
+/* ---------------------------------------------------------------------------
 ** Reading the input: bytes from the front (0 once exhausted). */
 typedef struct fuzz_input {
     const uint8_t *p;

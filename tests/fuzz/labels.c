@@ -6,11 +6,14 @@
 **   standard's "get an encoding" (strip ASCII whitespace, ASCII
 **   case-insensitive match) run over the labels the registry lists through
 **   wenc_encoding_label();
+** - with the reference model (fuzz.h), it also agrees with the model's
+**   "get an encoding" over encodings.json (labels without NUL bytes);
 ** - the _no_replacement variant is the same except for replacement;
 ** - what the registry says about the encoding found is consistent: its
 **   lowercase name is its name ASCII-lowercased and is itself a label of it,
 **   its output encoding is itself or UTF-8, and so on. */
 #include "fuzz.h"
+#include "ref.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -107,6 +110,17 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     FUZZ_ASSERT(got == want, "wenc_encoding_for_label gives %s, the standard %s",
                 got ? wenc_encoding_name(got) : "failure",
                 want ? wenc_encoding_name(want) : "failure");
+    if (fuzz_have_ref() && memchr(data, 0, size) == NULL) {
+        char *z = fuzz_xmalloc(size + 1);
+        memcpy(z, data, size);
+        z[size] = '\0';
+        const char *name = ref_get_encoding(z);
+        FUZZ_ASSERT(name == NULL ? got == NULL
+                                 : got != NULL && strcmp(name, wenc_encoding_name(got)) == 0,
+                    "wenc_encoding_for_label gives %s, the reference model %s",
+                    got ? wenc_encoding_name(got) : "failure", name ? name : "failure");
+        free(z);
+    }
     const wenc_encoding *nr = wenc_encoding_for_label_no_replacement(label, size);
     FUZZ_ASSERT(nr == (want == WENC_REPLACEMENT ? NULL : want), "no_replacement variant");
     /* Every prefix too (labels are short, so this stays cheap). */

@@ -117,6 +117,7 @@ int main(int argc, char **argv)
             rc |= run_file(argv[i]);
         }
     }
-    printf("%s: %lu inputs run\n", argc > 0 ? argv[0] : "fuzz", inputs_run);
+    printf("%s: %lu inputs run%s\n", argc > 0 ? argv[0] : "fuzz", inputs_run,
+           fuzz_have_ref() ? ", compared with the reference model" : "");
     return rc;
 }
