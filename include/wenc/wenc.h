@@ -7,6 +7,9 @@
 **   wenc/encodings.h  a handle per encoding (WENC_UTF_8, WENC_SHIFT_JIS, ...)
 **   wenc/decoder.h    streaming decoders: bytes -> UTF-8, UTF-16 or UTF-32
 **   wenc/encoder.h    streaming encoders: UTF-8, UTF-16 or UTF-32 -> bytes
+**   wenc/api.h        the standard's hooks (decode, UTF-8 decode, encode,
+**                     encode or fail, ...), one-shot calls that allocate,
+**                     TextDecoder / TextEncoder and their streams
 **
 ** Conventions of the whole API:
 ** - No global mutable state, no locale, no errno.  Every function may be
@@ -140,6 +143,7 @@ WENC_API bool wenc_encoding_is_single_byte(const wenc_encoding *encoding);
 
 #include "wenc/decoder.h"
 #include "wenc/encoder.h"
+#include "wenc/api.h"
 
 #ifdef __cplusplus
 }

@@ -1,0 +1,3 @@
+#include "check.h"
+#include "wenc/wenc.h"
+int main(void) { return check_done(); }
