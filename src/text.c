@@ -416,12 +416,12 @@ size_t wenc_text_encoder_encoded_length(const uint16_t *src, size_t src_len)
 {
     if (src == NULL)
         return 0;
-    /* At most 3 bytes per unit (a pair gives 4 for 2 units), and a unit
-    ** array cannot be longer than SIZE_MAX / 2: no overflow. */
+    /* At most 3 bytes per unit (a pair gives 4 for 2 units).  Saturating:
+    ** 3 bytes per unit may not fit in size_t where memory is 32-bit. */
     size_t n = 0;
     for (size_t i = 0; i < src_len;) {
         size_t units;
-        n += wenc__utf8_length(scalar_at(src, src_len, i, &units));
+        n = wenc__add_sat(n, wenc__utf8_length(scalar_at(src, src_len, i, &units)));
         i += units;
     }
     return n;
@@ -469,7 +469,7 @@ wenc_status wenc_text_encoder_encode_alloc(const uint16_t *src, size_t src_len,
     if (out == NULL || out_len == NULL || (src == NULL && src_len != 0))
         return WENC_INVALID_ARGUMENT;
     size_t need = wenc_text_encoder_encoded_length(src, src_len), bytes;
-    if (!wenc__alloc_size(need, 1, &bytes))
+    if (need == SIZE_MAX || !wenc__alloc_size(need, 1, &bytes))
         return WENC_TOO_LARGE;
     uint8_t *buf = wenc__alloc(allocator, bytes);
     if (buf == NULL)

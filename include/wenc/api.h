@@ -425,7 +425,8 @@ WENC_API void wenc_text_decoder_free(wenc_text_decoder *td);
 **   not be kept (allocation failed); they are dropped and the next call
 **   starts afresh, as after a call without STREAM.
 ** - WENC_INVALID_ARGUMENT: TD, SRC_LEN or DST_LEN is NULL, or SRC or DST is
-**   NULL with a non-zero length.  Nothing happens.
+**   NULL with a non-zero length.  Nothing happens (*SRC_LEN and *DST_LEN
+**   are set to 0).
 ** Allocates only as WENC_MALFORMED with STREAM says. */
 WENC_API wenc_status wenc_text_decoder_decode_to_utf16(wenc_text_decoder *td,
                                                        const uint8_t *src, size_t *src_len,
@@ -493,7 +494,8 @@ WENC_API size_t wenc_text_decoder_unread_length(const wenc_text_decoder *td);
 WENC_API const char *wenc_text_encoder_encoding_name(void);
 
 /* Exact number of bytes encode() gives for the SRC_LEN units at SRC (at
-** most 3 per unit).  0 for SRC == NULL. */
+** most 3 per unit); SIZE_MAX if that does not fit in size_t.  0 for
+** SRC == NULL. */
 WENC_API size_t wenc_text_encoder_encoded_length(const uint16_t *src, size_t src_len);
 
 /* encode(input): writes the UTF-8 form of the SRC_LEN units at SRC to DST,
@@ -504,7 +506,9 @@ WENC_API size_t wenc_text_encoder_encoded_length(const uint16_t *src, size_t src
 WENC_API wenc_status wenc_text_encoder_encode(const uint16_t *src, size_t src_len,
                                               uint8_t *dst, size_t *dst_len);
 
-/* encode(input) with the result in a new allocation of *OUT_LEN bytes. */
+/* encode(input) with the result in a new allocation of *OUT_LEN bytes.
+** Returns WENC_OK, WENC_NO_MEMORY, WENC_TOO_LARGE, or WENC_INVALID_ARGUMENT
+** (OUT or OUT_LEN NULL, SRC NULL with a non-zero length). */
 WENC_API wenc_status wenc_text_encoder_encode_alloc(const uint16_t *src, size_t src_len,
                                                     const wenc_allocator *allocator,
                                                     uint8_t **out, size_t *out_len);

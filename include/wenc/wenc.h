@@ -21,7 +21,9 @@
 **   return a value rather than a status, the documented "nothing" value).
 ** - Input and output buffers must not overlap.
 ** - The library never allocates except in functions whose name says so
-**   (the one-shot *_alloc functions), never prints and never aborts.
+**   (the one-shot *_alloc functions, wenc_text_decoder_new()) and in the
+**   one case wenc/api.h documents (a text decoder keeping the rest of its
+**   input after a fatal error), never prints and never aborts.
 */
 #ifndef WENC_WENC_H
 #define WENC_WENC_H

@@ -539,6 +539,28 @@ static void test_encode_or_fail(void)
     CHECK_BYTES(result, total, "a\x80&#128512;&#9731;z", 19,
                 "encode or fail loop with 1-byte output = a 80 &#128512; &#9731; z");
 
+    /* The same loop for ISO-2022-JP: the escape back to ASCII comes out
+    ** before the error even through 1-byte buffers. */
+    CHECK_EQ(wenc_get_encoder(&e, WENC_ISO_2022_JP), WENC_OK, "get an encoder: ISO-2022-JP");
+    const char *jp = "\xE3\x81\x82\xF0\x9F\x98\x80\xC2\xA5\xF0\x9F\x98\x80" "b";
+    p = (const uint8_t *)jp;
+    left = strlen(jp);
+    total = 0;
+    do {
+        uint8_t one[1];
+        n = left;
+        m = 1;
+        st = wenc_encode_or_fail_from_utf8(&e, p, &n, one, &m, &cp);
+        p += n;
+        left -= n;
+        memcpy(result + total, one, m);
+        total += m;
+        if (st == WENC_UNMAPPABLE)
+            result[total++] = '?';
+    } while (st != WENC_OK);
+    CHECK_BYTES(result, total, "\x1B$B$\"\x1B(B?\x1B(J\\?b\x1B(B", 18,
+                "ISO-2022-JP: U+3042 U+1F600 U+00A5 U+1F600 b, 1-byte output, '?' for errors");
+
     /* No encoder, bad input. */
     CHECK_EQ(wenc_get_encoder(&e, WENC_UTF_16LE), WENC_NO_ENCODER, "get an encoder: UTF-16LE");
     CHECK_EQ(wenc_get_encoder(&e, WENC_UTF_16BE), WENC_NO_ENCODER, "get an encoder: UTF-16BE");

@@ -296,6 +296,19 @@ static void test_stream(void)
     CHECK_EQ(wenc_text_encoder_stream_flush(&s, buf, &m), WENC_OK, "second flush");
     CHECK_EQ(m, 0, "nothing held any more");
 
+    /* A zero-size output buffer: full, then the same bytes with room. */
+    static const uint16_t euro[] = {0x20AC};
+    n = 1;
+    m = 0;
+    CHECK_EQ(wenc_text_encoder_stream_encode(&s, euro, &n, NULL, &m), WENC_OUTPUT_FULL,
+             "zero-size output: full");
+    CHECK_EQ(m, 0, "nothing written");
+    size_t rest = 1 - n;
+    m = sizeof buf;
+    CHECK_EQ(wenc_text_encoder_stream_encode(&s, euro + n, &rest, buf, &m), WENC_OK,
+             "then with room");
+    CHECK_BYTES(buf, m, "\xE2\x82\xAC", 3, "U+20AC comes out whole");
+
     /* Bad input. */
     CHECK_EQ(wenc_text_encoder_stream_init(NULL), WENC_INVALID_ARGUMENT, "init(NULL)");
     n = 1;
