@@ -47,7 +47,8 @@
 ** as WENC_NO_MEMORY, never as a crash); FREE releases what ALLOC returned
 ** (it is never called with NULL).  CTX is passed to both unchanged.
 ** Wherever a `const wenc_allocator *` is taken, NULL means malloc() and
-** free().  The library never calls ALLOC with SIZE 0. */
+** free(), and so does an allocator whose ALLOC or FREE is NULL (so the two
+** always match).  The library never calls ALLOC with SIZE 0. */
 typedef struct wenc_allocator {
     void *(*alloc)(void *ctx, size_t size);
     void (*free)(void *ctx, void *ptr);
@@ -190,9 +191,10 @@ WENC_API const wenc_encoding *wenc_bom_sniff(const uint8_t *src, size_t src_len,
 /* decode: BOM sniff, then decode with FALLBACK unless a BOM was found (the
 ** BOM wins over FALLBACK, and is skipped), with errors replaced by U+FFFD.
 **
-** Streaming: wenc_decode_init() sets D up with WENC_DECODER_BOM_SNIFF;
-** wenc_decoder_encoding(D) tells the encoding in use once three bytes (or
-** the end) have been seen.  WENC_INVALID_ARGUMENT if D or FALLBACK is NULL.
+** Streaming: wenc_decode_init() sets D up with WENC_DECODER_BOM_SNIFF
+** (a BOM split across chunks is found); wenc_decoder_encoding(D) tells the
+** encoding in use once it is decided: after at most three bytes, or at the
+** end.  WENC_INVALID_ARGUMENT if D or FALLBACK is NULL.
 **
 ** One-shot: *USED (if USED is not NULL) receives the encoding actually used:
 ** the BOM's, or FALLBACK.  WENC_INVALID_ARGUMENT also if FALLBACK is NULL.
