@@ -723,9 +723,100 @@ static void test_stream(void)
     CHECK_BYTES(out, n, "A", 1, "BOM across chunks dropped: A");
 }
 
+/* ------------------------------------------------------------------------
+** Consistency: any split of the input into streaming calls, with any
+** output buffer sizes, gives what one call gives (replacement mode), and
+** a fatal decoder fails in some call exactly when one call fails.  The
+** UTF-8 output is the UTF-16 output converted.  A fixed pseudo-random
+** sequence keeps the test reproducible. */
+
+static uint32_t lcg_state = 12345;
+
+static uint32_t lcg(uint32_t n)
+{
+    lcg_state = lcg_state * 1103515245u + 12345u;
+    return (lcg_state >> 16) % n;
+}
+
+static void test_random_chunking(void)
+{
+    static const char *const labels[] = {"utf-8", "utf-16le", "utf-16be", "windows-1252",
+                                         "big5", "shift_jis", "gb18030", "euc-jp",
+                                         "iso-2022-jp", "euc-kr", "x-user-defined"};
+    /* Bytes that start, continue, break and escape sequences. */
+    static const uint8_t alphabet[] = {0x41, 0x00, 0x1B, 0x24, 0x28, 0x42, 0x4A, 0x80, 0x81,
+                                       0x8E, 0x9F, 0xA1, 0xBB, 0xBF, 0xD8, 0xDC, 0xE2, 0xEF,
+                                       0xF0, 0xFE, 0xFF, 0x30, 0x84, 0x31};
+    for (size_t l = 0; l < LEN(labels); l++) {
+        unsigned bad = 0;
+        for (int round = 0; round < 150; round++) {
+            uint8_t in[40];
+            size_t len = lcg(sizeof in + 1);
+            for (size_t i = 0; i < len; i++)
+                in[i] = alphabet[lcg(sizeof alphabet)];
+            unsigned options = lcg(2) ? IGNORE : 0;
+            bool fatal = lcg(3) == 0;
+            if (fatal)
+                options |= FATAL;
+
+            /* One call. */
+            wenc_text_decoder td;
+            wenc_text_decoder_init(&td, labels[l], strlen(labels[l]), options, NULL);
+            uint16_t *whole;
+            size_t whole_len;
+            wenc_status whole_st =
+                wenc_text_decoder_decode_to_utf16_alloc(&td, in, len, false, NULL, &whole,
+                                                        &whole_len);
+            wenc_text_decoder_destroy(&td);
+
+            /* Random chunks, random buffers, both output forms. */
+            for (int form = 0; form < 2; form++) {
+                wenc_text_decoder_init(&td, labels[l], strlen(labels[l]), options, NULL);
+                uint8_t got[512];
+                size_t got_len = 0, at = 0;
+                bool failed = false;
+                while (!failed) {
+                    size_t piece = at < len ? 1 + lcg((uint32_t)(len - at)) : 0;
+                    bool stream = at + piece < len || (piece != 0 && lcg(2));
+                    unsigned fulls = 0;
+                    wenc_status st = decode_call(&td, form == 0 ? MODE_UTF16 : MODE_UTF8,
+                                                 in + at, piece, stream, 1 + lcg(8), got,
+                                                 &got_len, &fulls);
+                    at += piece;
+                    if (st == BAD)
+                        failed = true;
+                    else if (st != OK)
+                        bad++;
+                    if (!stream)
+                        break;
+                }
+                wenc_text_decoder_destroy(&td);
+                if (fatal) {
+                    if (failed != (whole_st == BAD))
+                        bad++;
+                    if (failed)
+                        continue;
+                }
+                uint8_t want[512];
+                size_t want_len = whole_len * 2;
+                if (form == 0)
+                    memcpy(want, whole, want_len);
+                else
+                    want_len = to_utf8(whole, whole_len, want);
+                if (whole_st != OK || got_len != want_len || memcmp(got, want, want_len) != 0)
+                    bad++;
+            }
+            wenc_free(NULL, whole);
+        }
+        CHECK(bad == 0, "%s: 150 random inputs, split and buffered at random (%u bad)",
+              labels[l], bad);
+    }
+}
+
 int main(void)
 {
     test_vectors();
+    test_random_chunking();
     test_constructor();
     test_fatal();
     test_buffers();
