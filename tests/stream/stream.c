@@ -754,7 +754,13 @@ static void encoder_input(const wenc_encoding *enc, unsigned flags, int form, co
     plan p;
     plan_one(&p, 1 << 14);
     wenc_encoder_init(&e, enc, flags);
+    static uint8_t is_start[(1 << 16) + 1];
     const char *bad = encode_plan(&e, form, in, n, &p, &ref, msg, sizeof msg);
+    /* UTF-8's encoder output is UTF-8: its code points must not be split
+    ** either (the same rule as the decoders'). */
+    bool utf8 = enc == WENC_UTF_8;
+    if (!bad && utf8)
+        bad = scan_output(U8, &ref.out, is_start, msg, sizeof msg);
     t->runs++;
     if (bad) {
         t->failed++;
@@ -776,6 +782,8 @@ static void encoder_input(const wenc_encoding *enc, unsigned flags, int form, co
         bad = encode_plan(&e, form, in, n, &p, &got, msg, sizeof msg);
         if (!bad && !eres_equal(&got, &ref, msg, sizeof msg))
             bad = msg;
+        if (!bad && utf8)
+            bad = check_calls(is_start, ref.out.n, msg, sizeof msg);
         t->runs++;
         if (bad) {
             char detail[500];
@@ -1122,6 +1130,50 @@ static void one_unit_buffers(void)
     }
 }
 
+/* A code point, an escape or a "&#N;" is only split when the buffer is too
+** small for it and the call wrote nothing else. */
+static void no_split_after_output(void)
+{
+    wenc_decoder d;
+    uint8_t out[8];
+    const uint8_t euro[] = {0x41, 0xE2, 0x82, 0xAC};
+    wenc_decoder_init(&d, WENC_UTF_8, 0);
+    size_t n = 4, m = 3;
+    wenc_status st = wenc_decoder_decode_to_utf8(&d, euro, &n, out, &m, true);
+    CHECK(st == WENC_OUTPUT_FULL && m == 1 && out[0] == 0x41,
+          "decode 41 E2 82 AC to UTF-8 with 3 bytes of room: 'A' only, OUTPUT_FULL");
+    size_t n2 = 4 - n, m2 = 3;
+    st = wenc_decoder_decode_to_utf8(&d, euro + n, &n2, out, &m2, true);
+    CHECK(st == WENC_INPUT_EMPTY && m2 == 3 && memcmp(out, "\xE2\x82\xAC", 3) == 0,
+          "  then E2 82 AC whole");
+
+    wenc_encoder e;
+    const uint32_t in[] = {0x41, 0x1F600};
+    wenc_encoder_init(&e, WENC_WINDOWS_1252, WENC_ENCODER_HTML);
+    n = 2, m = 5;
+    st = wenc_encoder_encode_from_utf32(&e, in, &n, out, &m, true);
+    CHECK(st == WENC_OUTPUT_FULL && m == 1 && out[0] == 0x41,
+          "windows-1252 html 'A' U+1F600 with 5 bytes of room: 'A' only, OUTPUT_FULL");
+    n2 = 2 - n, m2 = 5;
+    st = wenc_encoder_encode_from_utf32(&e, in + n, &n2, out, &m2, true);
+    CHECK(st == WENC_OUTPUT_FULL && m2 == 5 && memcmp(out, "&#128", 5) == 0,
+          "  then, with nothing else to write, the first 5 bytes of &#128512;");
+    size_t n3 = 2 - n - n2, m3 = 5;
+    st = wenc_encoder_encode_from_utf32(&e, in + n + n2, &n3, out, &m3, true);
+    CHECK(st == WENC_INPUT_EMPTY && m3 == 4 && memcmp(out, "512;", 4) == 0, "  then 512;");
+
+    const uint32_t jp[] = {0x41, 0x3042};
+    wenc_encoder_init(&e, WENC_ISO_2022_JP, WENC_ENCODER_FATAL);
+    n = 2, m = 5;
+    st = wenc_encoder_encode_from_utf32(&e, jp, &n, out, &m, true);
+    CHECK(st == WENC_OUTPUT_FULL && m == 4 && memcmp(out, "A\x1B\x24\x42", 4) == 0,
+          "ISO-2022-JP 'A' U+3042 with 5 bytes of room: 41 1B 24 42, OUTPUT_FULL");
+    n2 = 2 - n, m2 = 5;
+    st = wenc_encoder_encode_from_utf32(&e, jp + n, &n2, out, &m2, true);
+    CHECK(st == WENC_INPUT_EMPTY && m2 == 5 && memcmp(out, "\x24\x22\x1B\x28\x42", 5) == 0,
+          "  then 24 22 1B 28 42");
+}
+
 /* After a `last` call returned INPUT_EMPTY the decoder is in its initial
 ** handler state: a second stream decodes as with a fresh decoder (positions
 ** and error offsets continue). */
@@ -1197,6 +1249,95 @@ static void back_to_initial_state(void)
     tu_bytes_free(&y);
 }
 
+/* wenc_decoder_reset() / wenc_encoder_reset() forget everything, including
+** restored bytes and pending output; a memcpy'd decoder forks the stream. */
+static void reset_and_fork(void)
+{
+    wenc_decoder d;
+    uint32_t out[8];
+    const uint8_t esc_i[] = {0x1B, 0x28, 0x49}, bang[] = {0x21};
+    wenc_decoder_init(&d, WENC_ISO_2022_JP, 0);
+    size_t n = 3, m = 8;
+    wenc_decoder_decode_to_utf32(&d, esc_i, &n, out, &m, false);
+    wenc_decoder_reset(&d);
+    n = 1, m = 8;
+    wenc_decoder_decode_to_utf32(&d, bang, &n, out, &m, true);
+    CHECK(m == 1 && out[0] == 0x21 && wenc_decoder_position(&d) == 1,
+          "ISO-2022-JP: ESC ( I, reset, 21 -> '!' at position 1");
+
+    /* gb18030 81 30 81 then 41 with no room: the error's U+FFFD and the
+    ** restored 30 81 41 are held in the decoder; reset drops them. */
+    const uint8_t part[] = {0x81, 0x30, 0x81}, a[] = {0x41}, b[] = {0x42};
+    wenc_decoder_init(&d, WENC_GB18030, 0);
+    n = 3, m = 8;
+    wenc_decoder_decode_to_utf32(&d, part, &n, out, &m, false);
+    n = 1, m = 0;
+    wenc_decoder_decode_to_utf32(&d, a, &n, out, &m, false);
+    wenc_decoder_reset(&d);
+    n = 1, m = 8;
+    wenc_status st = wenc_decoder_decode_to_utf32(&d, b, &n, out, &m, true);
+    CHECK(st == WENC_INPUT_EMPTY && m == 1 && out[0] == 0x42,
+          "gb18030: 81 30 81 | 41 (no room), reset, 42 -> 'B' only");
+
+    wenc_encoder e;
+    uint8_t bytes[16];
+    const uint32_t hira[] = {0x3042}, A[] = {0x41};
+    wenc_encoder_init(&e, WENC_ISO_2022_JP, WENC_ENCODER_HTML);
+    n = 1, m = sizeof bytes;
+    wenc_encoder_encode_from_utf32(&e, hira, &n, bytes, &m, false);
+    wenc_encoder_reset(&e);
+    n = 1, m = sizeof bytes;
+    wenc_encoder_encode_from_utf32(&e, A, &n, bytes, &m, true);
+    CHECK(m == 1 && bytes[0] == 0x41 && wenc_encoder_position(&e) == 1,
+          "ISO-2022-JP encoder: U+3042, reset, 'A' -> 41 only");
+    const uint16_t lead[] = {0xD83D}, other[] = {0x41};
+    wenc_encoder_init(&e, WENC_UTF_8, WENC_ENCODER_HTML);
+    n = 1, m = sizeof bytes;
+    wenc_encoder_encode_from_utf16(&e, lead, &n, bytes, &m, false);
+    wenc_encoder_reset(&e);
+    n = 1, m = sizeof bytes;
+    wenc_encoder_encode_from_utf16(&e, other, &n, bytes, &m, true);
+    CHECK(m == 1 && bytes[0] == 0x41 && wenc_encoder_replacement_count(&e) == 0,
+          "UTF-8 encoder: lone D83D waiting, reset, 'A' -> 41 only");
+
+    /* Fork: decode a random prefix, copy, finish both the same way. */
+    tu_bytes in = {0};
+    unsigned bad = 0, runs = 0;
+    for (unsigned i = 0; i < 20 * WENC_ENCODING_COUNT * scale; i++) {
+        const wenc_encoding *enc = wenc_encoding_at(i % WENC_ENCODING_COUNT);
+        make_bytes(material_for(enc), tu_rng_below(&rng, 30), &in);
+        size_t cut = tu_rng_below(&rng, in.n + 1);
+        unsigned flags = i % 2 ? WENC_DECODER_FATAL : 0;
+        wenc_decoder_init(&d, enc, flags);
+        char msg[300];
+        plan p;
+        plan_one(&p, 1 + tu_rng_below(&rng, 3));
+        p.nbrk = 0;
+        dres r1 = {0}, r2 = {0};
+        /* The prefix, not last, with a tiny buffer so output may be pending. */
+        size_t sn = cut, dn = p.caps[0];
+        uint32_t tmp[4];
+        wenc_status pst = wenc_decoder_decode_to_utf32(&d, in.p, &sn, tmp, &dn, false);
+        if (pst == WENC_MALFORMED)
+            continue;
+        wenc_decoder fork;
+        memcpy(&fork, &d, sizeof d);
+        plan_one(&p, 4096);
+        const char *b1 = decode_plan(&d, U32, in.p + sn, in.n - sn, &p, &r1, msg, sizeof msg);
+        const char *b2 = b1 ? b1 : decode_plan(&fork, U32, in.p + sn, in.n - sn, &p, &r2, msg, sizeof msg);
+        runs++;
+        if (b2 || !dres_equal(&r1, &r2, msg, sizeof msg)) {
+            if (bad++ < 5)
+                fail(wenc_encoding_name(enc), b2 ? b2 : msg, in.p, in.n, 1);
+        }
+        tu_bytes_free(&r1.out);
+        tu_bytes_free(&r2.out);
+    }
+    stream_checks += runs;
+    CHECK(bad == 0, "a memcpy'd decoder continues exactly like the original (%u forks)", runs);
+    tu_bytes_free(&in);
+}
+
 int main(int argc, char **argv)
 {
     uint64_t seed = 20260521;
@@ -1216,7 +1357,9 @@ int main(int argc, char **argv)
     bounds_saturate();
     arguments();
     one_unit_buffers();
+    no_split_after_output();
     back_to_initial_state();
+    reset_and_fork();
     printf("# %" PRIu64 " streaming calls checked in %.2f s\n", stream_checks,
            (double)(clock() - t0) / CLOCKS_PER_SEC);
     return check_done();

@@ -114,6 +114,14 @@ static const dvec utf8_vectors[] = {
     V(WENC_UTF_8, "E2 | 82", "FFFD", "0+2"),
     V(WENC_UTF_8, "ED | A0 | 80", "FFFD FFFD FFFD", "0+1 1+1 2+1"),
     V(WENC_UTF_8, "F0 9F 92 | 41 42", "FFFD 41 42", "0+3"),
+    /* encoding.bs example-tokens: F0 9F restored before 92 A9. */
+    V(WENC_UTF_8, "F0 9F | 92 A9", "1F4A9", ""),
+    /* encoding.bs example-end-of-stream: chunks, then an empty last call. */
+    V(WENC_UTF_8, "E2 | 82 AC |", "20AC", ""),
+    /* SPEC-DELTA (d): "UTF-8 decode without BOM or fail" of 41 FF fails;
+    ** (e): fatal TextDecoder, C3 with stream, then decode() throws. */
+    V(WENC_UTF_8, "41 FF", "41 FFFD", "1+1"),
+    V(WENC_UTF_8, "C3 |", "FFFD", "0+1"),
 };
 
 /* ------------------------------------------------------------------------ */
@@ -907,6 +915,49 @@ static void sniff_in_progress(void)
     CHECK_EQ(wenc_decoder_error_length(&d), 0, "error length is 0 before any error");
 }
 
+/* Step "ASCII byte -> code point" of every ASCII-compatible decoder in its
+** initial state (ISO-2022-JP: except 0x0E, 0x0F and 0x1B). */
+static void ascii_bytes(void)
+{
+    for (size_t i = 0; i < WENC_ENCODING_COUNT; i++) {
+        const wenc_encoding *enc = wenc_encoding_at(i);
+        if (enc == WENC_UTF_16BE || enc == WENC_UTF_16LE || enc == WENC_REPLACEMENT)
+            continue;
+        uint8_t in[128];
+        uint32_t want[128], got[128];
+        size_t n = 0;
+        for (unsigned b = 0; b < 0x80; b++) {
+            if (enc == WENC_ISO_2022_JP && (b == 0x0E || b == 0x0F || b == 0x1B))
+                continue;
+            in[n] = (uint8_t)b;
+            want[n++] = b;
+        }
+        wenc_decoder d;
+        wenc_decoder_init(&d, enc, WENC_DECODER_FATAL);
+        size_t sn = n, dn = 128;
+        wenc_status st = wenc_decoder_decode_to_utf32(&d, in, &sn, got, &dn, true);
+        CHECK(st == WENC_INPUT_EMPTY && dn == n && memcmp(got, want, n * 4) == 0,
+              "%s: every ASCII byte decodes to its code point", wenc_encoding_name(enc));
+    }
+}
+
+/* SPEC-DELTA (a): the label "unicode" is UTF-16LE now, so
+** new TextDecoder("unicode").decode(41 00) is "A". */
+static void unicode_label(void)
+{
+    const wenc_encoding *enc = wenc_encoding_for_label("unicode", 7);
+    CHECK(enc == WENC_UTF_16LE, "label \"unicode\" is UTF-16LE");
+    if (enc == NULL)
+        return;
+    wenc_decoder d;
+    wenc_decoder_init(&d, enc, WENC_DECODER_BOM_STRIP);
+    const uint8_t in[] = {0x41, 0x00};
+    uint32_t out[4];
+    size_t n = 2, m = 4;
+    wenc_decoder_decode_to_utf32(&d, in, &n, out, &m, true);
+    CHECK(m == 1 && out[0] == 0x41, "\"unicode\" decoder: 41 00 -> 'A'");
+}
+
 int main(void)
 {
     RUN(utf8_vectors);
@@ -923,6 +974,8 @@ int main(void)
     RUN(bom_vectors);
     RUN(bom_replacement_only);
     sniff_in_progress();
+    ascii_bytes();
+    unicode_label();
 
     printf("# vectors per encoding (as given to init):\n");
     unsigned total = 0;
