@@ -835,6 +835,32 @@ static void no_encoder(void)
              "wenc_encoder_init with a NULL encoder");
 }
 
+/* Step "ASCII code point -> byte" of every encoder (ISO-2022-JP in its
+** initial ASCII state: except U+000E, U+000F and U+001B, which are errors). */
+static void ascii_code_points(void)
+{
+    for (size_t i = 0; i < WENC_ENCODING_COUNT; i++) {
+        const wenc_encoding *enc = wenc_encoding_at(i);
+        if (!wenc_encoding_has_encoder(enc))
+            continue;
+        uint32_t in[128];
+        uint8_t want[128], got[256];
+        size_t n = 0;
+        for (unsigned c = 0; c < 0x80; c++) {
+            if (enc == WENC_ISO_2022_JP && (c == 0x0E || c == 0x0F || c == 0x1B))
+                continue;
+            in[n] = c;
+            want[n++] = (uint8_t)c;
+        }
+        wenc_encoder e;
+        wenc_encoder_init(&e, enc, WENC_ENCODER_FATAL);
+        size_t sn = n, dn = sizeof got;
+        wenc_status st = wenc_encoder_encode_from_utf32(&e, in, &sn, got, &dn, true);
+        CHECK(st == WENC_INPUT_EMPTY && dn == n && memcmp(got, want, n) == 0,
+              "%s: every ASCII code point encodes to its byte", wenc_encoding_name(enc));
+    }
+}
+
 int main(void)
 {
     RUN(utf8_vectors);
@@ -857,6 +883,7 @@ int main(void)
     iso_2022_jp_end();
     encode_or_fail();
     no_encoder();
+    ascii_code_points();
 
     printf("# vectors per encoding:\n");
     unsigned total = 0;
