@@ -16,6 +16,7 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <inttypes.h>
+#include <poll.h>
 #include <signal.h>
 #include <stdarg.h>
 #include <stdbool.h>
@@ -133,6 +134,17 @@ static void message(const char *fmt, ...)
 /* ---------------------------------------------------------------------------
 ** Output. */
 
+/* Waits until FD is ready for EVENTS, for a descriptor inherited in
+** non-blocking mode (EAGAIN).  False if poll(2) itself fails. */
+static bool wait_for(int fd, short events)
+{
+    struct pollfd p = {.fd = fd, .events = events};
+    while (poll(&p, 1, -1) < 0)
+        if (errno != EINTR)
+            return false;
+    return true;
+}
+
 static bool output_failed;
 
 /* Writes OUT to standard output.  On failure, says why once and returns
@@ -147,6 +159,8 @@ static bool flush_output(void)
         ssize_t w = write(STDOUT_FILENO, p, n);
         if (w < 0) {
             if (errno == EINTR)
+                continue;
+            if ((errno == EAGAIN || errno == EWOULDBLOCK) && wait_for(STDOUT_FILENO, POLLOUT))
                 continue;
             message("standard output: %s", strerror(errno));
             output_failed = true;
@@ -437,8 +451,12 @@ static ssize_t read_some(int fd, uint8_t *buf, size_t size)
 {
     for (;;) {
         ssize_t n = read(fd, buf, size);
-        if (n >= 0 || errno != EINTR)
+        if (n >= 0)
             return n;
+        if (errno == EINTR)
+            continue;
+        if ((errno != EAGAIN && errno != EWOULDBLOCK) || !wait_for(fd, POLLIN))
+            return -1;
     }
 }
 

@@ -323,6 +323,35 @@ class IOErrors(Case):
         self.assertEqual(r.stderr.decode(),
                          "wenc: standard output: %s\n" % os.strerror(errno.EPIPE))
 
+    def test_non_blocking_descriptors(self):
+        # Descriptors inherited in O_NONBLOCK mode: EAGAIN means wait.
+        import fcntl
+        in_r, in_w = os.pipe()
+        out_r, out_w = os.pipe()
+        for fd in (in_r, out_w):
+            fcntl.fcntl(fd, fcntl.F_SETFL, fcntl.fcntl(fd, fcntl.F_GETFL) | os.O_NONBLOCK)
+        p = subprocess.Popen([WENC, "-t", "windows-1252"], stdin=in_r, stdout=out_w,
+                             stderr=subprocess.PIPE)
+        os.close(in_r)
+        os.close(out_w)
+        def feed():
+            time.sleep(0.1)  # wenc now waits for input
+            os.write(in_w, "é".encode() * 100000)
+            os.close(in_w)
+        writer = threading.Thread(target=feed)
+        writer.start()
+        time.sleep(0.3)  # wenc now waits for room in the output pipe
+        out = b""
+        while True:
+            chunk = os.read(out_r, 65536)
+            if not chunk:
+                break
+            out += chunk
+        os.close(out_r)
+        writer.join()
+        self.assertEqual((p.wait(timeout=60), p.stderr.read()), (0, b""))
+        self.assertEqual(out, h("E9") * 100000)
+
     def test_highest_status_wins(self):
         missing = os.path.join(self.dir, "missing")
         bad = self.file("bad", b"a\xff")
