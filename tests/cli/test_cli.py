@@ -511,6 +511,92 @@ class FatalUnmappable(Case):
         self.fails(t + ["-f", "utf-16le", "--bom=keep"], data, 1, b"A" * 32767,
                    unmappable(0x1F600, 65534, "windows-1252"))
 
+    def test_random_positions_and_chunkings(self):
+        # Random text around the 64 KiB read boundaries, fed whole from a
+        # file and in random pieces through a pipe; the first character
+        # windows-1252 lacks is at a known byte offset.  Python's UTF-8 and
+        # UTF-16 codecs agree with the standard on well-formed text.
+        import random
+        rng = random.Random(6)
+        fine = "aé€\u00ff~"
+        for case in range(24):
+            size = rng.choice([65536, 131072, 200000]) + rng.randint(-12, 12)
+            codec, label = rng.choice([("utf-8", "utf-8"), ("utf-16-le", "utf-16le"),
+                                       ("utf-16-be", "utf-16be")])
+            text = "".join(rng.choice(fine) for _ in range(size // 2))
+            bad = rng.choice("あ😀\u0100\ufeff")
+            head = text.encode(codec)[:size]
+            if codec != "utf-8":
+                head = head[:len(head) & ~1]
+            else:
+                head = head.decode("utf-8", "ignore").encode()
+            data = head + (bad + "tail").encode(codec)
+            expect_out = head.decode(codec).encode("cp1252")
+            args = ["--fatal", "--bom=keep", "-f", label, "-t", "windows-1252"]
+            want = unmappable(ord(bad), len(head), "windows-1252")
+            with self.subTest(case=case, size=len(head), codec=codec):
+                self.fails(args, data, 1, expect_out, want)
+                p = subprocess.Popen([WENC] + args, stdin=subprocess.PIPE,
+                                     stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+
+                def feed():
+                    i = 0
+                    try:
+                        while i < len(data):
+                            n = rng.choice([1, 2, 3, 7, 100, 4096, 65535])
+                            p.stdin.write(data[i:i + n])
+                            p.stdin.flush()
+                            i += n
+                        p.stdin.close()
+                    except BrokenPipeError:
+                        pass
+                writer = threading.Thread(target=feed)
+                writer.start()
+                out, err = p.stdout.read(), p.stderr.read()
+                writer.join()
+                self.assertEqual((p.wait(timeout=60), out, err), (1, expect_out, want))
+
+    def test_random_multibyte_sources(self):
+        # Source offsets in the double-byte encodings and ISO-2022-JP, around
+        # the read boundaries, fed in random pieces.  The characters are ones
+        # where Python's codecs agree with the standard's indexes.
+        import random
+        rng = random.Random(66)
+        samples = {"shift_jis": ("shift_jis", "あ中"), "euc-jp": ("euc_jp", "あ中"),
+                   "iso-2022-jp": ("iso2022_jp", "あ中"), "gb18030": ("gb18030", "中文"),
+                   "gbk": ("gbk", "中文"), "big5": ("big5", "中文"),
+                   "euc-kr": ("euc_kr", "가中")}
+        for case, label in enumerate(sorted(samples) * 2):
+            codec, chars = samples[label]
+            prefix = "".join(rng.choice("ab ~") for _ in range(
+                rng.choice([65536, 131072, 3]) + rng.randint(-6, 6))).encode()
+            bad = rng.choice(chars)
+            data = prefix + (bad + "zz").encode(codec)
+            # ISO-2022-JP: ESC $ B comes before the character.
+            offset = len(prefix) + (3 if label == "iso-2022-jp" else 0)
+            args = ["--fatal", "-f", label, "-t", "windows-1252"]
+            with self.subTest(case=case, label=label, size=len(prefix)):
+                p = subprocess.Popen([WENC] + args, stdin=subprocess.PIPE,
+                                     stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+
+                def feed():
+                    i = 0
+                    try:
+                        while i < len(data):
+                            n = rng.choice([1, 2, 3, 5, 4096, 65535])
+                            p.stdin.write(data[i:i + n])
+                            p.stdin.flush()
+                            i += n
+                        p.stdin.close()
+                    except BrokenPipeError:
+                        pass
+                writer = threading.Thread(target=feed)
+                writer.start()
+                out, err = p.stdout.read(), p.stderr.read()
+                writer.join()
+                self.assertEqual((p.wait(timeout=60), out, err),
+                                 (1, prefix, unmappable(ord(bad), offset, "windows-1252")))
+
     def test_multibyte_encodings(self):
         # Need the ISO-2022-JP, Shift_JIS and gb18030 handlers.
         t = ["--fatal", "-t", "windows-1252"]
