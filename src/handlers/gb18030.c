@@ -5,12 +5,16 @@
 #include "decode.h"
 #include "encode.h"
 
-/* "index gb18030 ranges code point" for POINTER, or WENC__NONE16 for null. */
+/* Null for ranges_code_point(): not WENC__NONE16 (0xFFFF), which is a
+** code point here -- pointer 39419 is U+FFFF. */
+#define RANGES_NULL UINT32_MAX
+
+/* "index gb18030 ranges code point" for POINTER, or RANGES_NULL for null. */
 WENC__INLINE uint32_t ranges_code_point(uint32_t pointer)
 {
     /* 1. Pointers in the gap and past U+10FFFF are null. */
     if ((pointer > 39419 && pointer < 189000) || pointer > 1237575)
-        return WENC__NONE16;
+        return RANGES_NULL;
     /* 2. The GB18030-2005 change. */
     if (pointer == 7457)
         return 0xE7C7;
@@ -77,7 +81,7 @@ WENC__INLINE int gb18030_step(void *sv, int byte, wenc__step *r)
                            (s->third - 0x81u) * 10 + (uint32_t)byte - 0x30;
         uint32_t cp = ranges_code_point(pointer);
         *s = (struct gb18030_state){0, 0, 0};
-        if (cp == WENC__NONE16) {
+        if (cp == RANGES_NULL) {
             r->error_length = 4;
             return WENC__ERROR;
         }
