@@ -119,7 +119,13 @@ typedef enum result {
 
 static const char *program = "wenc";
 
-static void message(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+#if defined(__GNUC__) || defined(__clang__)
+#define PRINTF_LIKE(f, a) __attribute__((format(printf, f, a)))
+#else
+#define PRINTF_LIKE(f, a)
+#endif
+
+static void message(const char *fmt, ...) PRINTF_LIKE(1, 2);
 
 static void message(const char *fmt, ...)
 {
@@ -546,7 +552,7 @@ static const char usage_text[] =
     "--fatal; 2 usage error or unknown label; 3 a FILE could not be read or the\n"
     "output could not be written.\n";
 
-static int usage_error(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+static int usage_error(const char *fmt, ...) PRINTF_LIKE(1, 2);
 
 static int usage_error(const char *fmt, ...)
 {
