@@ -205,6 +205,37 @@ void fuzz_buf_push_u32(fuzz_buf *b, uint32_t v)
     fuzz_buf_append(b, &v, 1);
 }
 
+static void *counting_alloc(void *ctx, size_t size)
+{
+    fuzz_allocator *fa = ctx;
+    fa->calls++;
+    FUZZ_ASSERT(size != 0, "the library asked its allocator for 0 bytes");
+    if (fa->fail)
+        return NULL;
+    void *p = malloc(size);
+    if (p == NULL)
+        abort();
+    fa->live++;
+    fa->last_size = size;
+    return p;
+}
+
+static void counting_free(void *ctx, void *ptr)
+{
+    fuzz_allocator *fa = ctx;
+    FUZZ_ASSERT(ptr != NULL, "the library freed NULL through its allocator");
+    fa->live--;
+    free(ptr);
+}
+
+void fuzz_allocator_init(fuzz_allocator *fa)
+{
+    memset(fa, 0, sizeof *fa);
+    fa->a.alloc = counting_alloc;
+    fa->a.free = counting_free;
+    fa->a.ctx = fa;
+}
+
 /* ------------------------------------------------------------------------
 ** Unicode. */
 

@@ -124,6 +124,20 @@ void *fuzz_xmalloc(size_t n);
 void *fuzz_exact_copy(const void *p, size_t n);
 
 /* ---------------------------------------------------------------------------
+** An allocator for wenc/api.h (wenc_allocator): counts live blocks,
+** remembers the last size asked for, and fails every request while FAIL is
+** set, so the targets can check exact sizes, leaks and WENC_NO_MEMORY. */
+typedef struct fuzz_allocator {
+    wenc_allocator a; /* a.ctx points back to this struct */
+    long live;
+    size_t last_size;
+    unsigned long calls;
+    bool fail;
+} fuzz_allocator;
+
+void fuzz_allocator_init(fuzz_allocator *fa);
+
+/* ---------------------------------------------------------------------------
 ** Output forms, as the three variants of each streaming call. */
 enum { FUZZ_UTF8, FUZZ_UTF16, FUZZ_UTF32, FUZZ_FORMS };
 
