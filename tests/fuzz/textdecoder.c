@@ -1,0 +1,268 @@
+/* textdecoder.c -- fuzz target for TextDecoder (wenc/api.h, section 5): a
+** sequence of decode() calls with and without {stream}, fatal and
+** ignoreBOM, to UTF-8 or UTF-16, into buffers of any size or allocated,
+** against a literal model of the standard's decode() steps built on the
+** core decoder (which decode.c checks).
+**
+** Input layout (docs/fuzzing.md):
+**   byte 0  encoding: fuzz_encoding(byte); replacement must be refused
+**           (WENC_REPLACEMENT_LABEL by label), then UTF-8 is used
+**   byte 1  bit 0: fatal; bit 1: ignoreBOM; bit 2: output UTF-16 (else
+**           UTF-8); bit 3: set up with wenc_text_decoder_init_with_encoding()
+**           (else by a label of the encoding, bits 5-7 choosing which);
+**           bit 4: the allocator fails (kept bytes, _alloc output)
+**   byte 2  the {stream} flag of call i is bit i % 8; call i uses the
+**           _alloc form when bit (i + 3) % 8 is set
+**   then    the schedule (fuzz.h): each chunk is one decode() call, each
+**           room a buffer size (OUTPUT_FULL: the same call goes on)
+**   then    the bytes.  After the chunks, decode() with no input and no
+**           {stream} ends the run.
+**
+** The model (the standard's decode(input, options) and serialize): a call
+** made while "do not flush" is false gets a new decoder, an empty queue and
+** "BOM seen" false; {stream} sets "do not flush"; the input joins the
+** queue; the decoder runs over it (to end-of-queue unless {stream}); a
+** fatal error throws (the call's output is discarded, the rest of the queue
+** stays, "BOM seen" is unchanged); otherwise the output is serialized,
+** dropping a first U+FEFF for UTF-8 and UTF-16BE/LE unless ignoreBOM.
+** Checked: every call's status and output, the error's offset and length,
+** the attributes, wenc_text_decoder_max_*_length(), exact allocations, and
+** that nothing stays allocated after destroy. */
+#include "fuzz.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+typedef struct model {
+    const wenc_encoding *enc;
+    unsigned mode;
+    bool ignore_bom, do_not_flush, bom_seen;
+    wenc_decoder d;
+    fuzz_buf queue; /* bytes */
+} model;
+
+/* One decode() call of the model.  Returns WENC_OK or WENC_MALFORMED; the
+** serialized output goes to OUT (code points). */
+static wenc_status model_decode(model *m, const uint8_t *src, size_t n, bool stream,
+                                fuzz_buf *out, uint64_t *err_off, size_t *err_len)
+{
+    if (!m->do_not_flush) {
+        FUZZ_ASSERT(wenc_get_decoder(&m->d, m->enc, m->mode) == WENC_OK, "get a decoder");
+        fuzz_buf_clear(&m->queue);
+        m->bom_seen = false;
+    }
+    m->do_not_flush = stream;
+    fuzz_buf_append(&m->queue, src, n);
+    size_t qn = m->queue.len;
+    size_t bound = wenc_decoder_max_utf32_length(&m->d, qn);
+    uint32_t *cps = fuzz_xmalloc(bound * sizeof *cps);
+    size_t sl = qn, dl = bound;
+    wenc_status st = wenc_decoder_decode_to_utf32(&m->d, qn ? m->queue.p : NULL, &sl, cps, &dl,
+                                                  !stream);
+    if (st == WENC_MALFORMED) {
+        /* Throw: the unread rest stays in the queue. */
+        memmove(m->queue.p, m->queue.p + sl, qn - sl);
+        m->queue.len = qn - sl;
+        *err_off = wenc_decoder_error_offset(&m->d);
+        *err_len = wenc_decoder_error_length(&m->d);
+        free(cps);
+        return WENC_MALFORMED;
+    }
+    FUZZ_ASSERT(st == WENC_INPUT_EMPTY && sl == qn, "model decode: %s", wenc_status_name(st));
+    fuzz_buf_clear(&m->queue);
+    bool strips = !m->ignore_bom &&
+                  (m->enc == WENC_UTF_8 || m->enc == WENC_UTF_16BE || m->enc == WENC_UTF_16LE);
+    for (size_t i = 0; i < dl; i++) {
+        if (strips && !m->bom_seen) {
+            m->bom_seen = true;
+            if (cps[i] == 0xFEFF)
+                continue;
+        }
+        fuzz_buf_push_u32(out, cps[i]);
+    }
+    free(cps);
+    return WENC_OK;
+}
+
+static size_t max_units(const wenc_text_decoder *td, int form, size_t n)
+{
+    return form == FUZZ_UTF8 ? wenc_text_decoder_max_utf8_length(td, n)
+                             : wenc_text_decoder_max_utf16_length(td, n);
+}
+
+int LLVMFuzzerTestOneInput(const uint8_t *input, size_t size)
+{
+    if (size < 3)
+        return 0;
+    fuzz_input in = {input, size};
+    const wenc_encoding *enc = fuzz_encoding(fuzz_byte(&in));
+    unsigned modes = fuzz_byte(&in);
+    unsigned plan = fuzz_byte(&in);
+    fuzz_schedule sched;
+    fuzz_schedule_read(&sched, &in);
+    const uint8_t *data = in.p;
+    size_t n = in.n;
+    bool fatal = modes & 1u, ignore_bom = modes & 2u, by_encoding = modes & 8u;
+    int form = modes & 4u ? FUZZ_UTF16 : FUZZ_UTF8;
+    unsigned options = (fatal ? WENC_TEXT_DECODER_FATAL : 0) |
+                       (ignore_bom ? WENC_TEXT_DECODER_IGNORE_BOM : 0);
+    fuzz_allocator fa;
+    fuzz_allocator_init(&fa);
+
+    /* The constructor. */
+    wenc_text_decoder td;
+    if (enc == WENC_REPLACEMENT) {
+        const char *l = wenc_encoding_label(enc, (modes >> 5) % 2);
+        FUZZ_ASSERT(wenc_text_decoder_init(&td, l, strlen(l), options, &fa.a) ==
+                        WENC_REPLACEMENT_LABEL,
+                    "TextDecoder(\"%s\") must be refused", l);
+        FUZZ_ASSERT(wenc_text_decoder_init_with_encoding(&td, enc, options, &fa.a) ==
+                        WENC_INVALID_ARGUMENT,
+                    "a text decoder stream for replacement must be refused");
+        enc = WENC_UTF_8;
+    }
+    const char *label = NULL;
+    if (by_encoding) {
+        FUZZ_ASSERT(wenc_text_decoder_init_with_encoding(&td, enc, options, &fa.a) == WENC_OK,
+                    "init_with_encoding");
+    } else {
+        size_t count = 0;
+        while (wenc_encoding_label(enc, count) != NULL)
+            count++;
+        label = wenc_encoding_label(enc, (modes >> 5) % count);
+        FUZZ_ASSERT(wenc_text_decoder_init(&td, label, strlen(label), options, &fa.a) == WENC_OK,
+                    "TextDecoder(\"%s\")", label);
+    }
+    fa.fail = (modes & 16u) != 0;
+    FUZZ_ASSERT(wenc_text_decoder_encoding(&td) == enc &&
+                    strcmp(wenc_text_decoder_encoding_name(&td),
+                           wenc_encoding_lowercase_name(enc)) == 0 &&
+                    wenc_text_decoder_fatal(&td) == fatal &&
+                    wenc_text_decoder_ignore_bom(&td) == ignore_bom,
+                "attributes");
+    fuzz_set_context("TextDecoder %s (%s), %s%s, to %s, %zu bytes, %u schedule pairs, stream "
+                     "bits %02X%s",
+                     wenc_encoding_name(enc), label ? label : "by encoding",
+                     fatal ? "fatal" : "replacement", ignore_bom ? ", ignoreBOM" : "",
+                     fuzz_form_name[form], n, sched.count, plan, fa.fail ? ", no memory" : "");
+
+    model m;
+    memset(&m, 0, sizeof m);
+    m.enc = enc;
+    m.mode = fatal ? WENC_DECODER_FATAL : WENC_DECODER_REPLACEMENT;
+    m.ignore_bom = ignore_bom;
+    fuzz_buf_init(&m.queue, 1);
+
+    fuzz_buf got, want, cps;
+    fuzz_buf_init(&got, fuzz_form_unit[form]);
+    fuzz_buf_init(&want, sizeof(uint32_t));
+    fuzz_buf_init(&cps, sizeof(uint32_t));
+    size_t pos = 0;
+    unsigned long total_calls = 0;
+    for (unsigned call = 0;; call++) {
+        bool final = pos == n && call > 0;
+        size_t clen = final ? 0 : fuzz_schedule_chunk(&sched, n - pos);
+        bool stream = final ? false : (plan >> (call % 8)) & 1u;
+        bool use_alloc = (plan >> ((call + 3) % 8)) & 1u;
+        const uint8_t *src = clen ? data + pos : NULL;
+
+        fuzz_buf_clear(&want);
+        uint64_t err_off = 0;
+        size_t err_len = 0;
+        wenc_status mst = model_decode(&m, src, clen, stream, &want, &err_off, &err_len);
+
+        fuzz_buf_clear(&got);
+        wenc_status st;
+        if (use_alloc) {
+            void *out = (void *)1;
+            size_t len = 7;
+            unsigned long before = fa.calls;
+            st = form == FUZZ_UTF8
+                     ? wenc_text_decoder_decode_to_utf8_alloc(&td, src, clen, stream, &fa.a,
+                                                              (uint8_t **)&out, &len)
+                     : wenc_text_decoder_decode_to_utf16_alloc(&td, src, clen, stream, &fa.a,
+                                                               (uint16_t **)&out, &len);
+            if (st == WENC_OK) {
+                FUZZ_ASSERT(out != NULL && fa.last_size == (len + 1) * fuzz_form_unit[form],
+                            "call %u: _alloc: %zu bytes for %zu units", call, fa.last_size, len);
+                fuzz_buf_append(&got, out, len);
+                wenc_free(&fa.a, out);
+            } else {
+                FUZZ_ASSERT(out == NULL && len == 0, "call %u: %s with output", call,
+                            wenc_status_name(st));
+            }
+            if (st == WENC_NO_MEMORY && fa.calls > before && mst == WENC_OK) {
+                /* The output allocation failed: as if the call was not made.
+                ** Undo the model's call by replaying it on a copy is not
+                ** possible, so stop here (the library was checked so far). */
+                break;
+            }
+        } else {
+            size_t cpos = 0;
+            for (;;) {
+                FUZZ_ASSERT(++total_calls < 64ul * (n + 64), "TextDecoder makes no progress");
+                size_t avail = clen - cpos;
+                size_t bound = max_units(&td, form, avail);
+                size_t room = fuzz_schedule_room(&sched, bound);
+                void *dst = room ? fuzz_xmalloc(room * fuzz_form_unit[form]) : NULL;
+                size_t sl = avail, dl = room;
+                const uint8_t *at = avail ? src + cpos : NULL;
+                st = form == FUZZ_UTF8
+                         ? wenc_text_decoder_decode_to_utf8(&td, at, &sl, dst, &dl, stream)
+                         : wenc_text_decoder_decode_to_utf16(&td, at, &sl, dst, &dl, stream);
+                FUZZ_ASSERT(sl <= avail && dl <= room, "call %u: consumed/wrote too much", call);
+                fuzz_buf_append(&got, dst, dl);
+                free(dst);
+                cpos += sl;
+                FUZZ_ASSERT(st != WENC_OUTPUT_FULL || room < bound,
+                            "call %u: OUTPUT_FULL with room %zu >= bound %zu", call, room,
+                            bound);
+                if (st != WENC_OUTPUT_FULL)
+                    break;
+            }
+            FUZZ_ASSERT(cpos == clen, "call %u: %s with %zu of %zu bytes consumed", call,
+                        wenc_status_name(st), cpos, clen);
+        }
+
+        if (st == WENC_NO_MEMORY) {
+            /* Only the kept bytes after a fatal error in a streaming call
+            ** need memory: they are dropped, the next call starts afresh. */
+            FUZZ_ASSERT(fa.fail && mst == WENC_MALFORMED && stream,
+                        "call %u: NO_MEMORY (model %s)", call, wenc_status_name(mst));
+            m.do_not_flush = false;
+        } else {
+            FUZZ_ASSERT(st == mst, "call %u (%zu bytes, stream %d): %s, the model %s", call,
+                        clen, stream, wenc_status_name(st), wenc_status_name(mst));
+        }
+        if (st == WENC_MALFORMED || st == WENC_NO_MEMORY) {
+            FUZZ_ASSERT(wenc_text_decoder_error_offset(&td) == err_off &&
+                            wenc_text_decoder_error_length(&td) == err_len,
+                        "call %u: error at %llu+%zu, the model %llu+%zu", call,
+                        (unsigned long long)wenc_text_decoder_error_offset(&td),
+                        wenc_text_decoder_error_length(&td), (unsigned long long)err_off,
+                        err_len);
+        } else {
+            fuzz_buf_clear(&cps);
+            size_t bad = fuzz_units_to_cps(form, got.p, got.len, &cps, NULL);
+            FUZZ_ASSERT(bad == SIZE_MAX, "call %u: ill-formed output at unit %zu", call, bad);
+            if (cps.len != want.len ||
+                (cps.len && memcmp(cps.p, want.p, cps.len * sizeof(uint32_t)) != 0)) {
+                fuzz_dump_diff("model", &want, "got  ", &cps);
+                fuzz_fail("call %u (%zu bytes, stream %d): output differs", call, clen, stream);
+            }
+        }
+        pos += clen;
+        if (final)
+            break;
+    }
+
+    wenc_text_decoder_destroy(&td);
+    wenc_text_decoder_destroy(&td);
+    FUZZ_ASSERT(fa.live == 0, "%ld blocks not freed after destroy", fa.live);
+    fuzz_buf_free(&got);
+    fuzz_buf_free(&want);
+    fuzz_buf_free(&cps);
+    fuzz_buf_free(&m.queue);
+    return 0;
+}
