@@ -78,18 +78,24 @@ static inline void tally_report_(tally *t, const char *file, int line, const cha
 
 /* ---- Index directory ------------------------------------------------------
 ** The tests whose expectations come from the standard's index files take
-** the directory as argv[1]; without it they exit 77 (meson's exitcode
-** protocol reports SKIP; see tests/conformance/meson.build). */
-static inline void conf_load_or_skip(int argc, char **argv)
+** the directory as their first argument that is not a --flag; without it
+** they exit 77 (meson's exitcode protocol reports SKIP; see
+** tests/conformance/meson.build).  Returns the directory. */
+static inline const char *conf_load_or_skip(int argc, char **argv)
 {
-    if (argc < 2 || argv[1][0] == '\0') {
+    const char *dir = NULL;
+    for (int i = 1; i < argc && dir == NULL; i++)
+        if (strncmp(argv[i], "--", 2) != 0 && argv[i][0] != '\0')
+            dir = argv[i];
+    if (dir == NULL) {
         printf("# SKIP: no index directory; configure with -Dindex_dir=DIR\n");
         exit(77);
     }
-    if (ref_load(argv[1]) != 0) {
-        printf("Bail out! cannot load the index files from %s\n", argv[1]);
+    if (ref_load(dir) != 0) {
+        printf("Bail out! cannot load the index files from %s\n", dir);
         exit(1);
     }
+    return dir;
 }
 
 /* True when the program was asked for its exhaustive ('slow') variant. */

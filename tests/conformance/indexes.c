@@ -329,9 +329,9 @@ static void test_gb18030_ranges(void)
 
 int main(int argc, char **argv)
 {
-    conf_load_or_skip(argc, argv);
+    const char *dir = conf_load_or_skip(argc, argv);
     double t0 = conf_seconds();
-    printf("# indexes: generated tables against the index files in %s\n", argv[1]);
+    printf("# indexes: generated tables against the index files in %s\n", dir);
 
     test_single_byte();
     test_big5();
