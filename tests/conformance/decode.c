@@ -85,7 +85,8 @@ static bool compare(tally *t, const dcase *c, const uint8_t *in, size_t n, unsig
     wenc_decoder_init(&d, c->enc, WENC_DECODER_REPLACEMENT);
     size_t sl = n, dl = MAX_OUT;
     wenc_status st = wenc_decoder_decode_to_utf32(&d, in, &sl, out32, &dl, true);
-    bool same = st == WENC_INPUT_EMPTY && sl == n && dl == nitems;
+    bool same = st == WENC_INPUT_EMPTY && sl == n && dl == nitems &&
+                wenc_decoder_position(&d) == n;
     for (size_t i = 0; same && i < nitems; i++)
         same = out32[i] == (items[i].cp < 0 ? 0xFFFDu : (uint32_t)items[i].cp);
     if (!same) {
@@ -110,9 +111,11 @@ static bool compare(tally *t, const dcase *c, const uint8_t *in, size_t n, unsig
         st = wenc_decoder_decode_to_utf16(&d, in, &sl, out16, &dl, true);
         if (st != WENC_INPUT_EMPTY || sl != n || dl != n16 ||
             memcmp(out16, exp16, n16 * sizeof *out16) != 0) {
-            char detail[120];
-            snprintf(detail, sizeof detail, "UTF-16 %s, read %zu, %zu units (expected %zu)",
-                     wenc_status_name(st), sl, dl, n16);
+            char detail[320];
+            int k = snprintf(detail, sizeof detail, "UTF-16 %s, read %zu, got", wenc_status_name(st),
+                             sl);
+            for (size_t i = 0; i < dl && i < 24 && k > 0 && (size_t)k < sizeof detail - 8; i++)
+                k += snprintf(detail + k, sizeof detail - (size_t)k, " %04X", out16[i]);
             mismatch(t, c, in, n, items, nitems, "replacement", detail);
             ok = false;
         }
@@ -258,9 +261,11 @@ static void sweep_gb18030(const dcase *c, bool slow)
             for (int x = 0x81; x <= 0xFE; x++)
                 for (int y = 0x30; y <= 0x39; y++) {
                     in[0] = (uint8_t)a, in[1] = (uint8_t)b, in[2] = (uint8_t)x, in[3] = (uint8_t)y;
-                    compare(&t, c, in, 4, FATAL);
+                    compare(&t, c, in, 4, ALL_FORMS | FATAL);
                 }
-    tally_report(&t, "%s: the whole four-byte space 81..FE 30..39 81..FE 30..39", c->name);
+    tally_report(&t, "%s: the whole four-byte space 81..FE 30..39 81..FE 30..39, every output "
+                     "form",
+                 c->name);
 
     static const uint8_t leads[] = {0x81, 0x82, 0x83, 0x84, 0x85, 0x8F, 0x90, 0xE3, 0xE4, 0xFD, 0xFE};
     for (size_t l = 0; l < sizeof leads; l++)
@@ -400,10 +405,10 @@ static void sweep_utf16(const dcase *c, bool be, bool slow)
         for (size_t r = 0; r < sizeof units / sizeof units[0]; r++) {
             PUT(in, u);
             PUT(in + 2, units[r]);
-            compare(&t, c, in, 4, FATAL);
+            compare(&t, c, in, 4, ALL_FORMS | FATAL);
             PUT(in, units[r]);
             PUT(in + 2, u);
-            compare(&t, c, in, 4, FATAL);
+            compare(&t, c, in, 4, ALL_FORMS | FATAL);
             in[4] = (uint8_t)units[r];
             compare(&t, c, in, 5, FATAL);
         }
@@ -550,6 +555,39 @@ static void random_inputs(const dcase *c, conf_rng *rng, unsigned count)
     tally_report(&t, "%s: %u random inputs biased to its significant bytes", c->name, count);
 }
 
+/* Typed anchors from INDEX-FACTS.md section 5 (independent of the model):
+** the edges of the gb18030 four-byte ranges. */
+static void test_gb18030_anchors(void)
+{
+    static const struct {
+        uint8_t in[4];
+        uint32_t cp; /* 0xFFFFFFFF: one error */
+    } v[] = {
+        {{0x81, 0x30, 0x81, 0x30}, 0x0080},   /* pointer 0 */
+        {{0x81, 0x35, 0xF4, 0x37}, 0xE7C7},   /* pointer 7457 */
+        {{0x84, 0x31, 0xA4, 0x39}, 0xFFFF},   /* pointer 39419, the last BMP one */
+        {{0x84, 0x31, 0xA5, 0x30}, 0xFFFFFFFF}, /* pointer 39420: null */
+        {{0x90, 0x30, 0x81, 0x30}, 0x10000},  /* pointer 189000 */
+        {{0xE3, 0x32, 0x9A, 0x35}, 0x10FFFF}, /* pointer 1237575 */
+        {{0xE3, 0x32, 0x9A, 0x36}, 0xFFFFFFFF}, /* pointer 1237576: null */
+    };
+    for (size_t i = 0; i < sizeof v / sizeof v[0]; i++) {
+        wenc_decoder d;
+        wenc_decoder_init(&d, WENC_GB18030, WENC_DECODER_FATAL);
+        uint32_t out[4];
+        size_t sl = 4, dl = 4;
+        wenc_status st = wenc_decoder_decode_to_utf32(&d, v[i].in, &sl, out, &dl, true);
+        bool ok = v[i].cp == 0xFFFFFFFF ? st == WENC_MALFORMED && dl == 0 &&
+                                              wenc_decoder_error_length(&d) == 4
+                                        : st == WENC_INPUT_EMPTY && dl == 1 && out[0] == v[i].cp;
+        char hex[32];
+        CHECK(ok, "gb18030 [%s] is %s%04X (INDEX-FACTS 5): got %s, %zu code point(s) U+%04X",
+              conf_hex(hex, sizeof hex, v[i].in, 4), v[i].cp == 0xFFFFFFFF ? "an error" : "U+",
+              v[i].cp == 0xFFFFFFFF ? 0u : (unsigned)v[i].cp, wenc_status_name(st), dl,
+              dl ? (unsigned)out[0] : 0u);
+    }
+}
+
 int main(int argc, char **argv)
 {
     conf_load_or_skip(argc, argv);
@@ -573,6 +611,7 @@ int main(int argc, char **argv)
         for (size_t i = 0; i < WENC_ENCODING_COUNT; i++)
             random_inputs(&cases[i], &rng, 200000);
     } else {
+        test_gb18030_anchors();
         sweep_short();
         printf("# %.1f s\n", conf_seconds() - t0);
         sweep_utf8(false);
