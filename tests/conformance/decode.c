@@ -580,10 +580,13 @@ static void test_gb18030_anchors(void)
         bool ok = v[i].cp == 0xFFFFFFFF ? st == WENC_MALFORMED && dl == 0 &&
                                               wenc_decoder_error_length(&d) == 4
                                         : st == WENC_INPUT_EMPTY && dl == 1 && out[0] == v[i].cp;
-        char hex[32];
-        CHECK(ok, "gb18030 [%s] is %s%04X (INDEX-FACTS 5): got %s, %zu code point(s) U+%04X",
-              conf_hex(hex, sizeof hex, v[i].in, 4), v[i].cp == 0xFFFFFFFF ? "an error" : "U+",
-              v[i].cp == 0xFFFFFFFF ? 0u : (unsigned)v[i].cp, wenc_status_name(st), dl,
+        char hex[32], want[16];
+        if (v[i].cp == 0xFFFFFFFF)
+            snprintf(want, sizeof want, "an error");
+        else
+            snprintf(want, sizeof want, "U+%04X", (unsigned)v[i].cp);
+        CHECK(ok, "gb18030 [%s] is %s (INDEX-FACTS 5): got %s, %zu code point(s) U+%04X",
+              conf_hex(hex, sizeof hex, v[i].in, 4), want, wenc_status_name(st), dl,
               dl ? (unsigned)out[0] : 0u);
     }
 }
