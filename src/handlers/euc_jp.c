@@ -81,11 +81,35 @@ WENC__INLINE bool euc_jp_ascii_ok(const void *sv)
     return ((const struct euc_jp_state *)sv)->leading == 0;
 }
 
+/* The bulk path (decode.h): JIS X 0208 pairs and 0x8E katakana; the
+** three-byte JIS X 0212 sequences are left to euc_jp_step. */
+WENC__INLINE uint32_t euc_jp_single(uint32_t b)
+{
+    return b == 0x8E || (b >= 0xA1 && b <= 0xFE) ? WENC__BULK_LEAD : WENC__BULK_STOP;
+}
+
+WENC__INLINE uint32_t euc_jp_pair(uint32_t leading, uint32_t b)
+{
+    if (leading == 0x8E)
+        return b >= 0xA1 && b <= 0xDF ? 0xFF61 - 0xA1 + b : WENC__BULK_STOP;
+    if (b < 0xA1 || b > 0xFE)
+        return WENC__BULK_STOP;
+    uint32_t cp = wenc__jis0208_code_point((leading - 0xA1) * 94 + b - 0xA1);
+    return cp == WENC__NONE16 ? WENC__BULK_STOP : cp;
+}
+
+WENC__INLINE void euc_jp_bulk(const void *unused, const uint8_t *src, size_t *pos, size_t len,
+                              void *dst, size_t *out, size_t cap, int form)
+{
+    (void)unused;
+    wenc__bulk_double_byte(src, pos, len, dst, out, cap, form, euc_jp_single, euc_jp_pair);
+}
+
 WENC__INLINE wenc_status euc_jp_decode(wenc__dcall *c, const int form)
 {
     struct euc_jp_state s;
     memcpy(&s, &c->d->priv_state, sizeof s);
-    wenc_status st = wenc__decode_loop(c, form, &s, euc_jp_step, euc_jp_ascii_ok);
+    wenc_status st = wenc__decode_loop(c, form, &s, euc_jp_step, euc_jp_ascii_ok, euc_jp_bulk);
     memcpy(&c->d->priv_state, &s, sizeof s);
     return st;
 }

@@ -61,11 +61,33 @@ WENC__INLINE bool euc_kr_ascii_ok(const void *sv)
     return ((const struct euc_kr_state *)sv)->leading == 0;
 }
 
+/* The bulk path (decode.h): what euc_kr_step decodes without error. */
+WENC__INLINE uint32_t euc_kr_single(uint32_t b)
+{
+    return b >= 0x81 && b <= 0xFE ? WENC__BULK_LEAD : WENC__BULK_STOP;
+}
+
+WENC__INLINE uint32_t euc_kr_pair(uint32_t leading, uint32_t b)
+{
+    if (b < 0x41 || b > 0xFE)
+        return WENC__BULK_STOP;
+    uint32_t pointer = (leading - 0x81) * 190 + (b - 0x41);
+    uint32_t cp = pointer < WENC__EUC_KR_POINTERS ? wenc__euc_kr_decode[pointer] : WENC__NONE16;
+    return cp == WENC__NONE16 ? WENC__BULK_STOP : cp;
+}
+
+WENC__INLINE void euc_kr_bulk(const void *unused, const uint8_t *src, size_t *pos, size_t len,
+                              void *dst, size_t *out, size_t cap, int form)
+{
+    (void)unused;
+    wenc__bulk_double_byte(src, pos, len, dst, out, cap, form, euc_kr_single, euc_kr_pair);
+}
+
 WENC__INLINE wenc_status euc_kr_decode(wenc__dcall *c, const int form)
 {
     struct euc_kr_state s;
     memcpy(&s, &c->d->priv_state, sizeof s);
-    wenc_status st = wenc__decode_loop(c, form, &s, euc_kr_step, euc_kr_ascii_ok);
+    wenc_status st = wenc__decode_loop(c, form, &s, euc_kr_step, euc_kr_ascii_ok, euc_kr_bulk);
     memcpy(&c->d->priv_state, &s, sizeof s);
     return st;
 }

@@ -142,11 +142,35 @@ WENC__INLINE bool gb18030_ascii_ok(const void *sv)
     return ((const struct gb18030_state *)sv)->first == 0;
 }
 
+/* The bulk path (decode.h): one- and two-byte sequences; four-byte ones
+** (a digit after the first byte) are left to gb18030_step. */
+WENC__INLINE uint32_t gb18030_single(uint32_t b)
+{
+    if (b == 0x80)
+        return 0x20AC;
+    return b <= 0xFE ? WENC__BULK_LEAD : WENC__BULK_STOP;
+}
+
+WENC__INLINE uint32_t gb18030_pair(uint32_t leading, uint32_t b)
+{
+    if (!((b >= 0x40 && b <= 0x7E) || (b >= 0x80 && b <= 0xFE)))
+        return WENC__BULK_STOP;
+    return wenc__gb18030_decode[(leading - 0x81) * 190 + (b - (b < 0x7F ? 0x40 : 0x41))];
+}
+
+WENC__INLINE void gb18030_bulk(const void *unused, const uint8_t *src, size_t *pos, size_t len,
+                               void *dst, size_t *out, size_t cap, int form)
+{
+    (void)unused;
+    wenc__bulk_double_byte(src, pos, len, dst, out, cap, form, gb18030_single, gb18030_pair);
+}
+
 WENC__INLINE wenc_status gb18030_decode(wenc__dcall *c, const int form)
 {
     struct gb18030_state s;
     memcpy(&s, &c->d->priv_state, sizeof s);
-    wenc_status st = wenc__decode_loop(c, form, &s, gb18030_step, gb18030_ascii_ok);
+    wenc_status st = wenc__decode_loop(c, form, &s, gb18030_step, gb18030_ascii_ok,
+                                       gb18030_bulk);
     memcpy(&c->d->priv_state, &s, sizeof s);
     return st;
 }

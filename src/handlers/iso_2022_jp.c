@@ -123,7 +123,7 @@ WENC__INLINE wenc_status iso_2022_jp_decode(wenc__dcall *c, const int form)
 {
     struct iso_2022_jp_state s;
     memcpy(&s, &c->d->priv_state, sizeof s);
-    wenc_status st = wenc__decode_loop(c, form, &s, iso_2022_jp_step, NULL);
+    wenc_status st = wenc__decode_loop(c, form, &s, iso_2022_jp_step, NULL, NULL);
     memcpy(&c->d->priv_state, &s, sizeof s);
     return st;
 }

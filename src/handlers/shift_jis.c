@@ -73,11 +73,42 @@ WENC__INLINE bool shift_jis_ascii_ok(const void *sv)
     return ((const struct shift_jis_state *)sv)->leading == 0;
 }
 
+/* The bulk path (decode.h): what shift_jis_step decodes without error. */
+WENC__INLINE uint32_t shift_jis_single(uint32_t b)
+{
+    if (b == 0x80)
+        return b;
+    if (b >= 0xA1 && b <= 0xDF)
+        return 0xFF61 - 0xA1 + b;
+    if ((b >= 0x81 && b <= 0x9F) || (b >= 0xE0 && b <= 0xFC))
+        return WENC__BULK_LEAD;
+    return WENC__BULK_STOP;
+}
+
+WENC__INLINE uint32_t shift_jis_pair(uint32_t leading, uint32_t b)
+{
+    if (!((b >= 0x40 && b <= 0x7E) || (b >= 0x80 && b <= 0xFC)))
+        return WENC__BULK_STOP;
+    uint32_t pointer = (leading - (leading < 0xA0 ? 0x81 : 0xC1)) * 188 + b - (b < 0x7F ? 0x40 : 0x41);
+    if (pointer >= 8836 && pointer <= 10715)
+        return 0xE000 - 8836 + pointer;
+    uint32_t cp = wenc__jis0208_code_point(pointer);
+    return cp == WENC__NONE16 ? WENC__BULK_STOP : cp;
+}
+
+WENC__INLINE void shift_jis_bulk(const void *unused, const uint8_t *src, size_t *pos, size_t len,
+                                 void *dst, size_t *out, size_t cap, int form)
+{
+    (void)unused;
+    wenc__bulk_double_byte(src, pos, len, dst, out, cap, form, shift_jis_single, shift_jis_pair);
+}
+
 WENC__INLINE wenc_status shift_jis_decode(wenc__dcall *c, const int form)
 {
     struct shift_jis_state s;
     memcpy(&s, &c->d->priv_state, sizeof s);
-    wenc_status st = wenc__decode_loop(c, form, &s, shift_jis_step, shift_jis_ascii_ok);
+    wenc_status st = wenc__decode_loop(c, form, &s, shift_jis_step, shift_jis_ascii_ok,
+                                       shift_jis_bulk);
     memcpy(&c->d->priv_state, &s, sizeof s);
     return st;
 }
