@@ -539,20 +539,39 @@ static size_t significant(const char *name, uint8_t *out)
     return n;
 }
 
+/* Random inputs in three styles: bytes drawn mostly from the significant
+** ones; ASCII runs (long enough for the engine's bulk ASCII path) between
+** short bursts of significant bytes; and mostly 0x81..0xFE (runs of valid
+** double-byte sequences, for the bulk double-byte paths). */
 static void random_inputs(const dcase *c, conf_rng *rng, unsigned count)
 {
     uint8_t sig[256], in[MAX_IN];
     size_t nsig = significant(c->name, sig);
     tally t = {0, 0};
     for (unsigned i = 0; i < count; i++) {
-        size_t n = 1 + rng_below(rng, i % 8 == 0 ? 200 : 24);
-        for (size_t k = 0; k < n; k++) {
-            uint32_t r = rng_below(rng, 8);
-            in[k] = r < 5 ? sig[rng_below(rng, (uint32_t)nsig)] : (uint8_t)rng_below(rng, 256);
+        size_t n = 1 + rng_below(rng, i % 8 == 0 ? 480 : i % 2 ? 64 : 24);
+        uint32_t style = rng_below(rng, 10);
+        for (size_t k = 0; k < n;) {
+            if (style < 4) {
+                in[k++] = rng_below(rng, 8) < 5 ? sig[rng_below(rng, (uint32_t)nsig)]
+                                                : (uint8_t)rng_below(rng, 256);
+            } else if (style < 7) {
+                size_t run = rng_below(rng, 41), burst = 1 + rng_below(rng, 6);
+                for (; run > 0 && k < n; run--, k++)
+                    in[k] = (uint8_t)(rng_below(rng, 16) == 0 ? '\n' : 0x20 + rng_below(rng, 0x5F));
+                for (; burst > 0 && k < n; burst--, k++)
+                    in[k] = sig[rng_below(rng, (uint32_t)nsig)];
+            } else {
+                uint32_t r = rng_below(rng, 20);
+                in[k++] = r < 17   ? (uint8_t)(0x81 + rng_below(rng, 0x7E))
+                          : r < 19 ? sig[rng_below(rng, (uint32_t)nsig)]
+                                   : (uint8_t)rng_below(rng, 0x80);
+            }
         }
         compare(&t, c, in, n, ALL_FORMS | FATAL);
     }
-    tally_report(&t, "%s: %u random inputs biased to its significant bytes", c->name, count);
+    tally_report(&t, "%s: %u random inputs (significant bytes, ASCII runs, high-byte runs)",
+                 c->name, count);
 }
 
 /* Typed anchors from INDEX-FACTS.md section 5 (independent of the model):
