@@ -5,15 +5,24 @@
 **
 ** Each input is decoded one-shot (last = true) by a fresh decoder:
 ** - replacement mode into UTF-32, UTF-16 and UTF-8, each compared with the
-**   model's items (an error item is U+FFFD);
+**   model's items (an error item is U+FFFD); the largest sweeps check UTF-32
+**   only, their output forms being covered by the smaller class sweeps;
 ** - fatal mode into UTF-32, calling again with the rest of the input after
 **   each WENC_MALFORMED: the code points written before each error, and each
 **   error's offset and length, must be the model's items in order.
 **
+** Default sweeps (~10 s): every decoder's 1- and 2-byte inputs; all 2^24
+** three-byte UTF-8 inputs and UTF-8 four-byte classes; gb18030 and GBK lead x
+** digit x every byte, the whole four-byte space and fourth-byte classes;
+** EUC-JP 8F x every x every; UTF-16BE/LE unit pairs by class; ISO-2022-JP
+** escapes and byte pairs from twelve states; lead x every x classes for the
+** double-byte decoders; 20000 random inputs per encoding.
+**
 ** Usage: conf-decode INDEX_DIR [--slow]   (exits 77 without INDEX_DIR)
-** --slow adds the sweeps that take minutes (meson suite 'slow'): all 16.8M
-** three-byte UTF-8 sequences, UTF-8 four-byte classes in full, the GBK
-** four-byte space, and more random inputs. */
+** --slow runs the minutes-long sweeps instead (meson suite 'slow'): UTF-8
+** F0..F4 x every x every x classes, gb18030 lead x digit x every x every,
+** EUC-JP 8F x every x every x every, every lead surrogate x every UTF-16 code
+** unit, 200000 random inputs per encoding. */
 
 #include "conf.h"
 
