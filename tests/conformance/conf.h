@@ -70,8 +70,8 @@ static inline void tally_report_(tally *t, const char *file, int line, const cha
     va_end(ap);
     if (t->failed > TALLY_SHOWN)
         printf("# ... and %llu more mismatches\n", t->failed - TALLY_SHOWN);
-    check_report(t->failed == 0 && t->checked > 0, file, line,
-                 "%s: %llu compared, %llu mismatched", what, t->checked, t->failed);
+    check_report(t->failed == 0 && t->checked > 0, file, line, "%s: %llu compared, %llu mismatched",
+                 what, t->checked, t->failed);
     fflush(stdout);
     t->checked = t->failed = 0;
 }

@@ -26,7 +26,7 @@
 
 #include "conf.h"
 
-#define MAX_IN 512
+#define MAX_IN  512
 #define MAX_OUT (4 * MAX_IN + 16)
 
 /* What a comparison failure shows: the encoding, the input, the model's
@@ -94,8 +94,7 @@ static bool compare(tally *t, const dcase *c, const uint8_t *in, size_t n, unsig
     wenc_decoder_init(&d, c->enc, WENC_DECODER_REPLACEMENT);
     size_t sl = n, dl = MAX_OUT;
     wenc_status st = wenc_decoder_decode_to_utf32(&d, in, &sl, out32, &dl, true);
-    bool same = st == WENC_INPUT_EMPTY && sl == n && dl == nitems &&
-                wenc_decoder_position(&d) == n;
+    bool same = st == WENC_INPUT_EMPTY && sl == n && dl == nitems && wenc_decoder_position(&d) == n;
     for (size_t i = 0; same && i < nitems; i++)
         same = out32[i] == (items[i].cp < 0 ? 0xFFFDu : (uint32_t)items[i].cp);
     if (!same) {
@@ -121,8 +120,8 @@ static bool compare(tally *t, const dcase *c, const uint8_t *in, size_t n, unsig
         if (st != WENC_INPUT_EMPTY || sl != n || dl != n16 ||
             memcmp(out16, exp16, n16 * sizeof *out16) != 0) {
             char detail[320];
-            int k = snprintf(detail, sizeof detail, "UTF-16 %s, read %zu, got", wenc_status_name(st),
-                             sl);
+            int k = snprintf(detail, sizeof detail, "UTF-16 %s, read %zu, got",
+                             wenc_status_name(st), sl);
             for (size_t i = 0; i < dl && i < 24 && k > 0 && (size_t)k < sizeof detail - 8; i++)
                 k += snprintf(detail + k, sizeof detail - (size_t)k, " %04X", out16[i]);
             mismatch(t, c, in, n, items, nitems, "replacement", detail);
@@ -172,8 +171,7 @@ static bool compare(tally *t, const dcase *c, const uint8_t *in, size_t n, unsig
                 wenc_decoder_error_offset(&d) != items[k].offset ||
                 wenc_decoder_error_length(&d) != items[k].length) {
                 snprintf(detail, sizeof detail, "call %zu: %s at item %zu, error %llu+%zu", calls,
-                         wenc_status_name(st), k,
-                         (unsigned long long)wenc_decoder_error_offset(&d),
+                         wenc_status_name(st), k, (unsigned long long)wenc_decoder_error_offset(&d),
                          wenc_decoder_error_length(&d));
                 mismatch(t, c, in, n, items, nitems, "fatal", detail);
                 ok = false;
@@ -272,11 +270,13 @@ static void sweep_gb18030(const dcase *c, bool slow)
                     in[0] = (uint8_t)a, in[1] = (uint8_t)b, in[2] = (uint8_t)x, in[3] = (uint8_t)y;
                     compare(&t, c, in, 4, ALL_FORMS | FATAL);
                 }
-    tally_report(&t, "%s: the whole four-byte space 81..FE 30..39 81..FE 30..39, every output "
-                     "form",
+    tally_report(&t,
+                 "%s: the whole four-byte space 81..FE 30..39 81..FE 30..39, every output "
+                 "form",
                  c->name);
 
-    static const uint8_t leads[] = {0x81, 0x82, 0x83, 0x84, 0x85, 0x8F, 0x90, 0xE3, 0xE4, 0xFD, 0xFE};
+    static const uint8_t leads[] = {0x81, 0x82, 0x83, 0x84, 0x85, 0x8F,
+                                    0x90, 0xE3, 0xE4, 0xFD, 0xFE};
     for (size_t l = 0; l < sizeof leads; l++)
         for (int b = 0x30; b <= 0x39; b++)
             for (int x = 0; x < 256; x++)
@@ -284,8 +284,9 @@ static void sweep_gb18030(const dcase *c, bool slow)
                     in[0] = leads[l], in[1] = (uint8_t)b, in[2] = (uint8_t)x, in[3] = reps[r];
                     compare(&t, c, in, 4, FATAL);
                 }
-    tally_report(&t, "%s: leads {81..85,8F,90,E3,E4,FD,FE} x digit x every byte x %zu "
-                     "fourth-byte classes",
+    tally_report(&t,
+                 "%s: leads {81..85,8F,90,E3,E4,FD,FE} x digit x every byte x %zu "
+                 "fourth-byte classes",
                  c->name, NREPS);
 }
 
@@ -320,8 +321,9 @@ static void sweep_euc_jp(bool slow)
                 in[0] = leads[l], in[1] = (uint8_t)a, in[2] = reps[r];
                 compare(&t, c, in, 3, ALL_FORMS | FATAL);
             }
-    tally_report(&t, "EUC-JP: 8F x every byte x every byte; 8E/A1/B0/FE/FF/80 x every byte x "
-                     "%zu classes",
+    tally_report(&t,
+                 "EUC-JP: 8F x every byte x every byte; 8E/A1/B0/FE/FF/80 x every byte x "
+                 "%zu classes",
                  NREPS);
 }
 
@@ -340,8 +342,7 @@ static void sweep_utf8(bool slow)
             for (int b = 0; b < 256; b++)
                 for (int x = 0; x < 256; x++)
                     for (size_t r = 0; r < NREPS; r++) {
-                        in[0] = (uint8_t)a, in[1] = (uint8_t)b, in[2] = (uint8_t)x,
-                        in[3] = reps[r];
+                        in[0] = (uint8_t)a, in[1] = (uint8_t)b, in[2] = (uint8_t)x, in[3] = reps[r];
                         compare(&t, c, in, 4, FATAL);
                     }
         tally_report(&t, "UTF-8: F0..F4 x every byte x every byte x %zu classes", NREPS);
@@ -376,8 +377,8 @@ static void sweep_utf8(bool slow)
     }
     tally_report(&t, "UTF-8: C2..F4 and classes x every byte x %zu classes, every output form",
                  NREPS);
-    static const uint8_t cont[] = {0x00, 0x41, 0x7F, 0x80, 0x8F, 0x90, 0x9F, 0xA0, 0xBF, 0xC0,
-                                   0xC2, 0xE0, 0xF0, 0xF4, 0xF5, 0xFF};
+    static const uint8_t cont[] = {0x00, 0x41, 0x7F, 0x80, 0x8F, 0x90, 0x9F, 0xA0,
+                                   0xBF, 0xC0, 0xC2, 0xE0, 0xF0, 0xF4, 0xF5, 0xFF};
     for (int a = 0xF0; a <= 0xF4; a++)
         for (int b = 0; b < 256; b++)
             for (size_t x = 0; x < sizeof cont; x++)
@@ -397,8 +398,9 @@ static void sweep_utf16(const dcase *c, bool be, bool slow)
                                      0xDC00, 0xDE00, 0xDFFF, 0xE000, 0xFEFF, 0xFFFE, 0xFFFF};
     tally t = {0, 0};
     uint8_t in[5];
-#define PUT(p, u) (be ? ((p)[0] = (uint8_t)((u) >> 8), (p)[1] = (uint8_t)(u)) \
-                      : ((p)[0] = (uint8_t)(u), (p)[1] = (uint8_t)((u) >> 8)))
+#define PUT(p, u)                                                                                  \
+    (be ? ((p)[0] = (uint8_t)((u) >> 8), (p)[1] = (uint8_t)(u))                                    \
+        : ((p)[0] = (uint8_t)(u), (p)[1] = (uint8_t)((u) >> 8)))
     if (slow) {
         /* Every lead surrogate followed by every code unit. */
         for (uint32_t u = 0xD800; u < 0xDC00; u++)
@@ -480,8 +482,8 @@ static void sweep_iso_2022_jp(void)
         for (size_t j = 0; j < 8; j++)
             for (size_t r = 0; r < NREPS; r++)
                 for (size_t r2 = 0; r2 < NREPS; r2++) {
-                    uint8_t in[8] = {0x1B, finals[i][0], finals[i][1], 0x1B, finals[j][0],
-                                     finals[j][1], reps[r], reps[r2]};
+                    uint8_t in[8] = {0x1B,         finals[i][0], finals[i][1], 0x1B,
+                                     finals[j][0], finals[j][1], reps[r],      reps[r2]};
                     compare(&t, c, in, 8, FATAL);
                 }
     tally_report(&t, "ISO-2022-JP: escape, escape, two byte classes (%d sequences)",
@@ -591,12 +593,12 @@ static void test_gb18030_anchors(void)
         uint8_t in[4];
         uint32_t cp; /* 0xFFFFFFFF: one error */
     } v[] = {
-        {{0x81, 0x30, 0x81, 0x30}, 0x0080},   /* pointer 0 */
-        {{0x81, 0x35, 0xF4, 0x37}, 0xE7C7},   /* pointer 7457 */
-        {{0x84, 0x31, 0xA4, 0x39}, 0xFFFF},   /* pointer 39419, the last BMP one */
+        {{0x81, 0x30, 0x81, 0x30}, 0x0080},     /* pointer 0 */
+        {{0x81, 0x35, 0xF4, 0x37}, 0xE7C7},     /* pointer 7457 */
+        {{0x84, 0x31, 0xA4, 0x39}, 0xFFFF},     /* pointer 39419, the last BMP one */
         {{0x84, 0x31, 0xA5, 0x30}, 0xFFFFFFFF}, /* pointer 39420: null */
-        {{0x90, 0x30, 0x81, 0x30}, 0x10000},  /* pointer 189000 */
-        {{0xE3, 0x32, 0x9A, 0x35}, 0x10FFFF}, /* pointer 1237575 */
+        {{0x90, 0x30, 0x81, 0x30}, 0x10000},    /* pointer 189000 */
+        {{0xE3, 0x32, 0x9A, 0x35}, 0x10FFFF},   /* pointer 1237575 */
         {{0xE3, 0x32, 0x9A, 0x36}, 0xFFFFFFFF}, /* pointer 1237576: null */
     };
     for (size_t i = 0; i < sizeof v / sizeof v[0]; i++) {
@@ -605,9 +607,9 @@ static void test_gb18030_anchors(void)
         uint32_t out[4];
         size_t sl = 4, dl = 4;
         wenc_status st = wenc_decoder_decode_to_utf32(&d, v[i].in, &sl, out, &dl, true);
-        bool ok = v[i].cp == 0xFFFFFFFF ? st == WENC_MALFORMED && dl == 0 &&
-                                              wenc_decoder_error_length(&d) == 4
-                                        : st == WENC_INPUT_EMPTY && dl == 1 && out[0] == v[i].cp;
+        bool ok = v[i].cp == 0xFFFFFFFF
+                      ? st == WENC_MALFORMED && dl == 0 && wenc_decoder_error_length(&d) == 4
+                      : st == WENC_INPUT_EMPTY && dl == 1 && out[0] == v[i].cp;
         char hex[32], want[16];
         if (v[i].cp == 0xFFFFFFFF)
             snprintf(want, sizeof want, "an error");
@@ -628,8 +630,7 @@ int main(int argc, char **argv)
         cases[i].enc = wenc_encoding_at(i);
         cases[i].name = wenc_encoding_name(cases[i].enc);
     }
-    printf("# decode: every decoder against the reference model%s\n",
-           slow ? " (slow sweeps)" : "");
+    printf("# decode: every decoder against the reference model%s\n", slow ? " (slow sweeps)" : "");
 
     if (slow) {
         sweep_utf8(true);

@@ -43,30 +43,29 @@ static const one_way_entry one_way_gb18030[] = {
 };
 
 static const one_way_entry one_way_japanese[] = {
-      /* EUC-JP and Shift_JIS: YEN SIGN and OVERLINE are written as ASCII,
-      ** MINUS SIGN as FULLWIDTH HYPHEN-MINUS. */
-      {0x00A5, 0x005C},
-      {0x203E, 0x007E},
-      {0x2212, 0xFF0D},
+    /* EUC-JP and Shift_JIS: YEN SIGN and OVERLINE are written as ASCII,
+    ** MINUS SIGN as FULLWIDTH HYPHEN-MINUS. */
+    {0x00A5, 0x005C},
+    {0x203E, 0x007E},
+    {0x2212, 0xFF0D},
 };
 
 static const one_way_entry one_way_iso_2022_jp[] = {
-      /* ISO-2022-JP: MINUS SIGN, and the half-width katakana through index
-      ** ISO-2022-JP katakana (U+00A5 and U+203E round-trip via Roman). */
-      {0x2212, 0xFF0D},
-      {0xFF61, 0x3002}, {0xFF62, 0x300C}, {0xFF63, 0x300D}, {0xFF64, 0x3001}, {0xFF65, 0x30FB},
-      {0xFF66, 0x30F2}, {0xFF67, 0x30A1}, {0xFF68, 0x30A3}, {0xFF69, 0x30A5}, {0xFF6A, 0x30A7},
-      {0xFF6B, 0x30A9}, {0xFF6C, 0x30E3}, {0xFF6D, 0x30E5}, {0xFF6E, 0x30E7}, {0xFF6F, 0x30C3},
-      {0xFF70, 0x30FC}, {0xFF71, 0x30A2}, {0xFF72, 0x30A4}, {0xFF73, 0x30A6}, {0xFF74, 0x30A8},
-      {0xFF75, 0x30AA}, {0xFF76, 0x30AB}, {0xFF77, 0x30AD}, {0xFF78, 0x30AF}, {0xFF79, 0x30B1},
-      {0xFF7A, 0x30B3}, {0xFF7B, 0x30B5}, {0xFF7C, 0x30B7}, {0xFF7D, 0x30B9}, {0xFF7E, 0x30BB},
-      {0xFF7F, 0x30BD}, {0xFF80, 0x30BF}, {0xFF81, 0x30C1}, {0xFF82, 0x30C4}, {0xFF83, 0x30C6},
-      {0xFF84, 0x30C8}, {0xFF85, 0x30CA}, {0xFF86, 0x30CB}, {0xFF87, 0x30CC}, {0xFF88, 0x30CD},
-      {0xFF89, 0x30CE}, {0xFF8A, 0x30CF}, {0xFF8B, 0x30D2}, {0xFF8C, 0x30D5}, {0xFF8D, 0x30D8},
-      {0xFF8E, 0x30DB}, {0xFF8F, 0x30DE}, {0xFF90, 0x30DF}, {0xFF91, 0x30E0}, {0xFF92, 0x30E1},
-      {0xFF93, 0x30E2}, {0xFF94, 0x30E4}, {0xFF95, 0x30E6}, {0xFF96, 0x30E8}, {0xFF97, 0x30E9},
-      {0xFF98, 0x30EA}, {0xFF99, 0x30EB}, {0xFF9A, 0x30EC}, {0xFF9B, 0x30ED}, {0xFF9C, 0x30EF},
-      {0xFF9D, 0x30F3}, {0xFF9E, 0x309B}, {0xFF9F, 0x309C},
+    /* ISO-2022-JP: MINUS SIGN, and the half-width katakana through index
+    ** ISO-2022-JP katakana (U+00A5 and U+203E round-trip via Roman). */
+    {0x2212, 0xFF0D}, {0xFF61, 0x3002}, {0xFF62, 0x300C}, {0xFF63, 0x300D}, {0xFF64, 0x3001},
+    {0xFF65, 0x30FB}, {0xFF66, 0x30F2}, {0xFF67, 0x30A1}, {0xFF68, 0x30A3}, {0xFF69, 0x30A5},
+    {0xFF6A, 0x30A7}, {0xFF6B, 0x30A9}, {0xFF6C, 0x30E3}, {0xFF6D, 0x30E5}, {0xFF6E, 0x30E7},
+    {0xFF6F, 0x30C3}, {0xFF70, 0x30FC}, {0xFF71, 0x30A2}, {0xFF72, 0x30A4}, {0xFF73, 0x30A6},
+    {0xFF74, 0x30A8}, {0xFF75, 0x30AA}, {0xFF76, 0x30AB}, {0xFF77, 0x30AD}, {0xFF78, 0x30AF},
+    {0xFF79, 0x30B1}, {0xFF7A, 0x30B3}, {0xFF7B, 0x30B5}, {0xFF7C, 0x30B7}, {0xFF7D, 0x30B9},
+    {0xFF7E, 0x30BB}, {0xFF7F, 0x30BD}, {0xFF80, 0x30BF}, {0xFF81, 0x30C1}, {0xFF82, 0x30C4},
+    {0xFF83, 0x30C6}, {0xFF84, 0x30C8}, {0xFF85, 0x30CA}, {0xFF86, 0x30CB}, {0xFF87, 0x30CC},
+    {0xFF88, 0x30CD}, {0xFF89, 0x30CE}, {0xFF8A, 0x30CF}, {0xFF8B, 0x30D2}, {0xFF8C, 0x30D5},
+    {0xFF8D, 0x30D8}, {0xFF8E, 0x30DB}, {0xFF8F, 0x30DE}, {0xFF90, 0x30DF}, {0xFF91, 0x30E0},
+    {0xFF92, 0x30E1}, {0xFF93, 0x30E2}, {0xFF94, 0x30E4}, {0xFF95, 0x30E6}, {0xFF96, 0x30E8},
+    {0xFF97, 0x30E9}, {0xFF98, 0x30EA}, {0xFF99, 0x30EB}, {0xFF9A, 0x30EC}, {0xFF9B, 0x30ED},
+    {0xFF9C, 0x30EF}, {0xFF9D, 0x30F3}, {0xFF9E, 0x309B}, {0xFF9F, 0x309C},
 };
 
 #define COUNT(a) (sizeof(a) / sizeof((a)[0]))
@@ -112,9 +111,9 @@ static size_t listed_count(const char *encoding)
 typedef struct ecase {
     const wenc_encoding *enc;
     const char *name;
-    ref_encoder *ref;        /* reused where the encoder has no state */
-    bool stateful;           /* ISO-2022-JP: a fresh model instance each time */
-    uint32_t *mappable;      /* non-ASCII code points it encodes (from the sweep) */
+    ref_encoder *ref;   /* reused where the encoder has no state */
+    bool stateful;      /* ISO-2022-JP: a fresh model instance each time */
+    uint32_t *mappable; /* non-ASCII code points it encodes (from the sweep) */
     size_t nmappable;
 } ecase;
 
@@ -306,8 +305,8 @@ static void test_every_scalar_value(bool slow)
         tally_report(&s.model_one_way, "%s: the model's one-way mappings are the listed ones",
                      c->name);
         CHECK(s.one_way_lib == listed_count(c->name) && s.one_way_model == listed_count(c->name),
-              "%s: %zu one-way mappings (library %zu, model %zu)", c->name,
-              listed_count(c->name), s.one_way_lib, s.one_way_model);
+              "%s: %zu one-way mappings (library %zu, model %zu)", c->name, listed_count(c->name),
+              s.one_way_lib, s.one_way_model);
         printf("# %s: %.1f s\n", c->name, conf_seconds() - t0);
     }
 }
@@ -320,26 +319,22 @@ static void test_counts(void)
         const char *name;
         size_t count;
     } counts[] = {
-        {"UTF-8", 0x110000 - 0x800},
-        {"gb18030", 0x110000 - 0x800 - 1}, /* all but U+E5E5 */
+        {"UTF-8", 0x110000 - 0x800},       {"gb18030", 0x110000 - 0x800 - 1}, /* all but U+E5E5 */
         {"GBK", 128 + 23939 + 1 - 1 + 18}, /* ASCII, index gb18030, U+20AC via 0x80 */
-        {"x-user-defined", 256},
-        {"windows-1252", 256},
-        {"ISO-8859-8", 128 + 92},
-        {"EUC-KR", 128 + 17048},
+        {"x-user-defined", 256},           {"windows-1252", 256},
+        {"ISO-8859-8", 128 + 92},          {"EUC-KR", 128 + 17048},
     };
     for (size_t i = 0; i < COUNT(counts); i++)
         for (size_t k = 0; k < ncases; k++)
             if (strcmp(cases[k].name, counts[i].name) == 0)
-                CHECK_EQ(cases[k].nmappable + 128, counts[i].count,
-                         counts[i].name);
+                CHECK_EQ(cases[k].nmappable + 128, counts[i].count, counts[i].name);
 }
 
 /* ---- 3: random sequences ---------------------------------------------------- */
 
 static const uint32_t specials[] = {
-    0x0E,   0x0F,   0x1B,   0x5C,   0x7E,   0x80,   0xA5,   0x203E, 0x2212, 0xFF61,
-    0xFF76, 0xFF9E, 0xFF9F, 0xE5E5, 0x20AC, 0xE78D, 0xE7C7, 0xE864, 0xFFFF, 0x10FFFF,
+    0x0E,   0x0F,   0x1B,   0x5C,   0x7E,   0x80,   0xA5,   0x203E, 0x2212,  0xFF61,
+    0xFF76, 0xFF9E, 0xFF9F, 0xE5E5, 0x20AC, 0xE78D, 0xE7C7, 0xE864, 0xFFFF,  0x10FFFF,
     0xFEFF, 0x3000, 0xF780, 0xF7FF, 0x2550, 0x5341, 0x2170, 0xFF0D, 0x10000, 0x1F600,
 };
 
@@ -416,7 +411,7 @@ static void lib_run(const ecase *c, const uint32_t *cps, size_t n, int form, boo
     size_t start[MAX_SEQ + 1], total = 0; /* unit offset of each code point */
     for (size_t i = 0; i < n; i++) {
         start[i] = total;
-        total += form == F32 ? (u32[total] = cps[i], 1)
+        total += form == F32   ? (u32[total] = cps[i], 1)
                  : form == F16 ? conf_utf16(u16 + total, cps[i])
                                : conf_utf8(u8 + total, cps[i]);
     }
@@ -512,8 +507,8 @@ static void test_sequences(conf_rng *rng, unsigned count)
                         tally_fail(&t,
                                    "%s %s from %s, [%s]: %s got [%s] %zu errors%s%s; model [%s] "
                                    "%zu errors",
-                                   c->name, html ? "html" : "encode-or-fail", form_name[form],
-                                   seq, got.broken ? "BROKEN" : "",
+                                   c->name, html ? "html" : "encode-or-fail", form_name[form], seq,
+                                   got.broken ? "BROKEN" : "",
                                    conf_hex(g, sizeof g, got.out, got.len), got.nerr,
                                    got.broken ? ": " : "", got.broken ? got.why : "",
                                    conf_hex(w, sizeof w, want.out, want.len), want.nerr);

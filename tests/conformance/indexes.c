@@ -37,8 +37,9 @@ static void check_decode16(const char *index, const uint16_t *table, size_t len)
         if (want != got)
             tally_fail(&t, "index %s pointer %u: table %d, index file %d", index, p, got, want);
     }
-    tally_report(&t, "index %s: every pointer 0..%zu agrees with the decode table "
-                     "(%zu mapped, %zu absent and WENC__NONE16)",
+    tally_report(&t,
+                 "index %s: every pointer 0..%zu agrees with the decode table "
+                 "(%zu mapped, %zu absent and WENC__NONE16)",
                  index, len - 1, present, len - present);
     CHECK_EQ(len, (size_t)ref_index_max_pointer(index) + 1,
              "decode table length is the largest pointer + 1");
@@ -89,9 +90,8 @@ static void test_single_byte(void)
         const uint8_t *top = wenc__sb_enc_top + 512 * row;
         for (uint32_t cp = 0; cp <= MAX_CP; cp++) {
             int32_t want = ref_index_pointer(index, cp);
-            uint8_t byte = cp < 0x10000 ? wenc__sb_enc_blocks[(unsigned)top[cp >> 7] << 7 |
-                                                              (cp & 0x7F)]
-                                        : 0;
+            uint8_t byte =
+                cp < 0x10000 ? wenc__sb_enc_blocks[(unsigned)top[cp >> 7] << 7 | (cp & 0x7F)] : 0;
             int32_t got = byte == 0 ? -1 : byte - 0x80;
             enc.checked++;
             mapped += want != -1;
@@ -101,8 +101,9 @@ static void test_single_byte(void)
         }
     }
     tally_report(&dec, "single-byte decode tables: every pointer of %zu encodings", encodings);
-    tally_report(&enc, "single-byte encode blocks: every code point of %zu encodings is the "
-                       "first pointer (%zu mappings)",
+    tally_report(&enc,
+                 "single-byte encode blocks: every code point of %zu encodings is the "
+                 "first pointer (%zu mappings)",
                  encodings, mapped);
     size_t rows = 0;
     for (int r = 0; r < WENC__SB_INDEXES; r++)
@@ -138,8 +139,8 @@ static int32_t lib_gb18030(uint32_t cp)
 
 static int32_t lib_big5(uint32_t cp)
 {
-    return lib16(wenc__page_lookup(wenc__big5_enc_top, wenc__big5_enc_blocks,
-                                   WENC__BIG5_ENC_BITS, WENC__BIG5_ENC_LIMIT, cp));
+    return lib16(wenc__page_lookup(wenc__big5_enc_top, wenc__big5_enc_blocks, WENC__BIG5_ENC_BITS,
+                                   WENC__BIG5_ENC_LIMIT, cp));
 }
 
 static int32_t lib_euc_kr(uint32_t cp)
@@ -183,8 +184,8 @@ static void test_big5(void)
     for (uint32_t p = 0; p < WENC__BIG5_POINTERS; p++) {
         uint32_t low = wenc__big5_decode[p];
         bool is_astral = wenc__big5_astral[p >> 5] >> (p & 31) & 1;
-        int32_t got = low == WENC__NONE16 && !is_astral ? -1
-                                                        : (int32_t)(low | (is_astral ? 0x20000u : 0));
+        int32_t got =
+            low == WENC__NONE16 && !is_astral ? -1 : (int32_t)(low | (is_astral ? 0x20000u : 0));
         int32_t want = ref_index_code_point("big5", p);
         t.checked++;
         astral += is_astral;
@@ -198,8 +199,9 @@ static void test_big5(void)
         if (wenc__big5_astral[p >> 5] >> (p & 31) & 1)
             tally_fail(&t, "big5 astral bit set past the end, pointer %u", p);
     }
-    tally_report(&t, "index big5: every pointer agrees with the decode table and its astral "
-                     "bitset (%zu astral)",
+    tally_report(&t,
+                 "index big5: every pointer agrees with the decode table and its astral "
+                 "bitset (%zu astral)",
                  astral);
     CHECK_EQ(WENC__BIG5_POINTERS, (size_t)ref_index_max_pointer("big5") + 1,
              "big5 decode table length is the largest pointer + 1");
@@ -211,9 +213,10 @@ static void test_big5(void)
         uint32_t cp;
         int32_t pointer;
     } facts[] = {
-        {0x2550, 18991}, {0x255E, 18975}, {0x2561, 18977}, {0x256A, 18976},
-        {0x5341, 5512},  {0x5345, 5599},  {0x256D, 5243},  {0x4FBB, 12065},
-        {0x5F0C, -1},    {0x00C0, -1},    {0x43F0, -1},    {0x2008A, (0xC8 - 0x81) * 157 + 0x7C - 0x40},
+        {0x2550, 18991}, {0x255E, 18975}, {0x2561, 18977},
+        {0x256A, 18976}, {0x5341, 5512},  {0x5345, 5599},
+        {0x256D, 5243},  {0x4FBB, 12065}, {0x5F0C, -1},
+        {0x00C0, -1},    {0x43F0, -1},    {0x2008A, (0xC8 - 0x81) * 157 + 0x7C - 0x40},
     };
     tally f = {0, 0};
     for (size_t i = 0; i < sizeof facts / sizeof facts[0]; i++) {
@@ -346,8 +349,7 @@ int main(int argc, char **argv)
     check_encode("index pointer jis0208", rule_jis0208, lib_jis0208);
     check_encode("index Shift_JIS pointer", ref_index_shift_jis_pointer, lib_shift_jis);
     CHECK(lib_jis0208(0x2170) == 8634 && lib_shift_jis(0x2170) == 10716 &&
-              lib_jis0208(0xFF0D) == 60 && lib_jis0208(0x2212) == -1 &&
-              lib_jis0208(0x00A5) == -1,
+              lib_jis0208(0xFF0D) == 60 && lib_jis0208(0x2212) == -1 && lib_jis0208(0x00A5) == -1,
           "jis0208 typed facts: U+2170 -> 8634 / Shift_JIS 10716, U+FF0D -> 60, no U+2212, "
           "no U+00A5");
 

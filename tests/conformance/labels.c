@@ -282,8 +282,7 @@ static const struct {
     {WENC_WINDOWS_1256, "windows-1256", "windows-1256", true, true, true, "windows-1256"},
     {WENC_WINDOWS_1257, "windows-1257", "windows-1257", true, true, true, "windows-1257"},
     {WENC_WINDOWS_1258, "windows-1258", "windows-1258", true, true, true, "windows-1258"},
-    {WENC_X_MAC_CYRILLIC, "x-mac-cyrillic", "x-mac-cyrillic", true, true, true,
-     "x-mac-cyrillic"},
+    {WENC_X_MAC_CYRILLIC, "x-mac-cyrillic", "x-mac-cyrillic", true, true, true, "x-mac-cyrillic"},
     {WENC_GBK, "GBK", "gbk", true, false, true, "GBK"},
     {WENC_GB18030, "gb18030", "gb18030", true, false, true, "gb18030"},
     {WENC_BIG5, "Big5", "big5", true, false, true, "Big5"},
@@ -294,8 +293,7 @@ static const struct {
     {WENC_REPLACEMENT, "replacement", "replacement", false, false, false, "UTF-8"},
     {WENC_UTF_16BE, "UTF-16BE", "utf-16be", false, false, false, "UTF-8"},
     {WENC_UTF_16LE, "UTF-16LE", "utf-16le", false, false, false, "UTF-8"},
-    {WENC_X_USER_DEFINED, "x-user-defined", "x-user-defined", true, false, true,
-     "x-user-defined"},
+    {WENC_X_USER_DEFINED, "x-user-defined", "x-user-defined", true, false, true, "x-user-defined"},
 };
 #define PROP_COUNT (sizeof props / sizeof props[0])
 
@@ -413,8 +411,8 @@ static void test_json(void)
             order.checked++;
             if (k >= LABEL_COUNT || strcmp(committed_labels[k].label, l) != 0 ||
                 strcmp(committed_labels[k].encoding, name) != 0)
-                tally_fail(&order, "encodings.json label %zu is %s (%s), committed list has %s",
-                           k, l, name, k < LABEL_COUNT ? committed_labels[k].label : "nothing");
+                tally_fail(&order, "encodings.json label %zu is %s (%s), committed list has %s", k,
+                           l, name, k < LABEL_COUNT ? committed_labels[k].label : "nothing");
         }
     }
     tally_report(&t, "every label of encodings.json (%zu) maps to its encoding", total);
@@ -499,9 +497,8 @@ static void test_case(void)
         /* Alternating, both phases. */
         for (int phase = 0; phase < 2; phase++) {
             for (size_t k = 0; k < n; k++)
-                buf[k] = (char)(l[k] >= 'a' && l[k] <= 'z' && (k % 2) == (size_t)phase
-                                    ? l[k] - 0x20
-                                    : l[k]);
+                buf[k] = (char)(l[k] >= 'a' && l[k] <= 'z' && (k % 2) == (size_t)phase ? l[k] - 0x20
+                                                                                       : l[k]);
             expect(&t, buf, n, enc, "mixed case");
         }
         /* Each letter alone in upper case. */
@@ -517,8 +514,8 @@ static void test_case(void)
             size_t m = 0;
             buf[m++] = WS[rng_below(&rng, 5)];
             for (size_t k = 0; k < n; k++)
-                buf[m++] = (char)(l[k] >= 'a' && l[k] <= 'z' && rng_below(&rng, 2) ? l[k] - 0x20
-                                                                                  : l[k]);
+                buf[m++] =
+                    (char)(l[k] >= 'a' && l[k] <= 'z' && rng_below(&rng, 2) ? l[k] - 0x20 : l[k]);
             buf[m++] = WS[rng_below(&rng, 5)];
             expect(&t, buf, m, enc, "random case");
         }
@@ -674,8 +671,9 @@ static void test_mutations(void)
                 flips++;
             }
     }
-    tally_report(&t, "every label with any one byte changed (%llu strings) fails or matches "
-                     "the label it equals",
+    tally_report(&t,
+                 "every label with any one byte changed (%llu strings) fails or matches "
+                 "the label it equals",
                  flips);
 }
 
@@ -795,13 +793,11 @@ static void test_properties(void)
         if (!same(wenc_encoding_name(e), props[i].name))
             tally_fail(&t, "%s: name %s", props[i].name, name_of(e));
         if (!same(wenc_encoding_lowercase_name(e), props[i].lowercase))
-            tally_fail(&t, "%s: lowercase name %s", props[i].name,
-                       wenc_encoding_lowercase_name(e));
+            tally_fail(&t, "%s: lowercase name %s", props[i].name, wenc_encoding_lowercase_name(e));
         if (wenc_encoding_has_encoder(e) != props[i].has_encoder)
             tally_fail(&t, "%s: has_encoder %d", props[i].name, wenc_encoding_has_encoder(e));
         if (wenc_encoding_is_single_byte(e) != props[i].single_byte)
-            tally_fail(&t, "%s: is_single_byte %d", props[i].name,
-                       wenc_encoding_is_single_byte(e));
+            tally_fail(&t, "%s: is_single_byte %d", props[i].name, wenc_encoding_is_single_byte(e));
         if (wenc_encoding_is_ascii_compatible(e) != props[i].ascii_compatible)
             tally_fail(&t, "%s: is_ascii_compatible %d", props[i].name,
                        wenc_encoding_is_ascii_compatible(e));
