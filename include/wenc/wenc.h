@@ -7,6 +7,8 @@
 **   wenc/encodings.h  a handle per encoding (WENC_UTF_8, WENC_SHIFT_JIS, ...)
 **   wenc/decoder.h    streaming decoders: bytes -> UTF-8, UTF-16 or UTF-32
 **   wenc/encoder.h    streaming encoders: UTF-8, UTF-16 or UTF-32 -> bytes
+**   wenc/utf8.h       the UTF-8 toolkit: validation with a diagnosis, lenient
+**                     forms, boundaries, counting, error rendering
 **
 ** Conventions of the whole API:
 ** - No global mutable state, no locale, no errno.  Every function may be
@@ -26,6 +28,7 @@
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
+#include <stdio.h> /* FILE, for wenc_utf8_render_error_to_file */
 
 #include "wenc/version.h"
 
@@ -140,6 +143,7 @@ WENC_API bool wenc_encoding_is_single_byte(const wenc_encoding *encoding);
 
 #include "wenc/decoder.h"
 #include "wenc/encoder.h"
+#include "wenc/utf8.h"
 
 #ifdef __cplusplus
 }

@@ -1,0 +1,270 @@
+/* validate.c -- UTF-8 validation with a diagnosis (include/wenc/utf8.h,
+** "Validation" and "Sniffing"): the scanner, one-shot and streaming
+** validation, the lists of errors, and the sniffer.  The standard's UTF-8
+** decoder (Encoding Standard, "UTF-8 decoder") decides, through the DFA of
+** utf8_dfa.h. */
+#include "utf8/utf8_internal.h"
+
+/* ------------------------------------------------------------------------
+** Names. */
+
+static const char *const kind_names[] = {
+    "NONE",      "INVALID_BYTE",            "OVERLONG",  "SURROGATE",
+    "TOO_LARGE", "UNEXPECTED_CONTINUATION", "TRUNCATED", "INCOMPLETE_AT_END",
+};
+
+static const char *const kind_messages[] = {
+    "no error",
+    "invalid byte",
+    "overlong encoding",
+    "surrogate",
+    "code point above U+10FFFF",
+    "unexpected continuation byte",
+    "sequence cut short",
+    "sequence cut short by the end of input",
+};
+
+const char *wenc_utf8_error_name(wenc_utf8_error_kind kind)
+{
+    unsigned k = (unsigned)kind;
+    return k < sizeof kind_names / sizeof kind_names[0] ? kind_names[k] : "UNKNOWN";
+}
+
+const char *wenc_utf8_error_message(wenc_utf8_error_kind kind)
+{
+    unsigned k = (unsigned)kind;
+    return k < sizeof kind_messages / sizeof kind_messages[0] ? kind_messages[k]
+                                                              : "unknown error kind";
+}
+
+/* ------------------------------------------------------------------------
+** The scanner. */
+
+/* Fills *ERROR with the span of LENGTH bytes at OFFSET. */
+WENC__INLINE void set_error(wenc_utf8_error *error, uint64_t offset, unsigned length,
+                            wenc_utf8_error_kind kind)
+{
+    error->offset = offset;
+    error->length = length;
+    error->kind = kind;
+}
+
+bool wenc__utf8_scan_run(const uint8_t *s, size_t n, wenc__utf8_scan *sc, uint64_t base,
+                         wenc_utf8_error *error, size_t *consumed)
+{
+    size_t i = 0;
+    unsigned state = sc->state;
+
+    /* A sequence the previous chunk left open: finish it a byte at a time.
+    ** Its first SEEN bytes lie before S. */
+    if (state != WENC__U8_ACCEPT) {
+        unsigned seen = sc->seen;
+        while (i < n) {
+            unsigned next = wenc__utf8_step(state, s[i]);
+            if (next == WENC__U8_REJECT) {
+                /* Step 4 of the handler: the byte is restored, so the span
+                ** ends before it. */
+                set_error(error, base - seen, seen + (unsigned)i,
+                          wenc__utf8_kind(state, s[i]));
+                *sc = (wenc__utf8_scan){WENC__U8_ACCEPT, 0};
+                *consumed = i;
+                return true;
+            }
+            i++;
+            state = next;
+            if (state == WENC__U8_ACCEPT)
+                break;
+        }
+        if (state != WENC__U8_ACCEPT) {
+            sc->state = (uint8_t)state;
+            sc->seen = (uint8_t)(seen + i);
+            *consumed = n;
+            return false;
+        }
+    }
+
+    /* From here on every sequence starts within S. */
+    while (i < n) {
+        if (s[i] < 0x80) {
+            i = wenc__utf8_skip_ascii(s, i + 1, n);
+            continue;
+        }
+        size_t start = i;
+        state = wenc__utf8_step(WENC__U8_ACCEPT, s[i]);
+        if (state == WENC__U8_REJECT) {
+            /* Step 3, "otherwise": the byte is an error of its own. */
+            set_error(error, base + i, 1, wenc__utf8_kind(WENC__U8_ACCEPT, s[i]));
+            *sc = (wenc__utf8_scan){WENC__U8_ACCEPT, 0};
+            *consumed = i + 1;
+            return true;
+        }
+        i++;
+        while (i < n) {
+            unsigned next = wenc__utf8_step(state, s[i]);
+            if (next == WENC__U8_REJECT) {
+                set_error(error, base + start, (unsigned)(i - start),
+                          wenc__utf8_kind(state, s[i]));
+                *sc = (wenc__utf8_scan){WENC__U8_ACCEPT, 0};
+                *consumed = i;
+                return true;
+            }
+            i++;
+            state = next;
+            if (state == WENC__U8_ACCEPT)
+                break;
+        }
+        if (state != WENC__U8_ACCEPT) {
+            sc->state = (uint8_t)state;
+            sc->seen = (uint8_t)(i - start);
+            *consumed = n;
+            return false;
+        }
+    }
+    *sc = (wenc__utf8_scan){WENC__U8_ACCEPT, 0};
+    *consumed = n;
+    return false;
+}
+
+/* The first malformed span of S[0..N), if any, into *ERROR. */
+static bool first_error(const uint8_t *s, size_t n, wenc_utf8_error *error)
+{
+    wenc__utf8_scan sc = {WENC__U8_ACCEPT, 0};
+    size_t consumed;
+    if (wenc__utf8_scan_run(s, n, &sc, 0, error, &consumed))
+        return true;
+    return wenc__utf8_scan_end(&sc, n, error);
+}
+
+/* ------------------------------------------------------------------------
+** One-shot validation. */
+
+bool wenc_utf8_is_valid(const uint8_t *src, size_t len)
+{
+    if (src == NULL)
+        return len == 0;
+    wenc_utf8_error error;
+    return !first_error(src, len, &error);
+}
+
+wenc_status wenc_utf8_validate(const uint8_t *src, size_t len, wenc_utf8_error *error)
+{
+    if (src == NULL && len != 0)
+        return WENC_INVALID_ARGUMENT;
+    wenc_utf8_error e;
+    if (first_error(src, len, &e)) {
+        if (error != NULL)
+            *error = e;
+        return WENC_MALFORMED;
+    }
+    if (error != NULL)
+        set_error(error, len, 0, WENC_UTF8_ERROR_NONE);
+    return WENC_OK;
+}
+
+size_t wenc_utf8_find_errors_callback(const uint8_t *src, size_t len,
+                                      wenc_utf8_error_callback callback, void *context)
+{
+    if (src == NULL)
+        return 0;
+    wenc__utf8_scan sc = {WENC__U8_ACCEPT, 0};
+    size_t pos = 0, count = 0;
+    for (;;) {
+        wenc_utf8_error e;
+        size_t consumed;
+        bool found = wenc__utf8_scan_run(src + pos, len - pos, &sc, pos, &e, &consumed);
+        pos += consumed;
+        if (!found && !wenc__utf8_scan_end(&sc, len, &e))
+            return count;
+        count++;
+        if (callback != NULL && !callback(context, &e))
+            return count;
+        if (!found)
+            return count;
+    }
+}
+
+struct to_array {
+    wenc_utf8_error *errors;
+    size_t capacity;
+    size_t count;
+};
+
+static bool store_error(void *context, const wenc_utf8_error *error)
+{
+    struct to_array *a = context;
+    if (a->count < a->capacity)
+        a->errors[a->count] = *error;
+    a->count++;
+    return true;
+}
+
+size_t wenc_utf8_find_errors(const uint8_t *src, size_t len, wenc_utf8_error *errors,
+                             size_t capacity)
+{
+    struct to_array a = {errors, errors == NULL ? 0 : capacity, 0};
+    return wenc_utf8_find_errors_callback(src, len, store_error, &a);
+}
+
+/* ------------------------------------------------------------------------
+** Streaming validation. */
+
+void wenc_utf8_validator_init(wenc_utf8_validator *v)
+{
+    if (v != NULL)
+        memset(v, 0, sizeof *v);
+}
+
+wenc_status wenc_utf8_validator_validate(wenc_utf8_validator *v, const uint8_t *src,
+                                         size_t *src_len, bool last, wenc_utf8_error *error)
+{
+    if (v == NULL || src_len == NULL || (src == NULL && *src_len != 0) || v->priv_done)
+        return WENC_INVALID_ARGUMENT;
+    wenc__utf8_scan sc = {v->priv_state, v->priv_seen};
+    wenc_utf8_error e;
+    size_t consumed;
+    bool found = wenc__utf8_scan_run(src, *src_len, &sc, v->priv_position, &e, &consumed);
+    v->priv_position += consumed;
+    if (!found && last) {
+        found = wenc__utf8_scan_end(&sc, v->priv_position, &e);
+        v->priv_done = 1;
+    }
+    v->priv_state = sc.state;
+    v->priv_seen = sc.seen;
+    if (!found)
+        return WENC_INPUT_EMPTY;
+    v->priv_errors++;
+    *src_len = consumed;
+    if (error != NULL)
+        *error = e;
+    return WENC_MALFORMED;
+}
+
+uint64_t wenc_utf8_validator_position(const wenc_utf8_validator *v)
+{
+    return v == NULL ? 0 : v->priv_position;
+}
+
+uint64_t wenc_utf8_validator_error_count(const wenc_utf8_validator *v)
+{
+    return v == NULL ? 0 : v->priv_errors;
+}
+
+/* ------------------------------------------------------------------------
+** Sniffing. */
+
+wenc_utf8_sniff_result wenc_utf8_sniff(const uint8_t *src, size_t len)
+{
+    if (src == NULL)
+        return len == 0 ? WENC_UTF8_SNIFF_ASCII : WENC_UTF8_SNIFF_NOT_UTF8;
+    size_t i = wenc__utf8_skip_ascii(src, 0, len);
+    if (i == len)
+        return WENC_UTF8_SNIFF_ASCII;
+    wenc__utf8_scan sc = {WENC__U8_ACCEPT, 0};
+    wenc_utf8_error e;
+    size_t consumed;
+    /* A sequence still open at the end is what a prefix cut from a longer
+    ** text may end with: allowed. */
+    if (wenc__utf8_scan_run(src + i, len - i, &sc, i, &e, &consumed))
+        return WENC_UTF8_SNIFF_NOT_UTF8;
+    return WENC_UTF8_SNIFF_UTF8;
+}
