@@ -7,12 +7,13 @@
 WENC__INLINE size_t count_bytes(const uint8_t *s, size_t n, const bool with_f0)
 {
     size_t count = 0, i = 0;
-#ifdef __SSE2__
-    /* As signed bytes, continuation bytes are -128..-65 and F0..FF are
-    ** -16..-1.  Each compare gives -1 per matching byte, subtracted into 8-bit
-    ** lanes that are summed before they can overflow. */
+#ifdef WENC__UTF8_SSE2
+    /* As signed bytes, continuation bytes are -128..-65, so a signed
+    ** compare finds the others; F0..FF are the bytes whose unsigned maximum
+    ** with F0 is themselves.  Each compare gives -1 per matching byte,
+    ** subtracted into 8-bit lanes that are summed before they overflow. */
     const __m128i not_cont = _mm_set1_epi8(-65);
-    const __m128i below_f0 = _mm_set1_epi8(-17);
+    const __m128i f0 = _mm_set1_epi8((char)0xF0);
     const __m128i zero = _mm_setzero_si128();
     const size_t max_blocks = with_f0 ? 127 : 255;
     while (n - i >= 16) {
@@ -24,7 +25,7 @@ WENC__INLINE size_t count_bytes(const uint8_t *s, size_t n, const bool with_f0)
             __m128i v = _mm_loadu_si128((const __m128i *)(const void *)(s + i));
             acc = _mm_sub_epi8(acc, _mm_cmpgt_epi8(v, not_cont));
             if (with_f0)
-                acc = _mm_sub_epi8(acc, _mm_cmpgt_epi8(v, below_f0));
+                acc = _mm_sub_epi8(acc, _mm_cmpeq_epi8(_mm_max_epu8(v, f0), v));
         }
         __m128i sums = _mm_sad_epu8(acc, zero);
         count += (size_t)_mm_cvtsi128_si32(sums) +

@@ -7,7 +7,10 @@
 #include "internal.h"
 #include "utf8_dfa.h"
 
-#ifdef __SSE2__
+/* SSE2 is the x86-64 baseline.  -DWENC_NO_SIMD builds the portable path
+** (word at a time) instead, to test it on such machines. */
+#if defined(__SSE2__) && !defined(WENC_NO_SIMD)
+#define WENC__UTF8_SSE2 1
 #include <emmintrin.h>
 #endif
 
@@ -15,7 +18,7 @@
 ** word at a time; the bytes are only read. */
 WENC__INLINE size_t wenc__utf8_skip_ascii(const uint8_t *s, size_t i, size_t n)
 {
-#ifdef __SSE2__
+#ifdef WENC__UTF8_SSE2
     while (n - i >= 32) {
         __m128i a = _mm_loadu_si128((const __m128i *)(const void *)(s + i));
         __m128i b = _mm_loadu_si128((const __m128i *)(const void *)(s + i + 16));
