@@ -134,9 +134,13 @@ WENC_API void wenc_utf8_validator_init(wenc_utf8_validator *v);
 **   *ERROR (if not NULL) with its absolute stream offset, which may lie in
 **   an earlier chunk.  *SRC_LEN is set to the bytes consumed, up to the end
 **   of the span.  To stop at the first error, stop; to list every error,
-**   call again with SRC + *SRC_LEN and the rest.
+**   call again with SRC + *SRC_LEN, the rest (even if it is empty) and the
+**   same LAST, until the call returns WENC_INPUT_EMPTY.
 ** - WENC_INVALID_ARGUMENT: V or SRC_LEN is NULL, SRC is NULL with *SRC_LEN
-**   != 0, or the stream already ended; nothing is consumed.
+**   != 0, or bytes are given after the stream ended (a call with LAST that
+**   returned WENC_INPUT_EMPTY, or WENC_MALFORMED for an INCOMPLETE_AT_END
+**   span); nothing is consumed.  A call with no bytes after the end
+**   returns WENC_INPUT_EMPTY.
 ** Any split of the input reports the same spans as wenc_utf8_find_errors()
 ** on the whole. */
 WENC_API wenc_status wenc_utf8_validator_validate(wenc_utf8_validator *v, const uint8_t *src,
@@ -349,7 +353,7 @@ WENC_API wenc_status wenc_utf8_encode_lenient_from_utf16(const uint16_t *src, si
 **
 ** The rendering is UTF-8 text of four lines, each ending in "\n":
 **
-**     byte 7: overlong encoding (1 byte: E0)
+**     byte 5: overlong encoding (1 byte: E0)
 **       a  b  c  é     �  �  d
 **       61 62 63 C3 A9 E0 80 64
 **                      ^^

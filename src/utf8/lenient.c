@@ -2,7 +2,7 @@
 ** "Lenient decoding"): the standard's UTF-8 decoder with wider boundaries
 ** for the forms that modified UTF-8, CESU-8, WTF-8 and RFC 2279 allow, and
 ** an encoder that writes them.  With no flag both are exactly the
-** standard's (tests/unit/utf8_lenient.c checks it against the strict DFA). */
+** standard's (tests/unit/utf8_exhaustive.c checks the decoder against it). */
 #include "utf8/utf8_internal.h"
 
 #define DECODE_FLAGS                                                                      \
