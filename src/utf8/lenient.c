@@ -132,18 +132,18 @@ static void item_at(const uint8_t *s, size_t n, unsigned flags, struct item *it)
     }
     size_t overlong = v < min_value[len];
     if (v >= 0xD800 && v <= 0xDFFF) {
-        uint32_t low = 0;
-        wenc_utf8_error_kind low_kind;
-        size_t low_len;
-        if ((flags & WENC_UTF8_COMBINE_CESU8) && v <= 0xDBFF && len < n &&
-            s[len] >= 0x80 &&
-            (low_len = sequence(s + len, n - len, flags, &low, &low_kind), 1) &&
-            low_kind == WENC_UTF8_ERROR_NONE && low >= 0xDC00 && low <= 0xDFFF) {
-            it->length = len + low_len;
-            it->value = 0x10000 + ((v - 0xD800) << 10) + (low - 0xDC00);
-            it->counts.cesu8_pairs = 1;
-            it->counts.overlong = overlong + (low < min_value[low_len]);
-            return;
+        /* A high surrogate may be the first half of a CESU-8 pair. */
+        if ((flags & WENC_UTF8_COMBINE_CESU8) && v <= 0xDBFF && len < n && s[len] >= 0x80) {
+            uint32_t low = 0;
+            wenc_utf8_error_kind low_kind;
+            size_t low_len = sequence(s + len, n - len, flags, &low, &low_kind);
+            if (low_kind == WENC_UTF8_ERROR_NONE && low >= 0xDC00 && low <= 0xDFFF) {
+                it->length = len + low_len;
+                it->value = 0x10000 + ((v - 0xD800) << 10) + (low - 0xDC00);
+                it->counts.cesu8_pairs = 1;
+                it->counts.overlong = overlong + (low < min_value[low_len]);
+                return;
+            }
         }
         if (!(flags & WENC_UTF8_ALLOW_SURROGATES)) {
             it->value = WENC__REPLACEMENT_CHARACTER;

@@ -148,6 +148,8 @@ static void mismatch(const uint8_t *in, size_t n, const char *what)
 /* Everything compared on one input.  SPLIT (0 < SPLIT < N, or 0 for none)
 ** is where the streaming validator's input is cut; BYTEWISE feeds it one
 ** byte at a time instead. */
+static bool lenient_flags_too;
+
 static void compare(const uint8_t *in, size_t n, size_t split, bool bytewise)
 {
     struct item items[MAX_IN + 1];
@@ -265,6 +267,28 @@ static void compare(const uint8_t *in, size_t n, size_t split, bool bytewise)
             e.offset != ref_errors[0].offset || e.length != ref_errors[0].length ||
             e.kind != ref_errors[0].kind)
             mismatch(in, n, "lenient, fatal");
+    }
+
+    /* (a) Lenient decoding accepts a superset: valid input decodes the same
+    ** with every combination of flags, and nothing is counted. */
+    if (nerr == 0 && lenient_flags_too) {
+        for (unsigned f = 1; f < 32; f++) {
+            len = n;
+            room = MAX_IN + 1;
+            memset(&counts, 0, sizeof counts);
+            unsigned flags = f << 1; /* every ALLOW/COMBINE flag, fatal mode off */
+            st = wenc_utf8_decode_lenient_to_utf32(in, &len, out, &room, flags & 0x1E,
+                                                   &counts, NULL);
+            same = st == WENC_INPUT_EMPTY && len == n && room == count &&
+                   counts.malformed == 0 && counts.overlong == 0 && counts.large == 0 &&
+                   counts.surrogates == 0 && counts.cesu8_pairs == 0;
+            for (size_t j = 0; same && j < count; j++)
+                same = out[j] == (uint32_t)items[j].cp;
+            if (!same) {
+                mismatch(in, n, "lenient flags on valid input");
+                break;
+            }
+        }
     }
 
     /* (a) Boundaries and iteration: spans are the items. */
@@ -450,6 +474,7 @@ int main(void)
     }
     report("all 3-byte sequences (whole, split after 1 or 2 bytes)", i0, m0);
 
+    lenient_flags_too = true;
     i0 = inputs, m0 = mismatches;
     for (size_t a = 0; a < NREPS; a++)
         for (size_t b = 0; b < NREPS; b++)
@@ -505,6 +530,71 @@ int main(void)
         compare(in, n, random32() % n, r % 16 == 0);
     }
     report("20000 random strings of 1 to 256 bytes, mostly ASCII", i0, m0);
+
+    /* The lenient encoder: with no flag it is UTF-8 (checked against the
+    ** definition for every scalar value); with flags, what it writes the
+    ** lenient decoder reads back. */
+    uint32_t bad_plain = 0, bad_trip = 0;
+    for (uint32_t c = 0; c <= 0x10FFFF; c++) {
+        if (c >= 0xD800 && c <= 0xDFFF)
+            continue;
+        uint8_t want[4], got[8];
+        size_t want_len;
+        if (c < 0x80) {
+            want[0] = (uint8_t)c;
+            want_len = 1;
+        } else if (c < 0x800) {
+            want[0] = (uint8_t)(0xC0 | (c >> 6));
+            want[1] = (uint8_t)(0x80 | (c & 0x3F));
+            want_len = 2;
+        } else if (c < 0x10000) {
+            want[0] = (uint8_t)(0xE0 | (c >> 12));
+            want[1] = (uint8_t)(0x80 | ((c >> 6) & 0x3F));
+            want[2] = (uint8_t)(0x80 | (c & 0x3F));
+            want_len = 3;
+        } else {
+            want[0] = (uint8_t)(0xF0 | (c >> 18));
+            want[1] = (uint8_t)(0x80 | ((c >> 12) & 0x3F));
+            want[2] = (uint8_t)(0x80 | ((c >> 6) & 0x3F));
+            want[3] = (uint8_t)(0x80 | (c & 0x3F));
+            want_len = 4;
+        }
+        size_t one = 1, room = sizeof got;
+        if (wenc_utf8_encode_lenient_from_utf32(&c, &one, got, &room, 0, 4) != WENC_INPUT_EMPTY ||
+            room != want_len || memcmp(got, want, want_len) != 0)
+            bad_plain++;
+    }
+    CHECK_EQ(bad_plain, 0, "lenient encoder without flags writes UTF-8 for every scalar value");
+
+    for (int r = 0; r < 300000; r++) {
+        uint32_t c;
+        switch (r % 4) {
+        case 0: c = random32() & 0x7FFFFFFF; break;
+        case 1: c = 0xD800 + random32() % 0x800; break;
+        case 2: c = random32() % 0x110000; break;
+        default: c = 0x110000 + random32() % 0x3000000; break;
+        }
+        unsigned wflags = WENC_UTF8_WRITE_SURROGATES | WENC_UTF8_WRITE_LARGE |
+                          WENC_UTF8_WRITE_NUL_AS_C0_80 |
+                          (r % 3 == 0 ? WENC_UTF8_WRITE_CESU8 : 0);
+        unsigned rflags = WENC_UTF8_ALLOW_SURROGATES | WENC_UTF8_ALLOW_LARGE |
+                          WENC_UTF8_ALLOW_OVERLONG | WENC_UTF8_COMBINE_CESU8;
+        uint8_t bytes[8];
+        uint32_t back[4];
+        size_t one = 1, room = sizeof bytes;
+        if (wenc_utf8_encode_lenient_from_utf32(&c, &one, bytes, &room, wflags, 6) !=
+            WENC_INPUT_EMPTY) {
+            bad_trip++;
+            continue;
+        }
+        size_t blen = room, nback = 4;
+        wenc_utf8_lenient_counts counts = {0};
+        if (wenc_utf8_decode_lenient_to_utf32(bytes, &blen, back, &nback, rflags, &counts,
+                                              NULL) != WENC_INPUT_EMPTY ||
+            blen != room || nback != 1 || back[0] != c || counts.malformed != 0)
+            bad_trip++;
+    }
+    CHECK_EQ(bad_trip, 0, "lenient encode then decode gives back 300000 random values");
 
     return check_done();
 }
