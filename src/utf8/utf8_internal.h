@@ -53,6 +53,16 @@ WENC__INLINE size_t wenc__utf8_skip_ascii(const uint8_t *s, size_t i, size_t n)
     return i;
 }
 
+/* The DFA of utf8_dfa.h in "shift" form, for the fast path: a row per byte
+** class holding, at bit 6 x STATE, 6 x the state that follows STATE (REJECT
+** stays REJECT).  A step is `row >> (state & 63)`: the row's loads do not
+** depend on the state, so a run of bytes is a chain of one shift per byte,
+** without a branch.  The rows are the columns of wenc__utf8_next;
+** tests/unit/utf8_dfa.c checks every entry. */
+extern const uint64_t wenc__utf8_shift_rows[WENC__U8_CLASSES];
+#define WENC__U8_SHIFT_ACCEPT (6 * WENC__U8_ACCEPT)
+#define WENC__U8_SHIFT_REJECT (6 * WENC__U8_REJECT)
+
 /* The DFA's progress through a stream: the state and the number of bytes
 ** of the open sequence (0 when the state is ACCEPT). */
 typedef struct wenc__utf8_scan {

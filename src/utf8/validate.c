@@ -40,6 +40,105 @@ const char *wenc_utf8_error_message(wenc_utf8_error_kind kind)
 /* ------------------------------------------------------------------------
 ** The scanner. */
 
+#define OK WENC__U8_ACCEPT
+#define C1 WENC__U8_CONT1
+#define C2 WENC__U8_CONT2
+#define C3 WENC__U8_CONT3
+#define E0 WENC__U8_E0
+#define ED WENC__U8_ED
+#define F0 WENC__U8_F0
+#define F4 WENC__U8_F4
+#define R WENC__U8_REJECT
+#define ROW(ok, c1, c2, e0, ed, c3, f0, f4)                                               \
+    ((uint64_t)(6 * (ok)) << (6 * OK) | (uint64_t)(6 * (c1)) << (6 * C1) |                 \
+     (uint64_t)(6 * (c2)) << (6 * C2) | (uint64_t)(6 * (e0)) << (6 * E0) |                 \
+     (uint64_t)(6 * (ed)) << (6 * ED) | (uint64_t)(6 * (c3)) << (6 * C3) |                 \
+     (uint64_t)(6 * (f0)) << (6 * F0) | (uint64_t)(6 * (f4)) << (6 * F4) |                 \
+     (uint64_t)(6 * R) << (6 * R))
+
+/* The state after a byte of each class, from:
+**                        ACCEPT CONT1 CONT2 E0 ED CONT3 F0 F4 */
+const uint64_t wenc__utf8_shift_rows[WENC__U8_CLASSES] = {
+    [WENC__U8C_ASCII] = ROW(OK, R, R, R, R, R, R, R),
+    [WENC__U8C_80_8F] = ROW(R, OK, C1, R, C1, C2, R, C2),
+    [WENC__U8C_90_9F] = ROW(R, OK, C1, R, C1, C2, C2, R),
+    [WENC__U8C_A0_BF] = ROW(R, OK, C1, C1, R, C2, C2, R),
+    [WENC__U8C_INVALID] = ROW(R, R, R, R, R, R, R, R),
+    [WENC__U8C_C2_DF] = ROW(C1, R, R, R, R, R, R, R),
+    [WENC__U8C_E0] = ROW(E0, R, R, R, R, R, R, R),
+    [WENC__U8C_E1_EF] = ROW(C2, R, R, R, R, R, R, R),
+    [WENC__U8C_ED] = ROW(ED, R, R, R, R, R, R, R),
+    [WENC__U8C_F0] = ROW(F0, R, R, R, R, R, R, R),
+    [WENC__U8C_F1_F3] = ROW(C3, R, R, R, R, R, R, R),
+    [WENC__U8C_F4] = ROW(F4, R, R, R, R, R, R, R),
+};
+
+#undef OK
+#undef C1
+#undef C2
+#undef C3
+#undef E0
+#undef ED
+#undef F0
+#undef F4
+#undef R
+#undef ROW
+
+/* Eight shift-DFA steps over the bytes of W, in memory order. */
+WENC__INLINE uint64_t shift_word(uint64_t st, uint64_t w)
+{
+    for (int k = 0; k < 8; k++) {
+        uint8_t b;
+#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_BIG_ENDIAN__
+        b = (uint8_t)(w >> (56 - 8 * k));
+#else
+        b = (uint8_t)(w >> (8 * k));
+#endif
+        st = wenc__utf8_shift_rows[wenc__utf8_class[b]] >> (st & 63);
+    }
+    return st;
+}
+
+/* Whether the 16 bytes at P are mostly not ASCII (then the shift DFA is
+** faster than the precise loop, whose branches follow each sequence). */
+WENC__INLINE bool dense(const uint8_t *p)
+{
+    uint64_t w0, w1;
+    memcpy(&w0, p, 8);
+    memcpy(&w1, p + 8, 8);
+    const uint64_t high = UINT64_C(0x8080808080808080);
+    /* Count the high bits: at least 6 of 16. */
+    uint64_t m = ((w0 & high) >> 7) + ((w1 & high) >> 7);
+    return (m * UINT64_C(0x0101010101010101)) >> 56 >= 6;
+}
+
+/* The shift DFA over S[I..N), the state being ACCEPT at I, 16 bytes at a
+** time and without branches within a block, for as long as the text is not
+** ASCII (the state is not ACCEPT at the end of a block, or the next byte is
+** not ASCII).  Returns the last block end where the state was ACCEPT: there
+** the precise scanner takes over (I itself if the first block holds a
+** malformed span; the fast path does not say where). */
+WENC__INLINE size_t shift_run(const uint8_t *s, size_t i, size_t n)
+{
+    size_t ok = i;
+    uint64_t st = WENC__U8_SHIFT_ACCEPT;
+    while (n - i >= 16) {
+        uint64_t w0, w1;
+        memcpy(&w0, s + i, 8);
+        memcpy(&w1, s + i + 8, 8);
+        st = shift_word(shift_word(st, w0), w1);
+        i += 16;
+        if ((st & 63) == WENC__U8_SHIFT_ACCEPT) {
+            ok = i;
+            if (i < n && s[i] < 0x80)
+                break;
+        } else if ((st & 63) == WENC__U8_SHIFT_REJECT) {
+            break;
+        }
+    }
+    return ok;
+}
+
 /* Fills *ERROR with the span of LENGTH bytes at OFFSET. */
 WENC__INLINE void set_error(wenc_utf8_error *error, uint64_t offset, unsigned length,
                             wenc_utf8_error_kind kind)
@@ -88,6 +187,13 @@ bool wenc__utf8_scan_run(const uint8_t *s, size_t n, wenc__utf8_scan *sc, uint64
         if (s[i] < 0x80) {
             i = wenc__utf8_skip_ascii(s, i + 1, n);
             continue;
+        }
+        if (n - i >= 32 && dense(s + i)) {
+            size_t j = shift_run(s, i, n);
+            if (j != i) {
+                i = j;
+                continue;
+            }
         }
         size_t start = i;
         state = wenc__utf8_step(WENC__U8_ACCEPT, s[i]);

@@ -531,6 +531,21 @@ int main(void)
     }
     report("20000 random strings of 1 to 256 bytes, mostly ASCII", i0, m0);
 
+    /* Dense multi-byte text with a rare bad byte, for the shift DFA path. */
+    i0 = inputs, m0 = mismatches;
+    for (int r = 0; r < 20000; r++) {
+        size_t n = 32 + random32() % (MAX_IN - 32), len = 0;
+        unsigned rare = 50 + random32() % 1000;
+        while (len < n) {
+            if (n - len < 4 || random32() % rare == 0)
+                in[len++] = random_byte();
+            else
+                len += random_char(in + len);
+        }
+        compare(in, n, random32() % n, r % 16 == 0);
+    }
+    report("20000 random strings of 32 to 256 bytes, mostly multi-byte", i0, m0);
+
     /* The lenient encoder: with no flag it is UTF-8 (checked against the
     ** definition for every scalar value); with flags, what it writes the
     ** lenient decoder reads back. */
