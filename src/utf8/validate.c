@@ -99,6 +99,31 @@ WENC__INLINE uint64_t shift_word(uint64_t st, uint64_t w)
     return st;
 }
 
+#ifdef WENC__UTF8_SSE2
+/* How many of the 16 bytes at P, the DFA being in ACCEPT before them, are
+** valid text of ASCII and 2-byte sequences only (Latin, Greek, Cyrillic,
+** Hebrew, Arabic...): 16, or 15 if byte 15 is a lead byte C2..DF (its
+** continuation is in the next block), or 0 if anything else is there (then
+** the DFA decides).  *ASCII tells whether all 16 are ASCII.  This is the DFA
+** restricted to ACCEPT -C2..DF-> CONT1 -80..BF-> ACCEPT and ACCEPT -00..7F->
+** ACCEPT, on bit masks. */
+WENC__INLINE size_t two_byte_block(const uint8_t *p, bool *ascii)
+{
+    __m128i v = _mm_loadu_si128((const __m128i *)(const void *)p);
+    /* As signed bytes: 80..BF are -128..-65, C2..DF are -62..-33. */
+    unsigned high = (unsigned)_mm_movemask_epi8(v);
+    *ascii = high == 0;
+    unsigned cont = (unsigned)_mm_movemask_epi8(_mm_cmplt_epi8(v, _mm_set1_epi8(-64)));
+    unsigned lead = (unsigned)_mm_movemask_epi8(
+        _mm_and_si128(_mm_cmpgt_epi8(v, _mm_set1_epi8(-63)), _mm_cmplt_epi8(v, _mm_set1_epi8(-32))));
+    /* Every non-ASCII byte is a lead or a continuation, and the
+    ** continuations are exactly the bytes after the leads. */
+    if (high != (lead | cont) || cont != ((lead << 1) & 0xFFFF))
+        return 0;
+    return lead & 0x8000 ? 15 : 16;
+}
+#endif
+
 /* Whether the 16 bytes at P are mostly not ASCII (then the shift DFA is
 ** faster than the precise loop, whose branches follow each sequence). */
 WENC__INLINE bool dense(const uint8_t *p)
@@ -188,6 +213,20 @@ bool wenc__utf8_scan_run(const uint8_t *s, size_t n, wenc__utf8_scan *sc, uint64
             i = wenc__utf8_skip_ascii(s, i + 1, n);
             continue;
         }
+#ifdef WENC__UTF8_SSE2
+        if (n - i >= 16) {
+            bool ascii;
+            size_t ok = two_byte_block(s + i, &ascii);
+            if (ok != 0) {
+                /* Such text tends to go on: stay in the block loop, until
+                ** a block of ASCII hands over to the ASCII skip. */
+                do
+                    i += ok;
+                while (!ascii && n - i >= 16 && (ok = two_byte_block(s + i, &ascii)) != 0);
+                continue;
+            }
+        }
+#endif
         if (n - i >= 32 && dense(s + i)) {
             size_t j = shift_run(s, i, n);
             if (j != i) {
