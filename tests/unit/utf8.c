@@ -641,8 +641,62 @@ static void test_render(void)
     CHECK(written == full && r == full && strcmp(got, want) == 0, "FILE variant");
 }
 
+/* ------------------------------------------------------------------------
+** Reads stay within the input: every function on heap buffers of exactly
+** the input's size (AddressSanitizer builds catch a byte too far), giving
+** the same results as on the same bytes inside a larger buffer. */
+
+static void test_bounds(void)
+{
+    static const char *const patterns[] = {
+        "\xC3\xA9", "\xE6\x97\xA5", "\xF0\x9F\x98\x80", "a\xD0\xB6", "\xE2\x82",
+    };
+    unsigned bad = 0;
+    for (size_t p = 0; p < sizeof patterns / sizeof patterns[0]; p++) {
+        uint8_t big[160];
+        size_t plen = strlen(patterns[p]);
+        for (size_t k = 0; k < sizeof big; k++)
+            big[k] = (uint8_t)patterns[p][k % plen];
+        for (size_t len = 0; len <= 100; len++) {
+            uint8_t *exact = malloc(len == 0 ? 1 : len);
+            if (exact == NULL)
+                return;
+            memcpy(exact, big, len);
+            wenc_utf8_error a, b;
+            bad += wenc_utf8_validate(exact, len, &a) != wenc_utf8_validate(big, len, &b);
+            bad += a.offset != b.offset || a.kind != b.kind;
+            bad += wenc_utf8_find_errors(exact, len, NULL, 0) !=
+                   wenc_utf8_find_errors(big, len, NULL, 0);
+            bad += wenc_utf8_count_code_points(exact, len) !=
+                   wenc_utf8_count_code_points(big, len);
+            bad += wenc_utf8_count_utf16_units(exact, len) !=
+                   wenc_utf8_count_utf16_units(big, len);
+            bad += wenc_utf8_sniff(exact, len) != wenc_utf8_sniff(big, len);
+            for (size_t off = 0; off <= len; off++) {
+                bad += wenc_utf8_next_boundary(exact, len, off) !=
+                       wenc_utf8_next_boundary(big, len, off);
+                bad += wenc_utf8_prev_boundary(exact, len, off) !=
+                       wenc_utf8_prev_boundary(big, len, off);
+            }
+            uint32_t out1[100], out2[100];
+            size_t n1 = len, m1 = 100, n2 = len, m2 = 100;
+            wenc_utf8_decode_lenient_to_utf32(exact, &n1, out1, &m1, 0x1E, NULL, NULL);
+            wenc_utf8_decode_lenient_to_utf32(big, &n2, out2, &m2, 0x1E, NULL, NULL);
+            bad += n1 != n2 || m1 != m2 || memcmp(out1, out2, m1 * sizeof *out1) != 0;
+            char r1[512], r2[512];
+            wenc_utf8_error e = {len / 2, 1, INV};
+            wenc_utf8_render_error(r1, sizeof r1, exact, len, 0, &e, 8);
+            wenc_utf8_render_error(r2, sizeof r2, big, len, 0, &e, 8);
+            bad += strcmp(r1, r2) != 0;
+            free(exact);
+        }
+    }
+    CHECK_EQ(bad, 0, "exact-size buffers give the results of larger ones");
+}
+
 int main(void)
 {
+    test_bounds();
     test_errors();
     test_validator();
     test_sniff_and_count();
