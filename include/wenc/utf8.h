@@ -44,9 +44,9 @@
 **     (F4 90..BF xx xx would encode U+110000..U+13FFFF)
 **   - otherwise B is not a continuation byte (00..7F, C0..FF)   TRUNCATED
 ** A span of one byte that cannot begin a sequence is INVALID_BYTE (C0, C1,
-** F5..FF: they only appear in overlong or too-large forms, which the kinds
-** above do not try to tell apart) or UNEXPECTED_CONTINUATION (80..BF).
-** Spans are at most 3 bytes long.
+** F5..FF: C0 and C1 could only begin overlong forms, F5..FF values above
+** U+10FFFF or nothing at all; no finer kind is given) or
+** UNEXPECTED_CONTINUATION (80..BF).  Spans are at most 3 bytes long.
 */
 typedef enum wenc_utf8_error_kind {
     WENC_UTF8_ERROR_NONE = 0,               /* no error (valid input)          */
@@ -60,7 +60,8 @@ typedef enum wenc_utf8_error_kind {
 } wenc_utf8_error_kind;
 
 /* One malformed span.  OFFSET counts bytes from the start of the input (of
-** the stream, for the streaming validator); LENGTH is 1 to 3. */
+** the stream, for the streaming validator); LENGTH is 1 to 3 (up to 5 for
+** the lenient decoder, whose sequences are longer). */
 typedef struct wenc_utf8_error {
     uint64_t offset;
     uint32_t length;
@@ -95,7 +96,7 @@ WENC_API wenc_status wenc_utf8_validate(const uint8_t *src, size_t len, wenc_utf
 /* Lists every malformed span of the LEN bytes at SRC, in order: the first
 ** CAPACITY of them are written to ERRORS (which may be NULL when CAPACITY is
 ** 0).  Returns how many there are in all, which is the number of U+FFFD
-** the standard's decoder writes in replacement mode (0: valid).  SRC ==
+** that replacement decoding puts in for errors (0: valid).  SRC ==
 ** NULL with LEN != 0 gives 0 and writes nothing. */
 WENC_API size_t wenc_utf8_find_errors(const uint8_t *src, size_t len, wenc_utf8_error *errors,
                                       size_t capacity);
@@ -288,9 +289,11 @@ typedef struct wenc_utf8_lenient_counts {
 ** written; COUNTS, if not NULL, is added to.  Returns WENC_INPUT_EMPTY (all
 ** consumed); WENC_OUTPUT_FULL (call again with the rest: only whole spans
 ** are consumed, and a CESU-8 pair is one span); WENC_MALFORMED (fatal mode:
-** *SRC_LEN is the offset of the malformed span, which is written to
-** *ERROR if ERROR is not NULL; its kind is by the rule at the top of this
-** file applied to the lenient grammar, and a lone surrogate is SURROGATE);
+** *SRC_LEN is the offset of the malformed span in SRC, which is written to
+** *ERROR if ERROR is not NULL, with the offset from SRC; its kind is by the
+** rule at the top of this file applied to the lenient grammar, and a lone
+** surrogate is SURROGATE; to go on, skip ERROR->length bytes and call
+** again);
 ** WENC_INVALID_ARGUMENT (NULL pointers with non-zero lengths, unknown
 ** flags).  At most one code point per input byte is written. */
 WENC_API wenc_status wenc_utf8_decode_lenient_to_utf32(const uint8_t *src, size_t *src_len,
