@@ -101,26 +101,47 @@ WENC__INLINE uint64_t shift_word(uint64_t st, uint64_t w)
 
 #ifdef WENC__UTF8_SSE2
 /* How many of the 16 bytes at P, the DFA being in ACCEPT before them, are
-** valid text of ASCII and 2-byte sequences only (Latin, Greek, Cyrillic,
-** Hebrew, Arabic...): 16, or 15 if byte 15 is a lead byte C2..DF (its
-** continuation is in the next block), or 0 if anything else is there (then
-** the DFA decides).  *ASCII tells whether all 16 are ASCII.  This is the DFA
-** restricted to ACCEPT -C2..DF-> CONT1 -80..BF-> ACCEPT and ACCEPT -00..7F->
-** ACCEPT, on bit masks. */
-WENC__INLINE size_t two_byte_block(const uint8_t *p, bool *ascii)
+** valid text of 1-, 2- and 3-byte sequences (all of the BMP but the
+** surrogates): 16, or fewer when a sequence begun near the end goes on in
+** the next block (it is left for that block), or 0 if the block holds
+** anything else (4-byte sequences, errors: then the DFA decides).  *ASCII
+** tells whether all 16 bytes are ASCII.  This is the DFA's table without
+** the F0..F4 rows, on bit masks (bit K for byte K):
+**   - every byte 80..FF is a lead C2..EF or a continuation 80..BF,
+**   - the continuations are exactly the 1 (C2..DF) or 2 (E0..EF) bytes
+**     after each lead (a lead where a continuation must be fails this),
+**   - after E0 comes A0..BF and after ED 80..9F (the standard's lower and
+**     upper boundaries). */
+WENC__INLINE size_t bmp_block(const uint8_t *p, bool *ascii)
 {
     __m128i v = _mm_loadu_si128((const __m128i *)(const void *)p);
-    /* As signed bytes: 80..BF are -128..-65, C2..DF are -62..-33. */
     unsigned high = (unsigned)_mm_movemask_epi8(v);
     *ascii = high == 0;
+    if (high == 0)
+        return 16;
+    /* As signed bytes: 80..9F are -128..-97, 80..BF are -128..-65, C2..DF
+    ** are -62..-33 and E0..EF are -32..-17. */
     unsigned cont = (unsigned)_mm_movemask_epi8(_mm_cmplt_epi8(v, _mm_set1_epi8(-64)));
-    unsigned lead = (unsigned)_mm_movemask_epi8(
-        _mm_and_si128(_mm_cmpgt_epi8(v, _mm_set1_epi8(-63)), _mm_cmplt_epi8(v, _mm_set1_epi8(-32))));
-    /* Every non-ASCII byte is a lead or a continuation, and the
-    ** continuations are exactly the bytes after the leads. */
-    if (high != (lead | cont) || cont != ((lead << 1) & 0xFFFF))
+    unsigned lead2 = (unsigned)_mm_movemask_epi8(_mm_and_si128(
+        _mm_cmpgt_epi8(v, _mm_set1_epi8(-63)), _mm_cmplt_epi8(v, _mm_set1_epi8(-32))));
+    unsigned lead3 = (unsigned)_mm_movemask_epi8(_mm_and_si128(
+        _mm_cmpgt_epi8(v, _mm_set1_epi8(-33)), _mm_cmplt_epi8(v, _mm_set1_epi8(-16))));
+    if (high != (lead2 | lead3 | cont) ||
+        cont != (((lead2 | lead3) << 1 | lead3 << 2) & 0xFFFF))
         return 0;
-    return lead & 0x8000 ? 15 : 16;
+    if (lead3 != 0) {
+        unsigned e0 = (unsigned)_mm_movemask_epi8(_mm_cmpeq_epi8(v, _mm_set1_epi8((char)0xE0)));
+        unsigned ed = (unsigned)_mm_movemask_epi8(_mm_cmpeq_epi8(v, _mm_set1_epi8((char)0xED)));
+        unsigned low = (unsigned)_mm_movemask_epi8(_mm_cmplt_epi8(v, _mm_set1_epi8(-96)));
+        if (((e0 << 1) & low) != 0 || ((ed << 1) & cont & ~low) != 0)
+            return 0;
+    }
+    /* A sequence that the block does not hold whole starts the next one. */
+    if (lead3 & 0x4000)
+        return 14;
+    if ((lead2 | lead3) & 0x8000)
+        return 15;
+    return 16;
 }
 #endif
 
@@ -216,13 +237,13 @@ bool wenc__utf8_scan_run(const uint8_t *s, size_t n, wenc__utf8_scan *sc, uint64
 #ifdef WENC__UTF8_SSE2
         if (n - i >= 16) {
             bool ascii;
-            size_t ok = two_byte_block(s + i, &ascii);
+            size_t ok = bmp_block(s + i, &ascii);
             if (ok != 0) {
                 /* Such text tends to go on: stay in the block loop, until
                 ** a block of ASCII hands over to the ASCII skip. */
                 do
                     i += ok;
-                while (!ascii && n - i >= 16 && (ok = two_byte_block(s + i, &ascii)) != 0);
+                while (!ascii && n - i >= 16 && (ok = bmp_block(s + i, &ascii)) != 0);
                 continue;
             }
         }

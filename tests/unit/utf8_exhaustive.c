@@ -342,6 +342,34 @@ static void compare(const uint8_t *in, size_t n, size_t split, bool bytewise)
     }
 }
 
+/* The error list and the first error only, against the reference: for the
+** many long inputs below, where the fast paths of validation are what is
+** tested. */
+static void compare_errors(const uint8_t *in, size_t n)
+{
+    struct item items[MAX_IN + 1];
+    wenc_utf8_error got[MAX_IN + 1];
+    size_t count = ref_decode(in, n, items), nerr = 0;
+    size_t ngot = wenc_utf8_find_errors(in, n, got, MAX_IN + 1);
+    bool same = true;
+    inputs++;
+    for (size_t k = 0; k < count; k++) {
+        if (items[k].cp >= 0)
+            continue;
+        same = same && nerr < ngot && got[nerr].offset == items[k].start &&
+               got[nerr].length == items[k].length &&
+               got[nerr].kind == ref_kind(in, n, &items[k]);
+        nerr++;
+    }
+    wenc_utf8_error first;
+    wenc_status st = wenc_utf8_validate(in, n, &first);
+    same = same && ngot == nerr && wenc_utf8_is_valid(in, n) == (nerr == 0) &&
+           st == (nerr == 0 ? WENC_OK : WENC_MALFORMED) &&
+           first.offset == (nerr == 0 ? n : got[0].offset);
+    if (!same)
+        mismatch(in, n, "errors in long input");
+}
+
 /* Representatives of the DFA's byte classes: both ends of each class, and
 ** the bytes where the standard's boundaries fall. */
 static const uint8_t reps[] = {
@@ -545,6 +573,33 @@ int main(void)
         compare(in, n, random32() % n, r % 16 == 0);
     }
     report("20000 random strings of 32 to 256 bytes, mostly multi-byte", i0, m0);
+
+    /* Every 3-byte sequence over the representatives planted at offsets 0
+    ** to 20 of 48 bytes of valid text (ASCII, 2-byte, 3-byte, 4-byte, mixed):
+    ** each position of a 16-byte block, and sequences across blocks. */
+    static const char *const fillers[] = {
+        "a", "\xC3\xA9", "\xE6\x97\xA5", "\xF0\x9F\x98\x80", "\xD0\xB6\xE3\x81\x82" "a",
+    };
+    i0 = inputs, m0 = mismatches;
+    for (size_t f = 0; f < sizeof fillers / sizeof fillers[0]; f++) {
+        uint8_t base[48];
+        size_t flen = strlen(fillers[f]);
+        for (size_t k = 0; k < sizeof base; k++)
+            base[k] = (uint8_t)fillers[f][k % flen];
+        for (size_t a = 0; a < NREPS; a++)
+            for (size_t b = 0; b < NREPS; b++)
+                for (size_t c = 0; c < NREPS; c++)
+                    for (size_t at = 0; at <= 20; at++) {
+                        memcpy(in, base, sizeof base);
+                        /* Keep the filler whole before the planted bytes. */
+                        size_t p = at - at % flen;
+                        in[p] = reps[a];
+                        in[p + 1] = reps[b];
+                        in[p + 2] = reps[c];
+                        compare_errors(in, sizeof base);
+                    }
+    }
+    report("3-byte class sequences planted in 48 bytes of valid text", i0, m0);
 
     /* The lenient encoder: with no flag it is UTF-8 (checked against the
     ** definition for every scalar value); with flags, what it writes the
