@@ -578,7 +578,7 @@ int main(void)
     ** to 20 of 48 bytes of valid text (ASCII, 2-byte, 3-byte, 4-byte, mixed):
     ** each position of a 16-byte block, and sequences across blocks. */
     static const char *const fillers[] = {
-        "a", "\xC3\xA9", "\xE6\x97\xA5", "\xF0\x9F\x98\x80", "\xD0\xB6\xE3\x81\x82" "a",
+        "a", "\xC3\xA9", "\xE6\x97\xA5", "\xF0\x9F\x98\x80", "\xD0\xB6\xE3\x81\x82\x61",
     };
     i0 = inputs, m0 = mismatches;
     for (size_t f = 0; f < sizeof fillers / sizeof fillers[0]; f++) {
