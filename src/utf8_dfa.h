@@ -59,6 +59,21 @@ extern const uint8_t wenc__utf8_next[WENC__U8_STATES * WENC__U8_CLASSES];
 /* Bits of a lead byte that belong to the code point, by class. */
 extern const uint8_t wenc__utf8_lead_mask[WENC__U8_CLASSES];
 
+/* The state after BYTE in STATE (not REJECT), or WENC__U8_REJECT.  A
+** convenience over the tables, for code that walks bytes one at a time
+** (the UTF-8 toolkit, src/utf8/). */
+static inline unsigned wenc__utf8_step(unsigned state, uint8_t byte)
+{
+    return wenc__utf8_next[state * WENC__U8_CLASSES + wenc__utf8_class[byte]];
+}
+
+/* Whether BYTE is a continuation byte (80..BF): the only bytes that never
+** start a sequence and never end one early. */
+static inline int wenc__utf8_is_continuation(uint8_t byte)
+{
+    return (byte & 0xC0) == 0x80;
+}
+
 /* If SRC[POS..LEN) starts with a complete, valid UTF-8 sequence, stores its
 ** scalar value in *CP and returns its length; else returns 0 (an error, or
 ** a sequence cut by LEN: the DFA then decides).  A sequence is valid

@@ -10,6 +10,8 @@
 **   wenc/api.h        the standard's hooks (decode, UTF-8 decode, encode,
 **                     encode or fail, ...), one-shot calls that allocate,
 **                     TextDecoder / TextEncoder and their streams
+**   wenc/utf8.h       the UTF-8 toolkit: validation with a diagnosis, lenient
+**                     forms, boundaries, counting, error rendering
 **
 ** Conventions of the whole API:
 ** - No global mutable state, no locale, no errno.  Every function may be
@@ -31,6 +33,7 @@
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
+#include <stdio.h> /* FILE, for wenc_utf8_render_error_to_file */
 
 #include "wenc/version.h"
 
@@ -146,6 +149,7 @@ WENC_API bool wenc_encoding_is_single_byte(const wenc_encoding *encoding);
 #include "wenc/decoder.h"
 #include "wenc/encoder.h"
 #include "wenc/api.h"
+#include "wenc/utf8.h"
 
 #ifdef __cplusplus
 }

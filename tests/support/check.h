@@ -42,7 +42,7 @@ static void check_report(int ok, const char *file, int line, const char *fmt, ..
     } while (0)
 
 /* Byte-string equality; prints both in hex on failure. */
-static void check_bytes_(const void *a, size_t na, const void *b, size_t nb, const char *desc,
+static inline void check_bytes_(const void *a, size_t na, const void *b, size_t nb, const char *desc,
                          const char *file, int line)
 {
     int ok = na == nb && (na == 0 || memcmp(a, b, na) == 0);
