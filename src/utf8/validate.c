@@ -383,10 +383,19 @@ void wenc_utf8_validator_init(wenc_utf8_validator *v)
 wenc_status wenc_utf8_validator_validate(wenc_utf8_validator *v, const uint8_t *src,
                                          size_t *src_len, bool last, wenc_utf8_error *error)
 {
-    if (v == NULL || src_len == NULL || (src == NULL && *src_len != 0))
+    /* Refused calls consume nothing: *SRC_LEN is set to 0, as the decoders
+    ** and encoders do. */
+    if (v == NULL || src_len == NULL || (src == NULL && *src_len != 0)) {
+        if (src_len != NULL)
+            *src_len = 0;
         return WENC_INVALID_ARGUMENT;
-    if (v->priv_done)
-        return *src_len == 0 ? WENC_INPUT_EMPTY : WENC_INVALID_ARGUMENT;
+    }
+    if (v->priv_done) {
+        if (*src_len == 0)
+            return WENC_INPUT_EMPTY;
+        *src_len = 0;
+        return WENC_INVALID_ARGUMENT;
+    }
     wenc__utf8_scan sc = {v->priv_state, v->priv_seen};
     wenc_utf8_error e;
     size_t consumed;
