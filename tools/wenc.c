@@ -566,8 +566,8 @@ static const char usage_text[] =
     "                         FILE)\n"
     "\n"
     "Exit status: 0 success; 1 malformed input or unmappable character with\n"
-    "--fatal, or a FILE not valid for check; 2 usage error or unknown label; 3 a\n"
-    "FILE could not be read or the output could not be written.\n";
+    "--fatal, or a FILE not valid for check; 2 usage error or unknown label;\n"
+    "3 a FILE could not be read or the output could not be written.\n";
 
 static int usage_error(const char *fmt, ...) PRINTF_LIKE(1, 2);
 
