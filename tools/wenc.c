@@ -672,11 +672,11 @@ static const wenc_encoding *lookup(const char *label)
 ** The margin covers what the toolkit's boundary functions look at beyond
 ** the context (at most 4 bytes) to cut it to whole characters. */
 #define CHECK_CONTEXT 8
-#define CHECK_MARGIN 8
-#define CHECK_HELD 8
-#define CHECK_AHEAD (CHECK_CONTEXT + CHECK_MARGIN)
-#define CHECK_BEHIND (CHECK_HELD + CHECK_CONTEXT + CHECK_MARGIN)
-#define CHECK_KEEP (CHECK_BEHIND + CHECK_AHEAD)
+#define CHECK_MARGIN  8
+#define CHECK_HELD    8
+#define CHECK_AHEAD   (CHECK_CONTEXT + CHECK_MARGIN)
+#define CHECK_BEHIND  (CHECK_HELD + CHECK_CONTEXT + CHECK_MARGIN)
+#define CHECK_KEEP    (CHECK_BEHIND + CHECK_AHEAD)
 
 /* Room in OUT that one error's rendering always fits in (with a context
 ** of 8 bytes it is under 1 KiB). */
@@ -686,12 +686,12 @@ static const wenc_encoding *lookup(const char *label)
 typedef struct checker {
     const char *name; /* for messages */
     const wenc_encoding *encoding;
-    bool all;         /* list every error, not just the first */
+    bool all; /* list every error, not just the first */
     /* The window: stream bytes [base, base + len). */
     uint8_t window[CHECK_KEEP + CHUNK_SIZE];
     uint64_t base;
     size_t len;
-    uint64_t fed;     /* bytes given to the validator or decoder */
+    uint64_t fed; /* bytes given to the validator or decoder */
     uint64_t errors;
     uint64_t first_error;
     wenc_utf8_validator validator; /* UTF-8 */
@@ -733,8 +733,8 @@ static bool show_utf8_error(const checker *c, const wenc_utf8_error *e)
     if (!out_reserve(CHECK_RENDER_ROOM) || !out_printf("%s: ", c->name))
         return false;
     size_t room = OUT_SIZE - out_len;
-    size_t n = wenc_utf8_render_error((char *)out_buf.b + out_len, room, c->window, c->len,
-                                      c->base, e, CHECK_CONTEXT);
+    size_t n = wenc_utf8_render_error((char *)out_buf.b + out_len, room, c->window, c->len, c->base,
+                                      e, CHECK_CONTEXT);
     if (n >= room) {
         message("%s: internal error: rendering of %zu bytes", c->name, n);
         return false;
@@ -844,8 +844,8 @@ static bool check_summary(const checker *c, bool stopped)
     if (c->errors == 0)
         return out_printf("%s: valid %s, %" PRIu64 " byte%s\n", c->name, enc, size,
                           size == 1 ? "" : "s");
-    return out_printf("%s: %" PRIu64 " error%s in %" PRIu64 " byte%s (%s)\n", c->name,
-                      c->errors, c->errors == 1 ? "" : "s", size, size == 1 ? "" : "s", enc);
+    return out_printf("%s: %" PRIu64 " error%s in %" PRIu64 " byte%s (%s)\n", c->name, c->errors,
+                      c->errors == 1 ? "" : "s", size, size == 1 ? "" : "s", enc);
 }
 
 /* Checks the stream read from FD, named NAME.  RESULT_OK: valid;
