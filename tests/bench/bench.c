@@ -103,6 +103,10 @@ typedef bool (*pass_fn)(void *ctx);
 
 static clockid_t bench_clock = CLOCK_PROCESS_CPUTIME_ID;
 
+/* --passes: a fixed number of passes per run instead of calibrating, so
+** that a profiler (perf, callgrind) sees the same work every time. */
+static unsigned long fixed_passes;
+
 static double now(void)
 {
     struct timespec ts;
@@ -179,7 +183,7 @@ static bool measure(contender *a, contender *b, size_t bytes, unsigned runs, dou
     contender *cs[2] = {a, b};
     unsigned k = b != NULL && b->pass != NULL ? 2 : 1;
     for (unsigned i = 0; i < k; i++) {
-        cs[i]->reps = calibrate(cs[i]->pass, cs[i]->ctx, target);
+        cs[i]->reps = fixed_passes ? fixed_passes : calibrate(cs[i]->pass, cs[i]->ctx, target);
         if (cs[i]->reps == 0)
             return false;
     }
@@ -864,6 +868,7 @@ static void usage(FILE *f)
           "                         input (repeatable; default: all three)\n"
           "  -r, --runs N           timed runs per figure, median reported (default 7)\n"
           "  -t, --time MS          length of a run in milliseconds (default 50)\n"
+          "  -p, --passes N         N conversions per run instead of -t (for profilers)\n"
           "      --no-iconv         do not run iconv\n"
           "      --validate         also time the rows over UTF-8 buffers (validation)\n"
           "      --csv              comma-separated values instead of a table\n"
@@ -965,6 +970,14 @@ static int parse_options(int argc, char **argv, options *o)
             }
             o->duration = ms / 1000;
             time_set = true;
+        } else if (ARG("-p", "--passes")) {
+            NEED_VALUE();
+            long n = strtol(v, NULL, 10);
+            if (n < 1) {
+                fprintf(stderr, "wenc-bench: passes must be at least 1\n");
+                return 2;
+            }
+            fixed_passes = (unsigned long)n;
         } else if (strcmp(a, "--no-iconv") == 0) {
             o->iconv = false;
         } else if (strcmp(a, "--validate") == 0) {
