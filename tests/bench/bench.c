@@ -1060,9 +1060,9 @@ static void print_header(const options *o)
              "iconv_mbps,iconv_min,iconv_max,ratio,iconv_name,note");
         return;
     }
-    printf("%-14s %-13s %-11s %8s %9s %9s %7s  %s\n", "encoding", "direction", "input",
+    printf("%-14s %-17s %-11s %8s %10s %10s %6s  %s\n", "encoding", "direction", "input",
            "size KB", "wenc MB/s", "iconv MB/s", "ratio", "iconv name / note");
-    printf("%-14s %-13s %-11s %8s %9s %9s %7s  %s\n", "--------", "---------", "-----",
+    printf("%-14s %-17s %-11s %8s %10s %10s %6s  %s\n", "--------", "---------", "-----",
            "-------", "---------", "---------", "-----", "-----------------");
 }
 
@@ -1096,7 +1096,7 @@ static void print_row(const options *o, const row *r)
         char tail[160];
         snprintf(tail, sizeof tail, "%s%s%s", r->peer_name ? r->peer_name : "",
                  r->peer_name && r->note[0] ? "; " : "", r->note);
-        printf("%-14s %-13s %-11s %8.1f %9s %9s %7s  %s\n", r->encoding, dirform, r->input,
+        printf("%-14s %-17s %-11s %8.1f %10s %10s %6s  %s\n", r->encoding, dirform, r->input,
                (double)r->bytes / 1024, w, p, q, tail);
     }
     fflush(stdout);
