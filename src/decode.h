@@ -18,7 +18,9 @@
 
 #include "internal.h"
 
+#ifndef WENC__EOQ
 #define WENC__EOQ (-1)
+#endif
 
 /* What a step returns (the standard's handler results). */
 enum {
@@ -123,94 +125,159 @@ bool wenc__decode_emit(wenc__dcall *c, int form, const uint32_t *cps, unsigned n
 ** dst, advancing pos and out.  Returns the number of bytes copied. */
 size_t wenc__decode_ascii(wenc__dcall *c, int form);
 
-/* decoder.c: records a malformed sequence (fatal mode). */
-void wenc__decode_error(wenc__dcall *c, const wenc__step *r);
+/* decoder.c: everything but the hot path for one step result KIND (for
+** BYTE): slow emission, errors (restore, fatal, U+FFFD), finished.  Returns
+** -1 to go on, else the status the call returns. */
+int wenc__decode_result(wenc__dcall *c, int form, int kind, const wenc__step *r, int byte);
 
-/* Emits one code point: the fast path inline, the rest in decoder.c. */
-WENC__INLINE bool wenc__emit1(wenc__dcall *c, int form, uint32_t cp)
+/* A handler's optional bulk path: decodes from SRC[*POS..LEN) into DST
+** (units *OUT..CAP) whatever it can do without its step function -- e.g.
+** runs of complete, valid sequences -- and stops at anything else, leaving
+** it to the step function.  Called only with the handler's state idle and
+** SRC[*POS] not ASCII. */
+typedef void (*wenc__bulk_fn)(const void *state, const uint8_t *src, size_t *pos, size_t len,
+                              void *dst, size_t *out, size_t cap, int form);
+
+/* What a bulk path's byte functions return to leave a byte to the step
+** function (errors, and sequences the bulk path does not handle). */
+#define WENC__BULK_STOP 0xFFFFFFFFu
+#define WENC__BULK_LEAD 0xFFFFFFFEu
+
+/* The bulk path of the double-byte families: SINGLE(byte) is the code point
+** of a byte that stands alone, WENC__BULK_LEAD for a leading byte, or
+** WENC__BULK_STOP; PAIR(leading, trailing) is the code point of a pair or
+** WENC__BULK_STOP.  Only what the step function would decode to the same
+** code point may be decoded here; everything else stops the bulk path.  A
+** run of ASCII goes back to the engine's ASCII path. */
+WENC__INLINE void wenc__bulk_double_byte(const uint8_t *src, size_t *pos_, size_t len, void *dst,
+                                         size_t *out_, size_t cap, int form,
+                                         uint32_t (*single)(uint32_t),
+                                         uint32_t (*pair)(uint32_t, uint32_t))
 {
-    unsigned need = wenc__units(cp, form);
-    if (WENC__LIKELY(!c->strip && c->dst_len - c->out >= need)) {
-        wenc__put(c->dst, c->out, cp, form);
-        c->out += need;
-        return true;
+    size_t pos = *pos_, out = *out_;
+    while (pos < len) {
+        uint32_t b = src[pos], cp;
+        size_t n = 1;
+        if (b < 0x80) {
+            if (pos + 1 < len && src[pos + 1] < 0x80)
+                break;
+            cp = b;
+        } else {
+            cp = single(b);
+            if (cp == WENC__BULK_LEAD) {
+                if (pos + 1 == len)
+                    break;
+                cp = pair(b, src[pos + 1]);
+                n = 2;
+            }
+            if (cp == WENC__BULK_STOP)
+                break;
+        }
+        unsigned need = wenc__units(cp, form);
+        if (cap - out < need)
+            break;
+        wenc__put(dst, out, cp, form);
+        out += need;
+        pos += n;
     }
-    return wenc__decode_emit(c, form, &cp, 1);
+    *pos_ = pos;
+    *out_ = out;
 }
 
 /* The loop: reads bytes (restored ones first, then the caller's, then
 ** end-of-queue if c->last), runs STEP on each and handles its result as the
-** standard's "process an item" does for the decoder's error mode.  ASCII_OK,
-** if not NULL, tells when ASCII bytes decode to themselves without changing
-** STATE, so runs of them can be copied in bulk. */
+** standard's "process an item" does for the decoder's error mode.
+** ASCII_OK, if not NULL, tells when ASCII bytes decode to themselves without
+** changing STATE, so runs of them are copied in bulk; BULK, if not NULL, is
+** the handler's bulk path for other bytes in that case.
+**
+** The caller's bytes go through an inner loop whose positions live in local
+** variables: output is written through pointers that may alias anything
+** (uint8_t), so fields of *c would be reloaded after every store. */
 WENC__INLINE wenc_status wenc__decode_loop(wenc__dcall *c, const int form, void *state,
                                            int (*step)(void *, int, wenc__step *),
-                                           bool (*ascii_ok)(const void *))
+                                           bool (*ascii_ok)(const void *), wenc__bulk_fn bulk)
 {
     wenc_decoder *d = c->d;
     for (;;) {
-        int byte;
+        int byte, kind;
+        wenc__step r;
         if (WENC__UNLIKELY(d->priv_input_count != 0)) {
+            /* Restored bytes, one at a time (rare). */
             byte = d->priv_input[0];
             d->priv_input_count--;
             memmove(d->priv_input, d->priv_input + 1, d->priv_input_count);
             c->mark = c->pos;
-        } else if (WENC__LIKELY(c->pos < c->src_len)) {
-            if (ascii_ok != NULL && c->src[c->pos] < 0x80 && ascii_ok(state) && !c->strip) {
-                if (wenc__decode_ascii(c, form) == 0)
-                    return WENC_OUTPUT_FULL;
-                continue;
+            kind = step(state, byte, &r);
+        } else if (c->pos < c->src_len) {
+            const uint8_t *src = c->src;
+            void *dst = c->dst;
+            size_t pos = c->pos, len = c->src_len, out = c->out, cap = c->dst_len;
+            const bool strip = c->strip;
+            c->mark = pos;
+            for (;;) {
+                if (pos == len) {
+                    kind = -1;
+                    break;
+                }
+                byte = src[pos];
+                if (ascii_ok != NULL && !strip && ascii_ok(state)) {
+                    if (byte < 0x80) {
+                        /* A short run inline; a long one in bulk. */
+                        size_t stop = len - pos < cap - out ? len : pos + (cap - out);
+                        size_t run = pos + 16 < stop ? pos + 16 : stop;
+                        if (pos == stop) {
+                            kind = -2;
+                            break;
+                        }
+                        do {
+                            wenc__put(dst, out++, src[pos], form);
+                        } while (++pos < run && src[pos] < 0x80);
+                        if (pos == run && run < stop && src[pos] < 0x80) {
+                            c->pos = pos;
+                            c->out = out;
+                            wenc__decode_ascii(c, form);
+                            pos = c->pos;
+                            out = c->out;
+                        }
+                        continue;
+                    }
+                    if (bulk != NULL) {
+                        size_t before = pos;
+                        bulk(state, src, &pos, len, dst, &out, cap, form);
+                        if (pos != before)
+                            continue;
+                    }
+                }
+                pos++;
+                kind = step(state, byte, &r);
+                if (kind == WENC__CONTINUE)
+                    continue;
+                if (kind == WENC__CODE_POINT && !strip) {
+                    unsigned need = wenc__units(r.cp[0], form);
+                    if (cap - out >= need) {
+                        wenc__put(dst, out, r.cp[0], form);
+                        out += need;
+                        continue;
+                    }
+                }
+                break;
             }
-            byte = c->src[c->pos++];
+            c->pos = pos;
+            c->out = out;
+            if (kind == -1)
+                continue;
+            if (kind == -2)
+                return WENC_OUTPUT_FULL;
         } else if (c->last) {
             byte = WENC__EOQ;
+            kind = step(state, byte, &r);
         } else {
             return WENC_INPUT_EMPTY;
         }
-
-        wenc__step r;
-        switch (step(state, byte, &r)) {
-        case WENC__CONTINUE:
-            break;
-        case WENC__CODE_POINT:
-            if (!wenc__emit1(c, form, r.cp[0]))
-                return WENC_OUTPUT_FULL;
-            break;
-        case WENC__CODE_POINTS_2:
-            if (!wenc__decode_emit(c, form, r.cp, 2))
-                return WENC_OUTPUT_FULL;
-            break;
-        case WENC__ERROR:
-            if (r.restore_count != 0) {
-                /* Restore: rewind within the caller's buffer if every
-                ** restored byte was read from it in this run; otherwise
-                ** keep them (they are the last bytes read) in priv_input,
-                ** ahead of any still unread there. */
-                if (c->pos - c->mark >= r.restore_count) {
-                    c->pos -= r.restore_count;
-                } else {
-                    memmove(d->priv_input + r.restore_count, d->priv_input,
-                            d->priv_input_count);
-                    memcpy(d->priv_input, r.restore, r.restore_count);
-                    d->priv_input_count = (uint8_t)(d->priv_input_count + r.restore_count);
-                }
-            }
-            if (d->priv_flags & WENC__DEC_FATAL) {
-                wenc__decode_error(c, &r);
-                return WENC_MALFORMED;
-            }
-            if (!wenc__emit1(c, form, WENC__REPLACEMENT_CHARACTER))
-                return WENC_OUTPUT_FULL;
-            break;
-        default: /* WENC__FINISHED */
-            /* Nothing after finished is decoded.  Only the replacement
-            ** decoder finishes before end-of-queue; its state then keeps it
-            ** finished for the rest of the stream. */
-            c->pos = c->src_len;
-            d->priv_input_count = 0;
-            c->finished = byte == WENC__EOQ || c->last;
-            return WENC_INPUT_EMPTY;
-        }
+        int status = wenc__decode_result(c, form, kind, &r, byte);
+        if (status >= 0)
+            return (wenc_status)status;
     }
 }
 

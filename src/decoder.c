@@ -236,7 +236,7 @@ bool wenc__decode_emit(wenc__dcall *c, int form, const uint32_t *cps, unsigned n
     return flush_pending(c, form);
 }
 
-void wenc__decode_error(wenc__dcall *c, const wenc__step *r)
+static void record_error(wenc__dcall *c, const wenc__step *r)
 {
     wenc_decoder *d = c->d;
     /* The read position as an absolute stream offset: bytes consumed from
@@ -244,6 +244,49 @@ void wenc__decode_error(wenc__dcall *c, const wenc__step *r)
     uint64_t end = d->priv_position + c->pos - d->priv_input_count - r->error_gap;
     d->priv_error_offset = end - r->error_length;
     d->priv_error_length = r->error_length;
+}
+
+int wenc__decode_result(wenc__dcall *c, int form, int kind, const wenc__step *r, int byte)
+{
+    wenc_decoder *d = c->d;
+    switch (kind) {
+    case WENC__CONTINUE:
+        return -1;
+    case WENC__CODE_POINT:
+        return wenc__decode_emit(c, form, r->cp, 1) ? -1 : WENC_OUTPUT_FULL;
+    case WENC__CODE_POINTS_2:
+        return wenc__decode_emit(c, form, r->cp, 2) ? -1 : WENC_OUTPUT_FULL;
+    case WENC__ERROR:
+        if (r->restore_count != 0) {
+            /* Restore: rewind within the caller's buffer if every restored
+            ** byte was read from it in this run; otherwise keep them (they
+            ** are the last bytes read) in priv_input, ahead of any still
+            ** unread there. */
+            if (c->pos - c->mark >= r->restore_count) {
+                c->pos -= r->restore_count;
+            } else {
+                memmove(d->priv_input + r->restore_count, d->priv_input, d->priv_input_count);
+                memcpy(d->priv_input, r->restore, r->restore_count);
+                d->priv_input_count = (uint8_t)(d->priv_input_count + r->restore_count);
+            }
+        }
+        if (d->priv_flags & WENC__DEC_FATAL) {
+            record_error(c, r);
+            return WENC_MALFORMED;
+        }
+        {
+            const uint32_t fffd = WENC__REPLACEMENT_CHARACTER;
+            return wenc__decode_emit(c, form, &fffd, 1) ? -1 : WENC_OUTPUT_FULL;
+        }
+    default: /* WENC__FINISHED */
+        /* Nothing after finished is decoded.  Only the replacement decoder
+        ** finishes before end-of-queue; its state then keeps it finished for
+        ** the rest of the stream. */
+        c->pos = c->src_len;
+        d->priv_input_count = 0;
+        c->finished = byte == WENC__EOQ || c->last;
+        return WENC_INPUT_EMPTY;
+    }
 }
 
 size_t wenc__decode_ascii(wenc__dcall *c, int form)

@@ -16,8 +16,11 @@
 #define WENC_ENCODE_H
 
 #include "internal.h"
+#include "utf8_dfa.h"
 
+#ifndef WENC__EOQ
 #define WENC__EOQ (-1)
+#endif
 
 enum {
     WENC__E_BYTES,       /* write bytes[0..n) (n may be 0) */
@@ -97,9 +100,6 @@ void wenc__encode_commit(wenc__ecall *c, const wenc__input *in);
 ** (then returns false: the output is full). */
 bool wenc__encode_emit(wenc__ecall *c, const uint8_t *bytes, unsigned n);
 
-/* encoder.c: records an unmappable code point (fatal mode). */
-void wenc__encode_error(wenc__ecall *c, const wenc__input *in, uint32_t cp);
-
 /* encoder.c: writes "&#N;" for CP (html mode); false if the output is full. */
 bool wenc__encode_ncr(wenc__ecall *c, uint32_t cp);
 
@@ -108,51 +108,129 @@ bool wenc__encode_ncr(wenc__ecall *c, uint32_t cp);
 ** units copied. */
 size_t wenc__encode_ascii(wenc__ecall *c, int form);
 
-/* The loop.  ASCII_OK, if not NULL, tells when ASCII code points encode to
-** their own byte without changing STATE, so runs can be copied in bulk. */
+/* encoder.c: handles the result KIND of running the step on IN (already
+** read; CP is WENC__EOQ at the end): writes the bytes, runs the step again
+** for "again", commits the input, and deals with errors (fatal or html).
+** Returns -1 to go on, else the status the call returns. */
+int wenc__encode_result(wenc__ecall *c, int kind, wenc__estep *r, const wenc__input *in,
+                        int32_t cp, void *state, int (*step)(void *, int32_t, wenc__estep *));
+
+/* If SRC[POS..LEN) (in FORM) starts with a complete well-formed scalar
+** value, stores it in *CP and returns how many units it spans; else 0
+** (ill-formed input, or a sequence cut by LEN: wenc__encode_peek decides). */
+WENC__INLINE unsigned wenc__encode_fast_input(const void *src, size_t pos, size_t len, int form,
+                                              uint32_t *cp)
+{
+    if (form == WENC__FROM_UTF8)
+        return wenc__utf8_decode_valid((const uint8_t *)src, pos, len, cp);
+    if (form == WENC__FROM_UTF16) {
+        const uint16_t *s = (const uint16_t *)src;
+        uint32_t u = s[pos];
+        if (u - 0xD800 >= 0x800) {
+            *cp = u;
+            return 1;
+        }
+        if (u < 0xDC00 && len - pos >= 2 && s[pos + 1] - 0xDC00u < 0x400) {
+            *cp = 0x10000 + ((u - 0xD800) << 10) + (s[pos + 1] - 0xDC00u);
+            return 2;
+        }
+        return 0;
+    }
+    uint32_t u = ((const uint32_t *)src)[pos];
+    if (u > 0x10FFFF || u - 0xD800 < 0x800)
+        return 0;
+    *cp = u;
+    return 1;
+}
+
+/* Input unit POS of SRC in FORM. */
+WENC__INLINE uint32_t wenc__encode_unit(const void *src, size_t pos, int form)
+{
+    if (form == WENC__FROM_UTF8)
+        return ((const uint8_t *)src)[pos];
+    if (form == WENC__FROM_UTF16)
+        return ((const uint16_t *)src)[pos];
+    return ((const uint32_t *)src)[pos];
+}
+
+/* The loop: reads scalar values from the input (end-of-queue if c->last
+** once it is empty), runs STEP on each and handles the result as "process
+** an item" does in the encoder's error mode.  ASCII_OK, if not NULL, tells
+** when ASCII code points encode to their own byte without changing STATE,
+** so runs of them are copied in bulk.  Well-formed input that the step
+** turns into bytes that fit is handled in an inner loop on local variables
+** (output stores through uint8_t may alias anything); everything else goes
+** through encoder.c. */
 WENC__INLINE wenc_status wenc__encode_loop(wenc__ecall *c, const int form, void *state,
                                            int (*step)(void *, int32_t, wenc__estep *),
                                            bool (*ascii_ok)(const void *))
 {
     wenc_encoder *e = c->e;
     for (;;) {
-        if (ascii_ok != NULL && ascii_ok(state) && wenc__encode_ascii(c, form) != 0)
-            continue;
         wenc__input in;
-        int32_t cp;
-        if (wenc__encode_peek(c, form, &in))
-            cp = (int32_t)in.cp;
-        else if (c->last)
-            cp = WENC__EOQ;
-        else
-            return WENC_INPUT_EMPTY;
-
         wenc__estep r;
-        int kind;
-        do {
+        int kind = -1;
+        int32_t cp = 0;
+        if (e->priv_input_state == 0 && c->pos < c->src_len) {
+            const void *src = c->src;
+            uint8_t *dst = c->dst;
+            size_t pos = c->pos, len = c->src_len, out = c->out, cap = c->dst_len;
+            while (pos < len) {
+                if (ascii_ok != NULL && wenc__encode_unit(src, pos, form) < 0x80 &&
+                    ascii_ok(state)) {
+                    /* A short run inline; a long one in bulk. */
+                    size_t stop = len - pos < cap - out ? len : pos + (cap - out);
+                    size_t run = pos + 16 < stop ? pos + 16 : stop;
+                    if (pos == stop)
+                        break;
+                    do {
+                        dst[out++] = (uint8_t)wenc__encode_unit(src, pos, form);
+                    } while (++pos < run && wenc__encode_unit(src, pos, form) < 0x80);
+                    if (pos == run && run < stop && wenc__encode_unit(src, pos, form) < 0x80) {
+                        c->pos = pos;
+                        c->out = out;
+                        wenc__encode_ascii(c, form);
+                        pos = c->pos;
+                        out = c->out;
+                    }
+                    continue;
+                }
+                uint32_t v;
+                unsigned units = wenc__encode_fast_input(src, pos, len, form, &v);
+                if (units == 0)
+                    break;
+                kind = step(state, (int32_t)v, &r);
+                if (kind == WENC__E_BYTES && cap - out >= r.n) {
+                    for (unsigned i = 0; i < r.n; i++)
+                        dst[out + i] = r.bytes[i];
+                    out += r.n;
+                    pos += units;
+                    kind = -1;
+                    continue;
+                }
+                /* Anything else: hand the code point over as read. */
+                in.offset = e->priv_position + pos;
+                in.cp = v;
+                in.units = units;
+                in.replaced = false;
+                cp = (int32_t)v;
+                break;
+            }
+            c->pos = pos;
+            c->out = out;
+        }
+        if (kind < 0) {
+            if (wenc__encode_peek(c, form, &in))
+                cp = (int32_t)in.cp;
+            else if (c->last)
+                cp = WENC__EOQ;
+            else
+                return WENC_INPUT_EMPTY;
             kind = step(state, cp, &r);
-            if (r.n != 0 && !wenc__encode_emit(c, r.bytes, r.n)) {
-                /* Full.  With "again" the code point stays unread: the
-                ** handler's new state processes it on the next call. */
-                if (kind != WENC__E_BYTES_AGAIN && cp != WENC__EOQ)
-                    wenc__encode_commit(c, &in);
-                return WENC_OUTPUT_FULL;
-            }
-        } while (kind == WENC__E_BYTES_AGAIN);
-
-        if (kind == WENC__E_FINISHED) {
-            c->finished = true;
-            return WENC_INPUT_EMPTY;
         }
-        wenc__encode_commit(c, &in);
-        if (kind == WENC__E_ERROR) {
-            if (!(e->priv_flags & WENC__ENC_HTML)) {
-                wenc__encode_error(c, &in, r.error_cp);
-                return WENC_UNMAPPABLE;
-            }
-            if (!wenc__encode_ncr(c, r.error_cp))
-                return WENC_OUTPUT_FULL;
-        }
+        int status = wenc__encode_result(c, kind, &r, &in, cp, state, step);
+        if (status >= 0)
+            return (wenc_status)status;
     }
 }
 

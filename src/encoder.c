@@ -312,10 +312,38 @@ bool wenc__encode_ncr(wenc__ecall *c, uint32_t cp)
     return wenc__encode_emit(c, buf, n);
 }
 
-void wenc__encode_error(wenc__ecall *c, const wenc__input *in, uint32_t cp)
+int wenc__encode_result(wenc__ecall *c, int kind, wenc__estep *r, const wenc__input *in,
+                        int32_t cp, void *state, int (*step)(void *, int32_t, wenc__estep *))
 {
-    c->e->priv_error_code_point = cp;
-    c->e->priv_error_offset = in->offset;
+    wenc_encoder *e = c->e;
+    for (;;) {
+        if (r->n != 0 && !wenc__encode_emit(c, r->bytes, r->n)) {
+            /* Full.  With "again" the code point stays unread: the
+            ** handler's new state processes it on the next call. */
+            if (kind != WENC__E_BYTES_AGAIN && cp != WENC__EOQ)
+                wenc__encode_commit(c, in);
+            return WENC_OUTPUT_FULL;
+        }
+        if (kind != WENC__E_BYTES_AGAIN)
+            break;
+        /* ISO-2022-JP's "restore codePoint": the same code point again. */
+        kind = step(state, cp, r);
+    }
+    if (kind == WENC__E_FINISHED) {
+        c->finished = true;
+        return WENC_INPUT_EMPTY;
+    }
+    wenc__encode_commit(c, in);
+    if (kind == WENC__E_ERROR) {
+        if (!(e->priv_flags & WENC__ENC_HTML)) {
+            e->priv_error_code_point = r->error_cp;
+            e->priv_error_offset = in->offset;
+            return WENC_UNMAPPABLE;
+        }
+        if (!wenc__encode_ncr(c, r->error_cp))
+            return WENC_OUTPUT_FULL;
+    }
+    return -1;
 }
 
 size_t wenc__encode_ascii(wenc__ecall *c, int form)

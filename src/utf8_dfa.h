@@ -20,6 +20,7 @@
 #ifndef WENC_UTF8_DFA_H
 #define WENC_UTF8_DFA_H
 
+#include <stddef.h>
 #include <stdint.h>
 
 enum {
@@ -57,5 +58,45 @@ extern const uint8_t wenc__utf8_class[256];
 extern const uint8_t wenc__utf8_next[WENC__U8_STATES * WENC__U8_CLASSES];
 /* Bits of a lead byte that belong to the code point, by class. */
 extern const uint8_t wenc__utf8_lead_mask[WENC__U8_CLASSES];
+
+/* If SRC[POS..LEN) starts with a complete, valid UTF-8 sequence, stores its
+** scalar value in *CP and returns its length; else returns 0 (an error, or
+** a sequence cut by LEN: the DFA then decides).  A sequence is valid
+** exactly when its continuation bytes are 80..BF and its value is in its
+** length's range and not a surrogate, which is what the DFA's boundaries
+** say.  The fast paths use this; the DFA handles whatever it refuses. */
+static inline __attribute__((always_inline)) unsigned
+wenc__utf8_decode_valid(const uint8_t *src, size_t pos, size_t len, uint32_t *cp)
+{
+    uint32_t b0 = src[pos];
+    if (b0 < 0x80) {
+        *cp = b0;
+        return 1;
+    }
+    if (b0 < 0xE0) {
+        if (b0 < 0xC2 || len - pos < 2 || (src[pos + 1] & 0xC0) != 0x80)
+            return 0;
+        *cp = (b0 & 0x1F) << 6 | (src[pos + 1] & 0x3Fu);
+        return 2;
+    }
+    if (b0 < 0xF0) {
+        if (len - pos < 3 || (src[pos + 1] & 0xC0) != 0x80 || (src[pos + 2] & 0xC0) != 0x80)
+            return 0;
+        uint32_t v = (b0 & 0x0F) << 12 | (src[pos + 1] & 0x3Fu) << 6 | (src[pos + 2] & 0x3Fu);
+        if (v < 0x800 || (v >= 0xD800 && v <= 0xDFFF))
+            return 0;
+        *cp = v;
+        return 3;
+    }
+    if (b0 > 0xF4 || len - pos < 4 || (src[pos + 1] & 0xC0) != 0x80 ||
+        (src[pos + 2] & 0xC0) != 0x80 || (src[pos + 3] & 0xC0) != 0x80)
+        return 0;
+    uint32_t v = (b0 & 0x07) << 18 | (src[pos + 1] & 0x3Fu) << 12 | (src[pos + 2] & 0x3Fu) << 6 |
+                 (src[pos + 3] & 0x3Fu);
+    if (v < 0x10000 || v > 0x10FFFF)
+        return 0;
+    *cp = v;
+    return 4;
+}
 
 #endif /* WENC_UTF8_DFA_H */

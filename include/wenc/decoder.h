@@ -91,8 +91,11 @@ WENC_API void wenc_decoder_reset(wenc_decoder *d);
 **   point needs and nothing else was written by the call (so even a
 **   1-unit buffer always makes progress).
 ** - WENC_MALFORMED (fatal mode only): decoding stopped at malformed input.
-**   Output before it was written; *SRC_LEN includes the malformed bytes
-**   (bytes the standard re-reads are not consumed).  The malformed
+**   Output before it was written; *SRC_LEN includes the malformed bytes.
+**   Bytes the standard reads again after the error are either left
+**   unconsumed at the end of SRC or, if some of them came in an earlier
+**   call, kept in D; either way the caller just goes on with
+**   SRC + *SRC_LEN and never re-offers old input.  The malformed
 **   sequence is given by wenc_decoder_error_offset()/_length().  To stop
 **   (as an XML processor does) just stop; to list every error, call again
 **   with the rest of the input: decoding resumes right after the error.

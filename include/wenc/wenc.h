@@ -7,6 +7,9 @@
 **   wenc/encodings.h  a handle per encoding (WENC_UTF_8, WENC_SHIFT_JIS, ...)
 **   wenc/decoder.h    streaming decoders: bytes -> UTF-8, UTF-16 or UTF-32
 **   wenc/encoder.h    streaming encoders: UTF-8, UTF-16 or UTF-32 -> bytes
+**   wenc/api.h        the standard's hooks (decode, UTF-8 decode, encode,
+**                     encode or fail, ...), one-shot calls that allocate,
+**                     TextDecoder / TextEncoder and their streams
 **
 ** Conventions of the whole API:
 ** - No global mutable state, no locale, no errno.  Every function may be
@@ -18,7 +21,9 @@
 **   return a value rather than a status, the documented "nothing" value).
 ** - Input and output buffers must not overlap.
 ** - The library never allocates except in functions whose name says so
-**   (the one-shot *_alloc functions), never prints and never aborts.
+**   (the one-shot *_alloc functions, wenc_text_decoder_new()) and in the
+**   one case wenc/api.h documents (a text decoder keeping the rest of its
+**   input after a fatal error), never prints and never aborts.
 */
 #ifndef WENC_WENC_H
 #define WENC_WENC_H
@@ -140,6 +145,7 @@ WENC_API bool wenc_encoding_is_single_byte(const wenc_encoding *encoding);
 
 #include "wenc/decoder.h"
 #include "wenc/encoder.h"
+#include "wenc/api.h"
 
 #ifdef __cplusplus
 }

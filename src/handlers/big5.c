@@ -84,11 +84,34 @@ WENC__INLINE bool big5_ascii_ok(const void *sv)
     return ((const struct big5_state *)sv)->leading == 0;
 }
 
+/* The bulk path (decode.h): what big5_step decodes to one code point. */
+WENC__INLINE uint32_t big5_single(uint32_t b)
+{
+    return b >= 0x81 && b <= 0xFE ? WENC__BULK_LEAD : WENC__BULK_STOP;
+}
+
+WENC__INLINE uint32_t big5_pair(uint32_t leading, uint32_t b)
+{
+    if (!((b >= 0x40 && b <= 0x7E) || (b >= 0xA1 && b <= 0xFE)))
+        return WENC__BULK_STOP;
+    uint32_t pointer = (leading - 0x81) * 157 + (b - (b < 0x7F ? 0x40 : 0x62));
+    uint32_t cp = big5_code_point(pointer);
+    /* The four two-code-point pointers are unmapped in the index. */
+    return cp == WENC__NONE16 ? WENC__BULK_STOP : cp;
+}
+
+WENC__INLINE void big5_bulk(const void *unused, const uint8_t *src, size_t *pos, size_t len,
+                            void *dst, size_t *out, size_t cap, int form)
+{
+    (void)unused;
+    wenc__bulk_double_byte(src, pos, len, dst, out, cap, form, big5_single, big5_pair);
+}
+
 WENC__INLINE wenc_status big5_decode(wenc__dcall *c, const int form)
 {
     struct big5_state s;
     memcpy(&s, &c->d->priv_state, sizeof s);
-    wenc_status st = wenc__decode_loop(c, form, &s, big5_step, big5_ascii_ok);
+    wenc_status st = wenc__decode_loop(c, form, &s, big5_step, big5_ascii_ok, big5_bulk);
     memcpy(&c->d->priv_state, &s, sizeof s);
     return st;
 }

@@ -1,38 +1,134 @@
-/* euc_kr.c -- placeholder while the handler is written. */
+/* euc_kr.c -- EUC-KR decoder and encoder (Encoding Standard, "EUC-KR").
+** Tables: indexes/euc_kr.c (index EUC-KR, both directions). */
 #include "decode.h"
 #include "encode.h"
 
-WENC__INLINE int stub_step(void *unused, int byte, wenc__step *r)
+struct euc_kr_state {
+    uint8_t leading;
+};
+
+WENC__INLINE int euc_kr_step(void *sv, int byte, wenc__step *r)
 {
-    (void)unused;
-    if (byte == WENC__EOQ)
-        return WENC__FINISHED;
-    r->error_length = 1;
+    struct euc_kr_state *s = sv;
     r->error_gap = 0;
     r->restore_count = 0;
+    /* 1-2. End-of-queue: error if a leading byte is held, else finished. */
+    if (byte == WENC__EOQ) {
+        if (s->leading == 0)
+            return WENC__FINISHED;
+        s->leading = 0;
+        r->error_length = 1;
+        return WENC__ERROR;
+    }
+    /* 3. A leading byte is held. */
+    if (s->leading != 0) {
+        uint32_t leading = s->leading;
+        s->leading = 0;
+        uint32_t cp = WENC__NONE16;
+        if (byte >= 0x41 && byte <= 0xFE) {
+            uint32_t pointer = (leading - 0x81) * 190 + ((uint32_t)byte - 0x41);
+            if (pointer < WENC__EUC_KR_POINTERS)
+                cp = wenc__euc_kr_decode[pointer];
+        }
+        if (cp != WENC__NONE16) {
+            r->cp[0] = cp;
+            return WENC__CODE_POINT;
+        }
+        if (byte < 0x80) {
+            r->restore[0] = (uint8_t)byte;
+            r->restore_count = 1;
+            r->error_length = 1;
+        } else {
+            r->error_length = 2;
+        }
+        return WENC__ERROR;
+    }
+    /* 4. ASCII.  5. A leading byte.  6. Error. */
+    if (byte < 0x80) {
+        r->cp[0] = (uint32_t)byte;
+        return WENC__CODE_POINT;
+    }
+    if (byte >= 0x81 && byte <= 0xFE) {
+        s->leading = (uint8_t)byte;
+        return WENC__CONTINUE;
+    }
+    r->error_length = 1;
     return WENC__ERROR;
 }
 
-WENC__INLINE wenc_status stub_decode(wenc__dcall *c, const int form)
+WENC__INLINE bool euc_kr_ascii_ok(const void *sv)
 {
-    return wenc__decode_loop(c, form, NULL, stub_step, NULL);
+    return ((const struct euc_kr_state *)sv)->leading == 0;
 }
 
-WENC__DECODER_IMPL(euc_kr, stub_decode);
+/* The bulk path (decode.h): what euc_kr_step decodes without error. */
+WENC__INLINE uint32_t euc_kr_single(uint32_t b)
+{
+    return b >= 0x81 && b <= 0xFE ? WENC__BULK_LEAD : WENC__BULK_STOP;
+}
 
-WENC__INLINE int stub_encode_step(void *unused, int32_t cp, wenc__estep *r)
+WENC__INLINE uint32_t euc_kr_pair(uint32_t leading, uint32_t b)
+{
+    if (b < 0x41 || b > 0xFE)
+        return WENC__BULK_STOP;
+    uint32_t pointer = (leading - 0x81) * 190 + (b - 0x41);
+    uint32_t cp = pointer < WENC__EUC_KR_POINTERS ? wenc__euc_kr_decode[pointer] : WENC__NONE16;
+    return cp == WENC__NONE16 ? WENC__BULK_STOP : cp;
+}
+
+WENC__INLINE void euc_kr_bulk(const void *unused, const uint8_t *src, size_t *pos, size_t len,
+                              void *dst, size_t *out, size_t cap, int form)
+{
+    (void)unused;
+    wenc__bulk_double_byte(src, pos, len, dst, out, cap, form, euc_kr_single, euc_kr_pair);
+}
+
+WENC__INLINE wenc_status euc_kr_decode(wenc__dcall *c, const int form)
+{
+    struct euc_kr_state s;
+    memcpy(&s, &c->d->priv_state, sizeof s);
+    wenc_status st = wenc__decode_loop(c, form, &s, euc_kr_step, euc_kr_ascii_ok, euc_kr_bulk);
+    memcpy(&c->d->priv_state, &s, sizeof s);
+    return st;
+}
+
+WENC__DECODER_IMPL(euc_kr, euc_kr_decode);
+
+WENC__INLINE int euc_kr_encode_step(void *unused, int32_t cp, wenc__estep *r)
 {
     (void)unused;
     r->n = 0;
+    /* 1. End-of-queue: finished.  2. ASCII: its byte. */
     if (cp == WENC__EOQ)
         return WENC__E_FINISHED;
-    r->error_cp = (uint32_t)cp;
-    return WENC__E_ERROR;
+    if (cp < 0x80) {
+        r->bytes[0] = (uint8_t)cp;
+        r->n = 1;
+        return WENC__E_BYTES;
+    }
+    /* 3. The index pointer; 4. null: error; 5-7. two bytes. */
+    uint32_t pointer = wenc__page_lookup(wenc__euc_kr_enc_top, wenc__euc_kr_enc_blocks,
+                                         WENC__EUC_KR_ENC_BITS, WENC__EUC_KR_ENC_LIMIT,
+                                         (uint32_t)cp);
+    if (pointer == WENC__NONE16) {
+        r->error_cp = (uint32_t)cp;
+        return WENC__E_ERROR;
+    }
+    r->bytes[0] = (uint8_t)(pointer / 190 + 0x81);
+    r->bytes[1] = (uint8_t)(pointer % 190 + 0x41);
+    r->n = 2;
+    return WENC__E_BYTES;
 }
 
-WENC__INLINE wenc_status stub_encode(wenc__ecall *c, const int form)
+WENC__INLINE bool euc_kr_encode_ascii_ok(const void *unused)
 {
-    return wenc__encode_loop(c, form, NULL, stub_encode_step, NULL);
+    (void)unused;
+    return true;
 }
 
-WENC__ENCODER_IMPL(euc_kr, stub_encode, 4);
+WENC__INLINE wenc_status euc_kr_encode(wenc__ecall *c, const int form)
+{
+    return wenc__encode_loop(c, form, NULL, euc_kr_encode_step, euc_kr_encode_ascii_ok);
+}
+
+WENC__ENCODER_IMPL(euc_kr, euc_kr_encode, 2);

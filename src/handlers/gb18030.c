@@ -1,39 +1,288 @@
-/* gb18030.c -- placeholder while the handler is written. */
+/* gb18030.c -- gb18030 and GBK decoder and encoders (Encoding Standard,
+** "gb18030" and "GBK": GBK's decoder is gb18030's, GBK's encoder is
+** gb18030's with "is GBK" set).  Tables: indexes/gb18030.c (index gb18030)
+** and indexes/gb18030_ranges.c (index gb18030 ranges). */
 #include "decode.h"
 #include "encode.h"
 
-WENC__INLINE int stub_step(void *unused, int byte, wenc__step *r)
+/* Null for ranges_code_point(): not WENC__NONE16 (0xFFFF), which is a
+** code point here -- pointer 39419 is U+FFFF. */
+#define RANGES_NULL UINT32_MAX
+
+/* "index gb18030 ranges code point" for POINTER, or RANGES_NULL for null. */
+WENC__INLINE uint32_t ranges_code_point(uint32_t pointer)
 {
-    (void)unused;
-    if (byte == WENC__EOQ)
-        return WENC__FINISHED;
-    r->error_length = 1;
+    /* 1. Pointers in the gap and past U+10FFFF are null. */
+    if ((pointer > 39419 && pointer < 189000) || pointer > 1237575)
+        return RANGES_NULL;
+    /* 2. The GB18030-2005 change. */
+    if (pointer == 7457)
+        return 0xE7C7;
+    /* 3. The last range starting at or before the pointer (binary search);
+    ** 4. its code point plus the distance. */
+    unsigned lo = 0, hi = WENC__GB18030_RANGES;
+    while (hi - lo > 1) {
+        unsigned mid = (lo + hi) / 2;
+        if (wenc__gb18030_ranges_pointer[mid] <= pointer)
+            lo = mid;
+        else
+            hi = mid;
+    }
+    return wenc__gb18030_ranges_cp[lo] + pointer - wenc__gb18030_ranges_pointer[lo];
+}
+
+/* "index gb18030 ranges pointer" for CP (never null for a code point the
+** encoder gets this far with). */
+WENC__INLINE uint32_t ranges_pointer(uint32_t cp)
+{
+    if (cp == 0xE7C7)
+        return 7457;
+    unsigned lo = 0, hi = WENC__GB18030_RANGES;
+    while (hi - lo > 1) {
+        unsigned mid = (lo + hi) / 2;
+        if (wenc__gb18030_ranges_cp[mid] <= cp)
+            lo = mid;
+        else
+            hi = mid;
+    }
+    return wenc__gb18030_ranges_pointer[lo] + cp - wenc__gb18030_ranges_cp[lo];
+}
+
+struct gb18030_state {
+    uint8_t first, second, third;
+};
+
+WENC__INLINE int gb18030_step(void *sv, int byte, wenc__step *r)
+{
+    struct gb18030_state *s = sv;
     r->error_gap = 0;
     r->restore_count = 0;
+    /* 1-2. End-of-queue: finished, or error if bytes are held. */
+    if (byte == WENC__EOQ) {
+        if (s->first == 0)
+            return WENC__FINISHED;
+        r->error_length = (uint8_t)(1 + (s->second != 0) + (s->third != 0));
+        *s = (struct gb18030_state){0, 0, 0};
+        return WENC__ERROR;
+    }
+    /* 3. Fourth byte. */
+    if (s->third != 0) {
+        if (byte < 0x30 || byte > 0x39) {
+            /* Restore second, third and this byte: the error is the first. */
+            r->restore[0] = s->second;
+            r->restore[1] = s->third;
+            r->restore[2] = (uint8_t)byte;
+            r->restore_count = 3;
+            r->error_length = 1;
+            *s = (struct gb18030_state){0, 0, 0};
+            return WENC__ERROR;
+        }
+        uint32_t pointer = (s->first - 0x81u) * (10 * 126 * 10) + (s->second - 0x30u) * (10 * 126) +
+                           (s->third - 0x81u) * 10 + (uint32_t)byte - 0x30;
+        uint32_t cp = ranges_code_point(pointer);
+        *s = (struct gb18030_state){0, 0, 0};
+        if (cp == RANGES_NULL) {
+            r->error_length = 4;
+            return WENC__ERROR;
+        }
+        r->cp[0] = cp;
+        return WENC__CODE_POINT;
+    }
+    /* 4. Third byte. */
+    if (s->second != 0) {
+        if (byte >= 0x81 && byte <= 0xFE) {
+            s->third = (uint8_t)byte;
+            return WENC__CONTINUE;
+        }
+        r->restore[0] = s->second;
+        r->restore[1] = (uint8_t)byte;
+        r->restore_count = 2;
+        r->error_length = 1;
+        s->first = s->second = 0;
+        return WENC__ERROR;
+    }
+    /* 5. Second byte. */
+    if (s->first != 0) {
+        if (byte >= 0x30 && byte <= 0x39) {
+            s->second = (uint8_t)byte;
+            return WENC__CONTINUE;
+        }
+        uint32_t leading = s->first;
+        s->first = 0;
+        if ((byte >= 0x40 && byte <= 0x7E) || (byte >= 0x80 && byte <= 0xFE)) {
+            uint32_t offset = byte < 0x7F ? 0x40 : 0x41;
+            /* Every pointer of this form is in index gb18030. */
+            r->cp[0] = wenc__gb18030_decode[(leading - 0x81) * 190 + ((uint32_t)byte - offset)];
+            return WENC__CODE_POINT;
+        }
+        if (byte < 0x80) {
+            r->restore[0] = (uint8_t)byte;
+            r->restore_count = 1;
+            r->error_length = 1;
+        } else {
+            r->error_length = 2;
+        }
+        return WENC__ERROR;
+    }
+    /* 6. ASCII.  7. 0x80 is U+20AC.  8. A first byte.  9. Error. */
+    if (byte < 0x80) {
+        r->cp[0] = (uint32_t)byte;
+        return WENC__CODE_POINT;
+    }
+    if (byte == 0x80) {
+        r->cp[0] = 0x20AC;
+        return WENC__CODE_POINT;
+    }
+    if (byte <= 0xFE) {
+        s->first = (uint8_t)byte;
+        return WENC__CONTINUE;
+    }
+    r->error_length = 1;
     return WENC__ERROR;
 }
 
-WENC__INLINE wenc_status stub_decode(wenc__dcall *c, const int form)
+WENC__INLINE bool gb18030_ascii_ok(const void *sv)
 {
-    return wenc__decode_loop(c, form, NULL, stub_step, NULL);
+    return ((const struct gb18030_state *)sv)->first == 0;
 }
 
-WENC__DECODER_IMPL(gb18030, stub_decode);
+/* The bulk path (decode.h): one- and two-byte sequences; four-byte ones
+** (a digit after the first byte) are left to gb18030_step. */
+WENC__INLINE uint32_t gb18030_single(uint32_t b)
+{
+    if (b == 0x80)
+        return 0x20AC;
+    return b <= 0xFE ? WENC__BULK_LEAD : WENC__BULK_STOP;
+}
 
-WENC__INLINE int stub_encode_step(void *unused, int32_t cp, wenc__estep *r)
+WENC__INLINE uint32_t gb18030_pair(uint32_t leading, uint32_t b)
+{
+    if (!((b >= 0x40 && b <= 0x7E) || (b >= 0x80 && b <= 0xFE)))
+        return WENC__BULK_STOP;
+    return wenc__gb18030_decode[(leading - 0x81) * 190 + (b - (b < 0x7F ? 0x40 : 0x41))];
+}
+
+WENC__INLINE void gb18030_bulk(const void *unused, const uint8_t *src, size_t *pos, size_t len,
+                               void *dst, size_t *out, size_t cap, int form)
 {
     (void)unused;
+    wenc__bulk_double_byte(src, pos, len, dst, out, cap, form, gb18030_single, gb18030_pair);
+}
+
+WENC__INLINE wenc_status gb18030_decode(wenc__dcall *c, const int form)
+{
+    struct gb18030_state s;
+    memcpy(&s, &c->d->priv_state, sizeof s);
+    wenc_status st = wenc__decode_loop(c, form, &s, gb18030_step, gb18030_ascii_ok,
+                                       gb18030_bulk);
+    memcpy(&c->d->priv_state, &s, sizeof s);
+    return st;
+}
+
+WENC__DECODER_IMPL(gb18030, gb18030_decode);
+
+/* Encoder.  The side table of the GB18030-2022 alignment: Private Use code
+** points that index gb18030 mapped before 2024, kept encodable as then. */
+static const struct {
+    uint16_t cp;
+    uint8_t bytes[2];
+} pua_side_table[18] = {
+    {0xE78D, {0xA6, 0xD9}}, {0xE78E, {0xA6, 0xDA}}, {0xE78F, {0xA6, 0xDB}},
+    {0xE790, {0xA6, 0xDC}}, {0xE791, {0xA6, 0xDD}}, {0xE792, {0xA6, 0xDE}},
+    {0xE793, {0xA6, 0xDF}}, {0xE794, {0xA6, 0xEC}}, {0xE795, {0xA6, 0xED}},
+    {0xE796, {0xA6, 0xF3}}, {0xE81E, {0xFE, 0x59}}, {0xE826, {0xFE, 0x61}},
+    {0xE82B, {0xFE, 0x66}}, {0xE82C, {0xFE, 0x67}}, {0xE832, {0xFE, 0x6D}},
+    {0xE843, {0xFE, 0x7E}}, {0xE854, {0xFE, 0x90}}, {0xE864, {0xFE, 0xA0}},
+};
+
+WENC__INLINE int gb18030_encode_step(int32_t cp, wenc__estep *r, bool is_gbk)
+{
     r->n = 0;
+    /* 1. End-of-queue: finished.  2. ASCII: its byte. */
     if (cp == WENC__EOQ)
         return WENC__E_FINISHED;
-    r->error_cp = (uint32_t)cp;
-    return WENC__E_ERROR;
+    if (cp < 0x80) {
+        r->bytes[0] = (uint8_t)cp;
+        r->n = 1;
+        return WENC__E_BYTES;
+    }
+    /* 3. U+E5E5 cannot round-trip (A3 A0 decodes to U+3000). */
+    if (cp == 0xE5E5) {
+        r->error_cp = (uint32_t)cp;
+        return WENC__E_ERROR;
+    }
+    /* 4. GBK's euro sign. */
+    if (is_gbk && cp == 0x20AC) {
+        r->bytes[0] = 0x80;
+        r->n = 1;
+        return WENC__E_BYTES;
+    }
+    /* 5. The side table (all in U+E78D..U+E864). */
+    if (cp >= 0xE78D && cp <= 0xE864) {
+        for (unsigned i = 0; i < 18; i++) {
+            if (pua_side_table[i].cp == cp) {
+                r->bytes[0] = pua_side_table[i].bytes[0];
+                r->bytes[1] = pua_side_table[i].bytes[1];
+                r->n = 2;
+                return WENC__E_BYTES;
+            }
+        }
+    }
+    /* 6-7. The index pointer: two bytes. */
+    uint32_t pointer = wenc__page_lookup(wenc__gb18030_enc_top, wenc__gb18030_enc_blocks,
+                                         WENC__GB18030_ENC_BITS, WENC__GB18030_ENC_LIMIT,
+                                         (uint32_t)cp);
+    if (pointer != WENC__NONE16) {
+        uint32_t trailing = pointer % 190;
+        r->bytes[0] = (uint8_t)(pointer / 190 + 0x81);
+        r->bytes[1] = (uint8_t)(trailing + (trailing < 0x3F ? 0x40 : 0x41));
+        r->n = 2;
+        return WENC__E_BYTES;
+    }
+    /* 8. GBK stops here. */
+    if (is_gbk) {
+        r->error_cp = (uint32_t)cp;
+        return WENC__E_ERROR;
+    }
+    /* 9-15. Four bytes from the ranges pointer. */
+    pointer = ranges_pointer((uint32_t)cp);
+    r->bytes[0] = (uint8_t)(pointer / (10 * 126 * 10) + 0x81);
+    pointer %= 10 * 126 * 10;
+    r->bytes[1] = (uint8_t)(pointer / (10 * 126) + 0x30);
+    pointer %= 10 * 126;
+    r->bytes[2] = (uint8_t)(pointer / 10 + 0x81);
+    r->bytes[3] = (uint8_t)(pointer % 10 + 0x30);
+    r->n = 4;
+    return WENC__E_BYTES;
 }
 
-WENC__INLINE wenc_status stub_encode(wenc__ecall *c, const int form)
+WENC__INLINE int gb18030_encode_step_full(void *unused, int32_t cp, wenc__estep *r)
 {
-    return wenc__encode_loop(c, form, NULL, stub_encode_step, NULL);
+    (void)unused;
+    return gb18030_encode_step(cp, r, false);
 }
 
-WENC__ENCODER_IMPL(gb18030, stub_encode, 4);
-WENC__ENCODER_IMPL(gbk, stub_encode, 4);
+WENC__INLINE int gbk_encode_step(void *unused, int32_t cp, wenc__estep *r)
+{
+    (void)unused;
+    return gb18030_encode_step(cp, r, true);
+}
+
+WENC__INLINE bool gb18030_encode_ascii_ok(const void *unused)
+{
+    (void)unused;
+    return true;
+}
+
+WENC__INLINE wenc_status gb18030_encode(wenc__ecall *c, const int form)
+{
+    return wenc__encode_loop(c, form, NULL, gb18030_encode_step_full, gb18030_encode_ascii_ok);
+}
+
+WENC__INLINE wenc_status gbk_encode(wenc__ecall *c, const int form)
+{
+    return wenc__encode_loop(c, form, NULL, gbk_encode_step, gb18030_encode_ascii_ok);
+}
+
+WENC__ENCODER_IMPL(gb18030, gb18030_encode, 4);
+WENC__ENCODER_IMPL(gbk, gbk_encode, 2);

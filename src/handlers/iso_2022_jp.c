@@ -1,38 +1,227 @@
-/* iso_2022_jp.c -- placeholder while the handler is written. */
+/* iso_2022_jp.c -- ISO-2022-JP decoder and encoder (Encoding Standard,
+** "ISO-2022-JP").  Tables: index jis0208 (jis0208.h) and index ISO-2022-JP
+** katakana (encoder only). */
 #include "decode.h"
 #include "encode.h"
+#include "handlers/jis0208.h"
 
-WENC__INLINE int stub_step(void *unused, int byte, wenc__step *r)
+/* Decoder states.  ASCII is 0, so a zeroed decoder is in its initial state. */
+enum { ASCII, ROMAN, KATAKANA, LEADING_BYTE, TRAILING_BYTE, ESCAPE_START, ESCAPE };
+
+struct iso_2022_jp_state {
+    uint8_t state;        /* ISO-2022-JP decoder state */
+    uint8_t output_state; /* ISO-2022-JP decoder output state */
+    uint8_t leading;      /* ISO-2022-JP leading */
+    uint8_t output;       /* ISO-2022-JP output */
+};
+
+WENC__INLINE int iso_2022_jp_step(void *sv, int byte, wenc__step *r)
 {
-    (void)unused;
-    if (byte == WENC__EOQ)
-        return WENC__FINISHED;
-    r->error_length = 1;
+    struct iso_2022_jp_state *s = sv;
     r->error_gap = 0;
     r->restore_count = 0;
-    return WENC__ERROR;
+    r->error_length = 1;
+    switch (s->state) {
+    case ASCII:
+    case ROMAN:
+    case KATAKANA:
+    case LEADING_BYTE:
+        if (byte == 0x1B) {
+            s->state = ESCAPE_START;
+            return WENC__CONTINUE;
+        }
+        if (byte == WENC__EOQ)
+            return WENC__FINISHED;
+        s->output = 0;
+        if (s->state == ASCII && byte < 0x80 && byte != 0x0E && byte != 0x0F) {
+            r->cp[0] = (uint32_t)byte;
+            return WENC__CODE_POINT;
+        }
+        if (s->state == ROMAN && byte < 0x80 && byte != 0x0E && byte != 0x0F) {
+            r->cp[0] = byte == 0x5C ? 0xA5 : byte == 0x7E ? 0x203E : (uint32_t)byte;
+            return WENC__CODE_POINT;
+        }
+        if (s->state == KATAKANA && byte >= 0x21 && byte <= 0x5F) {
+            r->cp[0] = 0xFF61 - 0x21 + (uint32_t)byte;
+            return WENC__CODE_POINT;
+        }
+        if (s->state == LEADING_BYTE && byte >= 0x21 && byte <= 0x7E) {
+            s->leading = (uint8_t)byte;
+            s->state = TRAILING_BYTE;
+            return WENC__CONTINUE;
+        }
+        return WENC__ERROR;
+    case TRAILING_BYTE:
+        s->state = LEADING_BYTE;
+        if (byte == 0x1B) {
+            /* The error is the leading byte; 0x1B starts an escape. */
+            s->state = ESCAPE_START;
+            r->error_gap = 1;
+            return WENC__ERROR;
+        }
+        if (byte >= 0x21 && byte <= 0x7E) {
+            uint32_t cp = wenc__jis0208_code_point((s->leading - 0x21u) * 94 + (uint32_t)byte - 0x21);
+            if (cp == WENC__NONE16) {
+                r->error_length = 2;
+                return WENC__ERROR;
+            }
+            r->cp[0] = cp;
+            return WENC__CODE_POINT;
+        }
+        /* End-of-queue: the leading byte alone; otherwise both. */
+        r->error_length = byte == WENC__EOQ ? 1 : 2;
+        return WENC__ERROR;
+    case ESCAPE_START:
+        if (byte == 0x24 || byte == 0x28) {
+            s->leading = (uint8_t)byte;
+            s->state = ESCAPE;
+            return WENC__CONTINUE;
+        }
+        if (byte != WENC__EOQ) {
+            r->restore[0] = (uint8_t)byte;
+            r->restore_count = 1;
+        }
+        s->output = 0;
+        s->state = s->output_state;
+        return WENC__ERROR;
+    default: { /* ESCAPE */
+        uint8_t leading = s->leading;
+        int state = -1;
+        s->leading = 0;
+        if (leading == 0x28 && byte == 0x42)
+            state = ASCII;
+        else if (leading == 0x28 && byte == 0x4A)
+            state = ROMAN;
+        else if (leading == 0x28 && byte == 0x49)
+            state = KATAKANA;
+        else if (leading == 0x24 && (byte == 0x40 || byte == 0x42))
+            state = LEADING_BYTE;
+        if (state >= 0) {
+            /* A successful escape; two in a row are an error (3 bytes). */
+            s->state = s->output_state = (uint8_t)state;
+            uint8_t output = s->output;
+            s->output = 1;
+            if (!output)
+                return WENC__CONTINUE;
+            r->error_length = 3;
+            return WENC__ERROR;
+        }
+        r->restore[0] = leading;
+        r->restore_count = 1;
+        if (byte != WENC__EOQ) {
+            r->restore[1] = (uint8_t)byte;
+            r->restore_count = 2;
+        }
+        s->output = 0;
+        s->state = s->output_state;
+        return WENC__ERROR;
+    }
+    }
 }
 
-WENC__INLINE wenc_status stub_decode(wenc__dcall *c, const int form)
+WENC__INLINE wenc_status iso_2022_jp_decode(wenc__dcall *c, const int form)
 {
-    return wenc__decode_loop(c, form, NULL, stub_step, NULL);
+    struct iso_2022_jp_state s;
+    memcpy(&s, &c->d->priv_state, sizeof s);
+    wenc_status st = wenc__decode_loop(c, form, &s, iso_2022_jp_step, NULL, NULL);
+    memcpy(&c->d->priv_state, &s, sizeof s);
+    return st;
 }
 
-WENC__DECODER_IMPL(iso_2022_jp, stub_decode);
+WENC__DECODER_IMPL(iso_2022_jp, iso_2022_jp_decode);
 
-WENC__INLINE int stub_encode_step(void *unused, int32_t cp, wenc__estep *r)
+/* Encoder states (ISO-2022-JP encoder state). */
+enum { E_ASCII, E_ROMAN, E_JIS0208 };
+
+struct iso_2022_jp_encode_state {
+    uint8_t state;
+};
+
+WENC__INLINE int escape(wenc__estep *r, uint8_t a, uint8_t b)
 {
-    (void)unused;
+    r->bytes[0] = 0x1B;
+    r->bytes[1] = a;
+    r->bytes[2] = b;
+    r->n = 3;
+    return WENC__E_BYTES_AGAIN;
+}
+
+WENC__INLINE int iso_2022_jp_encode_step(void *sv, int32_t cp, wenc__estep *r)
+{
+    struct iso_2022_jp_encode_state *s = sv;
     r->n = 0;
-    if (cp == WENC__EOQ)
+    /* 1-2. End-of-queue: back to ASCII first if needed, then finished. */
+    if (cp == WENC__EOQ) {
+        if (s->state != E_ASCII) {
+            s->state = E_ASCII;
+            escape(r, 0x28, 0x42);
+        }
         return WENC__E_FINISHED;
-    r->error_cp = (uint32_t)cp;
-    return WENC__E_ERROR;
+    }
+    /* 3. Shift and escape code points are errors reported as U+FFFD. */
+    if (s->state != E_JIS0208 && (cp == 0x0E || cp == 0x0F || cp == 0x1B)) {
+        r->error_cp = WENC__REPLACEMENT_CHARACTER;
+        return WENC__E_ERROR;
+    }
+    /* 4. ASCII in ASCII state. */
+    if (s->state == E_ASCII && cp < 0x80) {
+        r->bytes[0] = (uint8_t)cp;
+        r->n = 1;
+        return WENC__E_BYTES;
+    }
+    /* 5. Roman state: ASCII but 5C and 7E, and the yen sign and overline. */
+    if (s->state == E_ROMAN &&
+        ((cp < 0x80 && cp != 0x5C && cp != 0x7E) || cp == 0xA5 || cp == 0x203E)) {
+        r->bytes[0] = (uint8_t)(cp == 0xA5 ? 0x5C : cp == 0x203E ? 0x7E : cp);
+        r->n = 1;
+        return WENC__E_BYTES;
+    }
+    /* 6. ASCII in another state: escape to ASCII, then again. */
+    if (cp < 0x80) {
+        s->state = E_ASCII;
+        return escape(r, 0x28, 0x42);
+    }
+    /* 7. The yen sign or overline outside Roman: escape to Roman. */
+    if (cp == 0xA5 || cp == 0x203E) {
+        s->state = E_ROMAN;
+        return escape(r, 0x28, 0x4A);
+    }
+    /* 8. U+2212 is encoded as U+FF0D.  9. Half-width katakana become
+    ** full-width (index ISO-2022-JP katakana). */
+    uint32_t c = (uint32_t)cp;
+    if (c == 0x2212)
+        c = 0xFF0D;
+    if (c >= 0xFF61 && c <= 0xFF9F)
+        c = wenc__iso_2022_jp_katakana_decode[c - 0xFF61];
+    /* 10. The index pointer.  11. null: back to ASCII first if in jis0208
+    ** (the error then happens in ASCII state), then error. */
+    uint32_t pointer = wenc__jis0208_pointer(c);
+    if (pointer == WENC__NONE16) {
+        if (s->state == E_JIS0208) {
+            s->state = E_ASCII;
+            return escape(r, 0x28, 0x42);
+        }
+        r->error_cp = c;
+        return WENC__E_ERROR;
+    }
+    /* 12. Escape to jis0208 if needed.  13-15. Two bytes. */
+    if (s->state != E_JIS0208) {
+        s->state = E_JIS0208;
+        return escape(r, 0x24, 0x42);
+    }
+    r->bytes[0] = (uint8_t)(pointer / 94 + 0x21);
+    r->bytes[1] = (uint8_t)(pointer % 94 + 0x21);
+    r->n = 2;
+    return WENC__E_BYTES;
 }
 
-WENC__INLINE wenc_status stub_encode(wenc__ecall *c, const int form)
+WENC__INLINE wenc_status iso_2022_jp_encode(wenc__ecall *c, const int form)
 {
-    return wenc__encode_loop(c, form, NULL, stub_encode_step, NULL);
+    struct iso_2022_jp_encode_state s;
+    memcpy(&s, &c->e->priv_state, sizeof s);
+    wenc_status st = wenc__encode_loop(c, form, &s, iso_2022_jp_encode_step, NULL);
+    memcpy(&c->e->priv_state, &s, sizeof s);
+    return st;
 }
 
-WENC__ENCODER_IMPL(iso_2022_jp, stub_encode, 4);
+WENC__ENCODER_IMPL(iso_2022_jp, iso_2022_jp_encode, 5);

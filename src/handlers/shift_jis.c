@@ -1,38 +1,170 @@
-/* shift_jis.c -- placeholder while the handler is written. */
+/* shift_jis.c -- Shift_JIS decoder and encoder (Encoding Standard,
+** "Shift_JIS").  Tables: index jis0208 (jis0208.h). */
 #include "decode.h"
 #include "encode.h"
+#include "handlers/jis0208.h"
 
-WENC__INLINE int stub_step(void *unused, int byte, wenc__step *r)
+struct shift_jis_state {
+    uint8_t leading;
+};
+
+WENC__INLINE int shift_jis_step(void *sv, int byte, wenc__step *r)
 {
-    (void)unused;
-    if (byte == WENC__EOQ)
-        return WENC__FINISHED;
-    r->error_length = 1;
+    struct shift_jis_state *s = sv;
     r->error_gap = 0;
     r->restore_count = 0;
+    /* 1-2. End-of-queue: error if a leading byte is held, else finished. */
+    if (byte == WENC__EOQ) {
+        if (s->leading == 0)
+            return WENC__FINISHED;
+        s->leading = 0;
+        r->error_length = 1;
+        return WENC__ERROR;
+    }
+    /* 3. A leading byte is held. */
+    if (s->leading != 0) {
+        uint32_t leading = s->leading;
+        s->leading = 0;
+        uint32_t cp = WENC__NONE16;
+        if ((byte >= 0x40 && byte <= 0x7E) || (byte >= 0x80 && byte <= 0xFC)) {
+            uint32_t offset = byte < 0x7F ? 0x40 : 0x41;
+            uint32_t leading_offset = leading < 0xA0 ? 0x81 : 0xC1;
+            uint32_t pointer = (leading - leading_offset) * 188 + (uint32_t)byte - offset;
+            /* EUDC: Windows' private use area. */
+            if (pointer >= 8836 && pointer <= 10715) {
+                r->cp[0] = 0xE000 - 8836 + pointer;
+                return WENC__CODE_POINT;
+            }
+            cp = wenc__jis0208_code_point(pointer);
+        }
+        if (cp != WENC__NONE16) {
+            r->cp[0] = cp;
+            return WENC__CODE_POINT;
+        }
+        if (byte < 0x80) {
+            r->restore[0] = (uint8_t)byte;
+            r->restore_count = 1;
+            r->error_length = 1;
+        } else {
+            r->error_length = 2;
+        }
+        return WENC__ERROR;
+    }
+    /* 4. ASCII or 0x80.  5. Half-width katakana.  6. A leading byte.
+    ** 7. Error. */
+    if (byte <= 0x80) {
+        r->cp[0] = (uint32_t)byte;
+        return WENC__CODE_POINT;
+    }
+    if (byte >= 0xA1 && byte <= 0xDF) {
+        r->cp[0] = 0xFF61 - 0xA1 + (uint32_t)byte;
+        return WENC__CODE_POINT;
+    }
+    if ((byte >= 0x81 && byte <= 0x9F) || (byte >= 0xE0 && byte <= 0xFC)) {
+        s->leading = (uint8_t)byte;
+        return WENC__CONTINUE;
+    }
+    r->error_length = 1;
     return WENC__ERROR;
 }
 
-WENC__INLINE wenc_status stub_decode(wenc__dcall *c, const int form)
+WENC__INLINE bool shift_jis_ascii_ok(const void *sv)
 {
-    return wenc__decode_loop(c, form, NULL, stub_step, NULL);
+    return ((const struct shift_jis_state *)sv)->leading == 0;
 }
 
-WENC__DECODER_IMPL(shift_jis, stub_decode);
+/* The bulk path (decode.h): what shift_jis_step decodes without error. */
+WENC__INLINE uint32_t shift_jis_single(uint32_t b)
+{
+    if (b == 0x80)
+        return b;
+    if (b >= 0xA1 && b <= 0xDF)
+        return 0xFF61 - 0xA1 + b;
+    if ((b >= 0x81 && b <= 0x9F) || (b >= 0xE0 && b <= 0xFC))
+        return WENC__BULK_LEAD;
+    return WENC__BULK_STOP;
+}
 
-WENC__INLINE int stub_encode_step(void *unused, int32_t cp, wenc__estep *r)
+WENC__INLINE uint32_t shift_jis_pair(uint32_t leading, uint32_t b)
+{
+    if (!((b >= 0x40 && b <= 0x7E) || (b >= 0x80 && b <= 0xFC)))
+        return WENC__BULK_STOP;
+    uint32_t pointer = (leading - (leading < 0xA0 ? 0x81 : 0xC1)) * 188 + b - (b < 0x7F ? 0x40 : 0x41);
+    if (pointer >= 8836 && pointer <= 10715)
+        return 0xE000 - 8836 + pointer;
+    uint32_t cp = wenc__jis0208_code_point(pointer);
+    return cp == WENC__NONE16 ? WENC__BULK_STOP : cp;
+}
+
+WENC__INLINE void shift_jis_bulk(const void *unused, const uint8_t *src, size_t *pos, size_t len,
+                                 void *dst, size_t *out, size_t cap, int form)
 {
     (void)unused;
-    r->n = 0;
-    if (cp == WENC__EOQ)
-        return WENC__E_FINISHED;
-    r->error_cp = (uint32_t)cp;
-    return WENC__E_ERROR;
+    wenc__bulk_double_byte(src, pos, len, dst, out, cap, form, shift_jis_single, shift_jis_pair);
 }
 
-WENC__INLINE wenc_status stub_encode(wenc__ecall *c, const int form)
+WENC__INLINE wenc_status shift_jis_decode(wenc__dcall *c, const int form)
 {
-    return wenc__encode_loop(c, form, NULL, stub_encode_step, NULL);
+    struct shift_jis_state s;
+    memcpy(&s, &c->d->priv_state, sizeof s);
+    wenc_status st = wenc__decode_loop(c, form, &s, shift_jis_step, shift_jis_ascii_ok,
+                                       shift_jis_bulk);
+    memcpy(&c->d->priv_state, &s, sizeof s);
+    return st;
 }
 
-WENC__ENCODER_IMPL(shift_jis, stub_encode, 4);
+WENC__DECODER_IMPL(shift_jis, shift_jis_decode);
+
+WENC__INLINE int shift_jis_encode_step(void *unused, int32_t cp, wenc__estep *r)
+{
+    (void)unused;
+    r->n = 1;
+    /* 1. End-of-queue: finished.  2. ASCII or U+0080: its byte.  3-4. The
+    ** yen sign and overline take the place of 5C and 7E.  5. Half-width
+    ** katakana: one byte. */
+    if (cp == WENC__EOQ) {
+        r->n = 0;
+        return WENC__E_FINISHED;
+    }
+    if (cp <= 0x80) {
+        r->bytes[0] = (uint8_t)cp;
+        return WENC__E_BYTES;
+    }
+    if (cp == 0xA5 || cp == 0x203E) {
+        r->bytes[0] = cp == 0xA5 ? 0x5C : 0x7E;
+        return WENC__E_BYTES;
+    }
+    if (cp >= 0xFF61 && cp <= 0xFF9F) {
+        r->bytes[0] = (uint8_t)(cp - 0xFF61 + 0xA1);
+        return WENC__E_BYTES;
+    }
+    /* 6. U+2212 is encoded as U+FF0D.  7. index Shift_JIS pointer;
+    ** 8. null: error. */
+    if (cp == 0x2212)
+        cp = 0xFF0D;
+    uint32_t pointer = wenc__jis0208_shift_jis_pointer((uint32_t)cp);
+    if (pointer == WENC__NONE16) {
+        r->n = 0;
+        r->error_cp = (uint32_t)cp;
+        return WENC__E_ERROR;
+    }
+    /* 9-13. Two bytes. */
+    uint32_t leading = pointer / 188, trailing = pointer % 188;
+    r->bytes[0] = (uint8_t)(leading + (leading < 0x1F ? 0x81 : 0xC1));
+    r->bytes[1] = (uint8_t)(trailing + (trailing < 0x3F ? 0x40 : 0x41));
+    r->n = 2;
+    return WENC__E_BYTES;
+}
+
+WENC__INLINE bool shift_jis_encode_ascii_ok(const void *unused)
+{
+    (void)unused;
+    return true;
+}
+
+WENC__INLINE wenc_status shift_jis_encode(wenc__ecall *c, const int form)
+{
+    return wenc__encode_loop(c, form, NULL, shift_jis_encode_step, shift_jis_encode_ascii_ok);
+}
+
+WENC__ENCODER_IMPL(shift_jis, shift_jis_encode, 2);

@@ -37,10 +37,33 @@ WENC__INLINE bool sb_ascii_ok(const void *sv)
     return true;
 }
 
+/* The bulk path: every mapped byte, without the step machine, except runs
+** of ASCII, which go back to the engine's ASCII path. */
+WENC__INLINE void sb_bulk(const void *sv, const uint8_t *src, size_t *pos_, size_t len, void *dst,
+                          size_t *out_, size_t cap, int form)
+{
+    const uint16_t *index = ((const struct sb_state *)sv)->index;
+    size_t pos = *pos_, out = *out_;
+    while (pos < len) {
+        uint32_t b = src[pos];
+        if (b < 0x80 && pos + 1 < len && src[pos + 1] < 0x80)
+            break;
+        uint32_t cp = b < 0x80 ? b : index[b - 0x80];
+        unsigned need = wenc__units(cp, form);
+        if (cp == WENC__NONE16 || cap - out < need)
+            break;
+        wenc__put(dst, out, cp, form);
+        out += need;
+        pos++;
+    }
+    *pos_ = pos;
+    *out_ = out;
+}
+
 WENC__INLINE wenc_status sb_decode(wenc__dcall *c, const int form)
 {
     struct sb_state s = {wenc__sb_decode + 128 * c->d->priv_encoding->single_byte};
-    return wenc__decode_loop(c, form, &s, sb_step, sb_ascii_ok);
+    return wenc__decode_loop(c, form, &s, sb_step, sb_ascii_ok, sb_bulk);
 }
 
 WENC__DECODER_IMPL(single_byte, sb_decode);

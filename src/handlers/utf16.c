@@ -77,7 +77,7 @@ WENC__INLINE wenc_status utf16_decode(wenc__dcall *c, const int form, bool be)
 {
     struct utf16_state s;
     memcpy(&s, &c->d->priv_state, sizeof s);
-    wenc_status st = wenc__decode_loop(c, form, &s, be ? utf16be_step : utf16le_step, NULL);
+    wenc_status st = wenc__decode_loop(c, form, &s, be ? utf16be_step : utf16le_step, NULL, NULL);
     memcpy(&c->d->priv_state, &s, sizeof s);
     return st;
 }

@@ -21,7 +21,7 @@ WENC__INLINE bool xud_ascii_ok(const void *unused)
 
 WENC__INLINE wenc_status xud_decode(wenc__dcall *c, const int form)
 {
-    return wenc__decode_loop(c, form, NULL, xud_step, xud_ascii_ok);
+    return wenc__decode_loop(c, form, NULL, xud_step, xud_ascii_ok, NULL);
 }
 
 WENC__DECODER_IMPL(x_user_defined, xud_decode);

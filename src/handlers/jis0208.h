@@ -1,0 +1,41 @@
+/* jis0208.h -- lookups in index jis0208 shared by the Japanese handlers
+** (EUC-JP, ISO-2022-JP, Shift_JIS).  Tables: indexes/jis0208.c. */
+#ifndef WENC_HANDLERS_JIS0208_H
+#define WENC_HANDLERS_JIS0208_H
+
+#include "internal.h"
+
+/* The index code point for POINTER, or WENC__NONE16 for null. */
+WENC__INLINE uint32_t wenc__jis0208_code_point(uint32_t pointer)
+{
+    return pointer < WENC__JIS0208_POINTERS ? wenc__jis0208_decode[pointer] : WENC__NONE16;
+}
+
+/* The index pointer (the first one) for CP, or WENC__NONE16 for null. */
+WENC__INLINE uint32_t wenc__jis0208_pointer(uint32_t cp)
+{
+    return wenc__page_lookup(wenc__jis0208_enc_top, wenc__jis0208_enc_blocks,
+                             WENC__JIS0208_ENC_BITS, WENC__JIS0208_ENC_LIMIT, cp);
+}
+
+/* "index Shift_JIS pointer": the first pointer outside 8272..8835.  It
+** differs from the first pointer only when that one is in the range; the
+** generator lists those code points (sorted) with their Shift_JIS pointer. */
+WENC__INLINE uint32_t wenc__jis0208_shift_jis_pointer(uint32_t cp)
+{
+    uint32_t pointer = wenc__jis0208_pointer(cp);
+    if (pointer < 8272 || pointer > 8835 || pointer == WENC__NONE16)
+        return pointer;
+    unsigned lo = 0, hi = WENC__SJIS_EXCEPTIONS;
+    while (lo < hi) {
+        unsigned mid = (lo + hi) / 2;
+        if (wenc__sjis_exc_cp[mid] < cp)
+            lo = mid + 1;
+        else
+            hi = mid;
+    }
+    /* Every code point with its first pointer in the range is listed. */
+    return wenc__sjis_exc_pointer[lo];
+}
+
+#endif

@@ -1,0 +1,1034 @@
+#!/usr/bin/env python3
+"""Integration tests of the wenc command-line tool (tools/wenc.c), suite 'cli'.
+
+Usage: test_cli.py WENC [INDEX_DIR] [MANPAGE]
+
+WENC is the built executable.  INDEX_DIR (optional, may be empty) is the
+directory holding the standard's index-*.txt and encodings.json: with it,
+the single-byte tables are checked whole through the tool.  MANPAGE is
+tools/wenc.1.  Python standard library only; prints TAP.
+
+Every expected byte string is typed in from the Encoding Standard (or read
+from its index files), never produced by running wenc.  The vectors of
+gb18030/GBK, EUC-JP, ISO-2022-JP, Shift_JIS and EUC-KR need those handlers.
+"""
+
+import errno
+import hashlib
+import json
+import os
+import re
+import shutil
+import signal
+import subprocess
+import sys
+import tempfile
+import threading
+import time
+import unittest
+
+WENC = None
+INDEX_DIR = None
+MANPAGE = None
+
+STDIN_NAME = "(standard input)"
+
+
+def h(text):
+    """Bytes from hex pairs separated by spaces: h("E2 82") == b"\\xe2\\x82"."""
+    return bytes.fromhex(text)
+
+
+def run(args, data=b"", **kw):
+    return subprocess.run([WENC] + list(args), input=data, stdout=subprocess.PIPE,
+                          stderr=subprocess.PIPE, timeout=120, **kw)
+
+
+class Case(unittest.TestCase):
+    maxDiff = None
+
+    def setUp(self):
+        self.dir = tempfile.mkdtemp(prefix="wenc-cli-")
+
+    def tearDown(self):
+        shutil.rmtree(self.dir, ignore_errors=True)
+
+    def file(self, name, data):
+        path = os.path.join(self.dir, name)
+        with open(path, "wb") as f:
+            f.write(data)
+        return path
+
+    def ok(self, args, data, expected):
+        r = run(args, data)
+        self.assertEqual((r.returncode, r.stderr), (0, b""), args)
+        self.assertEqual(r.stdout, expected, args)
+        return r
+
+    def fails(self, args, data, status, stdout, stderr):
+        """Exit STATUS, exactly STDOUT, and STDERR: bytes (exact) or a regex."""
+        r = run(args, data)
+        self.assertEqual(r.returncode, status, (args, r.stderr))
+        self.assertEqual(r.stdout, stdout, args)
+        if isinstance(stderr, bytes):
+            self.assertEqual(r.stderr, stderr, args)
+        else:
+            self.assertRegex(r.stderr.decode("utf-8", "replace"), stderr, args)
+        return r
+
+
+# ---------------------------------------------------------------------------
+# --version, --help, --list, option syntax
+
+ENCODING_NAMES = [
+    "UTF-8", "IBM866", "ISO-8859-2", "ISO-8859-3", "ISO-8859-4", "ISO-8859-5",
+    "ISO-8859-6", "ISO-8859-7", "ISO-8859-8", "ISO-8859-8-I", "ISO-8859-10",
+    "ISO-8859-13", "ISO-8859-14", "ISO-8859-15", "ISO-8859-16", "KOI8-R", "KOI8-U",
+    "macintosh", "windows-874", "windows-1250", "windows-1251", "windows-1252",
+    "windows-1253", "windows-1254", "windows-1255", "windows-1256", "windows-1257",
+    "windows-1258", "x-mac-cyrillic", "GBK", "gb18030", "Big5", "EUC-JP",
+    "ISO-2022-JP", "Shift_JIS", "EUC-KR", "replacement", "UTF-16BE", "UTF-16LE",
+    "x-user-defined",
+]
+
+OPTIONS = ["-f", "--from", "-t", "--to", "--bom", "sniff", "strip", "keep", "--fatal",
+           "--html", "--list", "--version", "-h", "--help"]
+
+
+class Info(Case):
+    def test_version(self):
+        r = run(["--version"])
+        self.assertEqual((r.returncode, r.stderr), (0, b""))
+        self.assertRegex(r.stdout.decode(), r"\Awenc \d+\.\d+\.\d+\n\Z")
+
+    def test_help(self):
+        for flag in ["--help", "-h"]:
+            r = run([flag])
+            self.assertEqual((r.returncode, r.stderr), (0, b""))
+            text = r.stdout.decode()
+            self.assertTrue(text.startswith("Usage: wenc "))
+            for option in OPTIONS:
+                self.assertIn(option, text)
+            # The UTF-16 output extension is flagged as beyond the standard,
+            # and every exit status is explained.
+            self.assertIn("extension beyond the standard", text)
+            for status in ["0 success", "1 malformed", "2 usage", "3 a FILE"]:
+                self.assertIn(status, text)
+
+    def test_help_wins_over_input(self):
+        self.ok(["--help"], b"\xff", run(["--help"]).stdout)
+
+    def test_list(self):
+        r = run(["--list"])
+        self.assertEqual((r.returncode, r.stderr), (0, b""))
+        lines = r.stdout.decode().splitlines()
+        self.assertEqual([l.split()[0] for l in lines], ENCODING_NAMES)
+        table = {l.split()[0]: l.split()[1:] for l in lines}
+        self.assertIn("sjis", table["Shift_JIS"])
+        self.assertIn("latin1", table["windows-1252"])
+        self.assertIn("ascii", table["windows-1252"])
+        self.assertIn("utf-16", table["UTF-16LE"])
+        self.assertEqual(table["gb18030"], ["gb18030"])
+        self.assertEqual(table["replacement"], ["csiso2022kr", "hz-gb-2312", "iso-2022-cn",
+                                                "iso-2022-cn-ext", "iso-2022-kr",
+                                                "replacement"])
+        self.assertEqual(sum(len(v) for v in table.values()), 228)
+        if INDEX_DIR:
+            with open(os.path.join(INDEX_DIR, "encodings.json"), encoding="utf-8") as f:
+                spec = [e for g in json.load(f) for e in g["encodings"]]
+            self.assertEqual([(e["name"], sorted(e["labels"])) for e in spec],
+                             [(l.split()[0], l.split()[1:]) for l in lines])
+
+    def test_list_labels_all_work(self):
+        # Every listed label is accepted by -f, and by -t where there is an
+        # encoder (or the UTF-16 extension), and names its own encoding.
+        lines = run(["--list"]).stdout.decode().splitlines()
+        for line in lines:
+            name, *labels = line.split()
+            a = {"UTF-16LE": b"A\0", "UTF-16BE": b"\0A", "replacement": b""}.get(name, b"A")
+            for label in labels:
+                self.ok(["-f", label], a, b"A" if a else b"")
+                if name != "replacement":
+                    self.ok(["-t", label], b"A", a)
+
+
+class Syntax(Case):
+    def test_option_forms(self):
+        data, expect = "é€".encode(), h("E9 80")
+        for args in (["-f", "utf-8", "-t", "windows-1252"],
+                     ["-futf-8", "-twindows-1252"],
+                     ["--from=utf-8", "--to=windows-1252"],
+                     ["--from", "utf-8", "--to", "windows-1252"],
+                     ["--to", "latin1"],
+                     ["-t", " Windows-1252\t"],  # the standard's get an encoding
+                     ["-t", "\nCP1252 \f"],
+                     ["-t", "utf-8", "-t", "windows-1252"],  # the last one wins
+                     ["--bom=keep", "--bom", "sniff", "-t", "ascii"]):
+            self.ok(args, data, expect)
+
+    def test_options_after_files_and_double_dash(self):
+        a = self.file("a", "é".encode())
+        dash = self.file("-n", "€".encode())
+        self.ok([a, "-t", "windows-1252"], b"", h("E9"))
+        self.ok(["-t", "windows-1252", "--", a, dash], b"", h("E9 80"))
+        self.ok(["-t", "windows-1252", a, "-", a], "€".encode(), h("E9 80 E9"))
+
+    def test_stdin_by_default_and_dash(self):
+        self.ok([], "日本".encode(), "日本".encode())
+        self.ok(["-"], "日本".encode(), "日本".encode())
+
+    def test_label_is_matched_like_the_standard(self):
+        # "ascii" and "latin1" are windows-1252: 0x80 decodes to U+20AC.
+        self.ok(["-f", "ascii"], h("80"), "€".encode())
+        self.ok(["-f", "LATIN1"], h("80 FF"), "€ÿ".encode())
+        self.ok(["-f", " X-X-BIG5\n"], h("A4 A4"), "中".encode())
+        self.ok(["-f", "csbig5"], h("A4 E5"), "文".encode())
+
+
+# ---------------------------------------------------------------------------
+# Usage errors (status 2) and I/O errors (status 3)
+
+class UsageErrors(Case):
+    def test_unknown_from_label(self):
+        self.fails(["-f", "utf-9"], b"A", 2, b"", r"\Awenc: unknown encoding label 'utf-9'")
+
+    def test_unknown_to_label(self):
+        self.fails(["-t", "klingon"], b"A", 2, b"", r"'klingon'")
+
+    def test_empty_and_odd_labels(self):
+        for label in ["", " ", "utf-8x", "utf_8", "\u212aoi8-r", "x" * 100]:
+            self.fails(["--from=" + label], b"A", 2, b"", re.escape("'%s'" % label))
+
+    def test_usage_error_reads_no_file(self):
+        f = self.file("in", b"A")
+        self.fails(["-t", "nope", f, "/nonexistent"], b"", 2, b"", r"'nope'")
+
+    def test_no_encoder(self):
+        for label in ["replacement", "iso-2022-kr", "hz-gb-2312"]:
+            self.fails(["-t", label], b"A", 2, b"",
+                       r"cannot convert to '%s': the standard has no encoder for "
+                       r"replacement" % re.escape(label))
+
+    def test_unknown_option(self):
+        for args in (["--bogus"], ["-x"], ["--fatal=yes"], ["--html=no"], ["--fromage=x"]):
+            self.fails(args, b"A", 2, b"", r"(unknown option|takes no value).*\n"
+                       r"Try 'wenc --help'")
+
+    def test_missing_value(self):
+        for args in (["-f"], ["--to"], ["--bom"], ["x", "-t"]):
+            self.fails(args, b"A", 2, b"", r"needs")
+
+    def test_bad_bom_mode(self):
+        self.fails(["--bom=maybe"], b"A", 2, b"", r"unknown BOM mode 'maybe'")
+        self.fails(["--bom", "Sniff"], b"A", 2, b"", r"'Sniff'")
+
+
+def strerror(code):
+    return re.escape(os.strerror(code))
+
+
+class IOErrors(Case):
+    def test_missing_file(self):
+        missing = os.path.join(self.dir, "missing.txt")
+        self.fails([missing], b"", 3, b"",
+                   r"\Awenc: %s: %s\n\Z" % (re.escape(missing), strerror(errno.ENOENT)))
+
+    def test_other_files_still_converted(self):
+        a = self.file("a", b"a")
+        b = self.file("b", b"b")
+        missing = os.path.join(self.dir, "missing")
+        self.fails([a, missing, b], b"", 3, b"ab", re.escape(missing))
+
+    def test_directory(self):
+        self.fails([self.dir], b"", 3, b"",
+                   r"\Awenc: %s: %s\n\Z" % (re.escape(self.dir), strerror(errno.EISDIR)))
+        a = self.file("a", b"a")
+        self.fails([a, self.dir, a], b"", 3, b"aa", strerror(errno.EISDIR))
+
+    def test_directory_on_stdin(self):
+        fd = os.open(self.dir, os.O_RDONLY)
+        try:
+            r = subprocess.run([WENC], stdin=fd, stdout=subprocess.PIPE,
+                               stderr=subprocess.PIPE, timeout=60)
+        finally:
+            os.close(fd)
+        self.assertEqual(r.returncode, 3)
+        self.assertIn(os.strerror(errno.EISDIR), r.stderr.decode())
+        self.assertIn(STDIN_NAME, r.stderr.decode())
+
+    def test_unreadable_file(self):
+        f = self.file("secret", b"x")
+        os.chmod(f, 0)
+        try:
+            if os.access(f, os.R_OK):
+                self.skipTest("running as root: chmod 000 does not prevent reading")
+            self.fails([f], b"", 3, b"", r"%s: %s" % (re.escape(f), strerror(errno.EACCES)))
+        finally:
+            os.chmod(f, 0o600)
+
+    def test_full_disk(self):
+        if not os.path.exists("/dev/full"):
+            self.skipTest("no /dev/full")
+        for data in (b"A", b"A" * 1000000):
+            with open("/dev/full", "wb") as full:
+                r = subprocess.run([WENC, "-t", "windows-1252"], input=data, stdout=full,
+                                   stderr=subprocess.PIPE, timeout=60)
+            self.assertEqual(r.returncode, 3)
+            self.assertEqual(r.stderr.decode(),
+                             "wenc: standard output: %s\n" % os.strerror(errno.ENOSPC))
+        # Also for --list, --help and --version.
+        for flag in ["--list", "--help", "--version"]:
+            with open("/dev/full", "wb") as full:
+                r = subprocess.run([WENC, flag], stdout=full, stderr=subprocess.PIPE,
+                                   timeout=60)
+            self.assertEqual(r.returncode, 3, flag)
+            self.assertIn(os.strerror(errno.ENOSPC), r.stderr.decode())
+
+    def test_closed_stdout(self):
+        r = subprocess.run([WENC], input=b"A", stdout=subprocess.DEVNULL,
+                           stderr=subprocess.PIPE, timeout=60,
+                           preexec_fn=lambda: os.close(1))
+        self.assertEqual(r.returncode, 3)
+        self.assertEqual(r.stderr.decode(),
+                         "wenc: standard output: %s\n" % os.strerror(errno.EBADF))
+
+    def big_file(self, megabytes):
+        block = ("x" * 60 + "é€あ\n").encode() * 1000
+        path = os.path.join(self.dir, "big")
+        with open(path, "wb") as f:
+            for _ in range(megabytes * 1000000 // len(block) + 1):
+                f.write(block)
+        return path
+
+    def test_broken_pipe(self):
+        # The reader goes away after 10 bytes: wenc reports EPIPE and exits
+        # with status 3 (it ignores SIGPIPE), quickly, without hanging.
+        big = self.big_file(20)
+        for target in ["utf-8", "windows-1252", "utf-16le"]:
+            p = subprocess.Popen([WENC, "-t", target, big], stdout=subprocess.PIPE,
+                                 stderr=subprocess.PIPE)
+            self.assertEqual(len(p.stdout.read(10)), 10)
+            p.stdout.close()
+            err = p.stderr.read()
+            self.assertEqual(p.wait(timeout=60), 3, target)
+            self.assertEqual(err.decode(),
+                             "wenc: standard output: %s\n" % os.strerror(errno.EPIPE))
+
+    def test_broken_pipe_in_shell(self):
+        big = self.big_file(20)
+        r = subprocess.run(["sh", "-c", '"$0" -t windows-1252 "$1" | head -c 10; '
+                            'echo " status=$?"', WENC, big], stdout=subprocess.PIPE,
+                           stderr=subprocess.PIPE, timeout=60)
+        self.assertEqual(r.stdout, b"x" * 10 + b" status=0\n")
+        self.assertEqual(r.stderr.decode(),
+                         "wenc: standard output: %s\n" % os.strerror(errno.EPIPE))
+
+    def test_non_blocking_descriptors(self):
+        # Descriptors inherited in O_NONBLOCK mode: EAGAIN means wait.
+        import fcntl
+        in_r, in_w = os.pipe()
+        out_r, out_w = os.pipe()
+        for fd in (in_r, out_w):
+            fcntl.fcntl(fd, fcntl.F_SETFL, fcntl.fcntl(fd, fcntl.F_GETFL) | os.O_NONBLOCK)
+        p = subprocess.Popen([WENC, "-t", "windows-1252"], stdin=in_r, stdout=out_w,
+                             stderr=subprocess.PIPE)
+        os.close(in_r)
+        os.close(out_w)
+        def feed():
+            time.sleep(0.1)  # wenc now waits for input
+            os.write(in_w, "é".encode() * 100000)
+            os.close(in_w)
+        writer = threading.Thread(target=feed)
+        writer.start()
+        time.sleep(0.3)  # wenc now waits for room in the output pipe
+        out = b""
+        while True:
+            chunk = os.read(out_r, 65536)
+            if not chunk:
+                break
+            out += chunk
+        os.close(out_r)
+        writer.join()
+        self.assertEqual((p.wait(timeout=60), p.stderr.read()), (0, b""))
+        self.assertEqual(out, h("E9") * 100000)
+
+    def test_highest_status_wins(self):
+        missing = os.path.join(self.dir, "missing")
+        bad = self.file("bad", b"a\xff")
+        self.fails(["--fatal", missing, bad], b"", 3, b"a",
+                   r"missing: .*\n.*bad: malformed input at byte 1")
+
+
+# ---------------------------------------------------------------------------
+# Error modes: replacement/html by default, --fatal, --html
+
+class Modes(Case):
+    def test_defaults_replace_and_escape(self):
+        self.ok([], h("61 FF 62 E2 82"), h("61 EFBFBD 62 EFBFBD"))
+        # From the standard's "encode" hook vector: U+20AC U+1F600 in
+        # windows-1252 -> 80 26 23 31 32 38 35 31 32 3B.
+        self.ok(["-t", "windows-1252"], "€😀".encode(), h("80 26 23 31 32 38 35 31 32 3B"))
+        self.ok(["-t", "windows-1252", "--html"], "€😀".encode(),
+                h("80 26 23 31 32 38 35 31 32 3B"))
+        self.ok(["-t", "x-user-defined"], "\u0080".encode(), b"&#128;")
+
+    def test_fatal_html(self):
+        # --fatal --html: stop at malformed input, but escape unmappables.
+        self.ok(["--fatal", "--html", "-t", "windows-1252"], "a😀".encode(), b"a&#128512;")
+        self.fails(["--html", "--fatal", "-t", "windows-1252"], h("61 FF"), 1, b"a",
+                   r"malformed input at byte 1 \(1 byte: FF\)")
+
+
+def malformed(offset, hexbytes, encoding, name=STDIN_NAME):
+    n = len(hexbytes.split())
+    return ("wenc: %s: malformed input at byte %d (%d byte%s: %s) in %s\n"
+            % (name, offset, n, "" if n == 1 else "s", hexbytes, encoding)).encode()
+
+
+def unmappable(cp, offset, encoding, name=STDIN_NAME):
+    return ("wenc: %s: U+%04X at byte %d cannot be encoded in %s\n"
+            % (name, cp, offset, encoding)).encode()
+
+
+class FatalMalformed(Case):
+    def test_utf8(self):
+        self.fails(["--fatal"], h("61 62 E2 82 78"), 1, b"ab", malformed(2, "E2 82", "UTF-8"))
+        self.fails(["--fatal"], h("61 62 E2 82"), 1, b"ab", malformed(2, "E2 82", "UTF-8"))
+        self.fails(["--fatal"], h("FF"), 1, b"", malformed(0, "FF", "UTF-8"))
+        self.fails(["--fatal"], h("C3 A9 ED A0 80"), 1, "é".encode(),
+                   malformed(2, "ED", "UTF-8"))
+        self.fails(["--fatal", "-t", "windows-1252"], h("C3 A9 C0 AF"), 1, h("E9"),
+                   malformed(2, "C0", "UTF-8"))
+
+    def test_names_the_file(self):
+        f = self.file("page.txt", h("41 F0 9F 98"))
+        self.fails(["--fatal", f], b"", 1, b"A", malformed(1, "F0 9F 98", "UTF-8", f))
+
+    def test_stops_at_the_first_file_with_an_error(self):
+        a = self.file("a", b"a")
+        bad = self.file("bad", h("62 80"))
+        self.fails(["--fatal", a, bad, a], b"", 1, b"ab", malformed(1, "80", "UTF-8", bad))
+
+    def test_other_decoders(self):
+        # UTF-16LE (SPEC-DELTA vectors): a lone surrogate's two bytes, then
+        # the restored unit; an odd byte at the end.
+        self.fails(["--fatal", "-f", "utf-16le"], h("00 D8 41 00"), 1, b"",
+                   malformed(0, "00 D8", "UTF-16LE"))
+        self.fails(["--fatal", "-f", "utf-16le"], h("41 00 42"), 1, b"A",
+                   malformed(2, "42", "UTF-16LE"))
+        self.fails(["--fatal", "-f", "utf-16be"], h("00 41 DC 00"), 1, b"A",
+                   malformed(2, "DC 00", "UTF-16BE"))
+        # Big5: a lead byte then an ASCII byte, which is read again.
+        self.fails(["--fatal", "-f", "big5"], h("41 81 20"), 1, b"A",
+                   malformed(1, "81", "Big5"))
+        # replacement: the first byte is the error.
+        self.fails(["--fatal", "-f", "iso-2022-kr"], h("61 62"), 1, b"",
+                   malformed(0, "61", "replacement"))
+        self.ok(["-f", "iso-2022-kr"], h("61 62"), h("EF BF BD"))
+        self.ok(["-f", "iso-2022-kr", "--fatal"], b"", b"")
+
+    def test_multibyte_decoders(self):
+        # Need the EUC-JP, Shift_JIS and gb18030 handlers.
+        self.fails(["--fatal", "-f", "shift_jis"], h("41 81 20"), 1, b"A",
+                   malformed(1, "81", "Shift_JIS"))
+        self.fails(["--fatal", "-f", "euc-jp"], h("41 A4"), 1, b"A",
+                   malformed(1, "A4", "EUC-JP"))
+        self.fails(["--fatal", "-f", "gb18030"], h("81 30 81"), 1, b"",
+                   malformed(0, "81 30 81", "gb18030"))
+
+    def test_sniffed_encoding_is_named(self):
+        self.fails(["--fatal", "-f", "windows-1252"], h("FF FE 41 00 42"), 1, b"A",
+                   malformed(4, "42", "UTF-16LE"))
+
+    def test_far_and_across_chunks(self):
+        # wenc reads files 64 KiB at a time: errors past the first chunk, and
+        # a sequence split between two chunks (its first byte is kept).
+        for size in [70000, 65535, 65534, 131071, 200003]:
+            data = b"a" * size + h("E2 82 78")
+            f = self.file("in", data)
+            self.fails(["--fatal", f], b"", 1, b"a" * size, malformed(size, "E2 82", "UTF-8", f))
+            self.fails(["--fatal"], data, 1, b"a" * size, malformed(size, "E2 82", "UTF-8"))
+
+
+class FatalUnmappable(Case):
+    def test_offsets(self):
+        t = ["--fatal", "-t", "windows-1252"]
+        self.fails(t, "ab😀".encode(), 1, b"ab", unmappable(0x1F600, 2, "windows-1252"))
+        self.fails(t, "éé😀x".encode(), 1, h("E9 E9"), unmappable(0x1F600, 4, "windows-1252"))
+        self.fails(t, "€あ".encode(), 1, h("80"), unmappable(0x3042, 3, "windows-1252"))
+        self.fails(t, "\u0100".encode(), 1, b"", unmappable(0x100, 0, "windows-1252"))
+
+    def test_names_the_file(self):
+        f = self.file("page.txt", "x😀".encode())
+        self.fails(["--fatal", "-t", "windows-1252", f], b"", 1, b"x",
+                   unmappable(0x1F600, 1, "windows-1252", f))
+
+    def test_source_offsets_in_other_encodings(self):
+        t = ["--fatal", "-t", "windows-1252"]
+        # Big5 A4 A4 is U+4E2D.
+        self.fails(t + ["-f", "big5"], h("41 A4 A4"), 1, b"A",
+                   unmappable(0x4E2D, 1, "windows-1252"))
+        # UTF-16LE, with a BOM, and a surrogate pair.
+        self.fails(t + ["-f", "utf-16le"], h("FF FE 41 00 3D D8 00 DE"), 1, b"A",
+                   unmappable(0x1F600, 4, "windows-1252"))
+        self.fails(t + ["-f", "utf-16be", "--bom=keep"], h("00 41 D8 3D DE 00"), 1, b"A",
+                   unmappable(0x1F600, 2, "windows-1252"))
+        # A UTF-8 BOM is consumed by sniffing: the offset counts it.
+        self.fails(t, h("EF BB BF 61 F0 9F 98 80"), 1, b"a",
+                   unmappable(0x1F600, 4, "windows-1252"))
+        # --bom=keep: the BOM is U+FEFF, which windows-1252 cannot encode.
+        self.fails(t + ["--bom=keep"], h("EF BB BF 61"), 1, b"",
+                   unmappable(0xFEFF, 0, "windows-1252"))
+        # x-user-defined 80 is U+F780.
+        self.fails(t + ["-f", "x-user-defined"], h("41 80"), 1, b"A",
+                   unmappable(0xF780, 1, "windows-1252"))
+
+    def test_bytes_held_for_bom_sniffing(self):
+        # windows-1252 EF BB without BF is no BOM: the bytes are U+00EF
+        # U+00BB.  ISO-8859-10 has U+00EF (as EF) but not U+00BB; ISO-8859-7
+        # has neither.
+        t = ["--fatal", "-f", "windows-1252"]
+        self.fails(t + ["-t", "iso-8859-10"], h("EF BB 41"), 1, h("EF"),
+                   unmappable(0xBB, 1, "ISO-8859-10"))
+        self.fails(t + ["-t", "iso-8859-10"], h("EF BB"), 1, h("EF"),
+                   unmappable(0xBB, 1, "ISO-8859-10"))
+        self.fails(t + ["-t", "iso-8859-7"], h("EF"), 1, b"",
+                   unmappable(0xEF, 0, "ISO-8859-7"))
+        self.fails(t + ["-t", "iso-8859-10"], h("EF 41 BB"), 1, h("EF 41"),
+                   unmappable(0xBB, 2, "ISO-8859-10"))
+
+    def test_far_and_across_chunks(self):
+        t = ["--fatal", "-t", "windows-1252"]
+        for size in [65534, 65535, 65533, 65532, 65536, 65528, 131070, 70000]:
+            data = b"a" * size + "😀".encode() + b"z"
+            f = self.file("in", data)
+            self.fails(t + [f], b"", 1, b"a" * size, unmappable(0x1F600, size, "windows-1252", f))
+            self.fails(t, data, 1, b"a" * size, unmappable(0x1F600, size, "windows-1252"))
+        data = "é".encode() * 200000 + "ĀZ".encode()
+        self.fails(t, data, 1, h("E9") * 200000, unmappable(0x100, 400000, "windows-1252"))
+        # In UTF-16LE, a surrogate pair split by the chunk boundary.
+        data = h("41 00") * 32767 + h("3D D8 00 DE")
+        self.fails(t + ["-f", "utf-16le", "--bom=keep"], data, 1, b"A" * 32767,
+                   unmappable(0x1F600, 65534, "windows-1252"))
+
+    def test_random_positions_and_chunkings(self):
+        # Random text around the 64 KiB read boundaries, fed whole from a
+        # file and in random pieces through a pipe; the first character
+        # windows-1252 lacks is at a known byte offset.  Python's UTF-8 and
+        # UTF-16 codecs agree with the standard on well-formed text.
+        import random
+        rng = random.Random(6)
+        fine = "aé€\u00ff~"
+        for case in range(24):
+            size = rng.choice([65536, 131072, 200000]) + rng.randint(-12, 12)
+            codec, label = rng.choice([("utf-8", "utf-8"), ("utf-16-le", "utf-16le"),
+                                       ("utf-16-be", "utf-16be")])
+            text = "".join(rng.choice(fine) for _ in range(size // 2))
+            bad = rng.choice("あ😀\u0100\ufeff")
+            head = text.encode(codec)[:size]
+            if codec != "utf-8":
+                head = head[:len(head) & ~1]
+            else:
+                head = head.decode("utf-8", "ignore").encode()
+            data = head + (bad + "tail").encode(codec)
+            expect_out = head.decode(codec).encode("cp1252")
+            args = ["--fatal", "--bom=keep", "-f", label, "-t", "windows-1252"]
+            want = unmappable(ord(bad), len(head), "windows-1252")
+            with self.subTest(case=case, size=len(head), codec=codec):
+                self.fails(args, data, 1, expect_out, want)
+                p = subprocess.Popen([WENC] + args, stdin=subprocess.PIPE,
+                                     stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+
+                def feed():
+                    i = 0
+                    try:
+                        while i < len(data):
+                            n = rng.choice([1, 2, 3, 7, 100, 4096, 65535])
+                            p.stdin.write(data[i:i + n])
+                            p.stdin.flush()
+                            i += n
+                        p.stdin.close()
+                    except BrokenPipeError:
+                        pass
+                writer = threading.Thread(target=feed)
+                writer.start()
+                out, err = p.stdout.read(), p.stderr.read()
+                writer.join()
+                self.assertEqual((p.wait(timeout=60), out, err), (1, expect_out, want))
+
+    def test_random_multibyte_sources(self):
+        # Source offsets in the double-byte encodings and ISO-2022-JP, around
+        # the read boundaries, fed in random pieces.  The characters are ones
+        # where Python's codecs agree with the standard's indexes.
+        import random
+        rng = random.Random(66)
+        samples = {"shift_jis": ("shift_jis", "あ中"), "euc-jp": ("euc_jp", "あ中"),
+                   "iso-2022-jp": ("iso2022_jp", "あ中"), "gb18030": ("gb18030", "中文"),
+                   "gbk": ("gbk", "中文"), "big5": ("big5", "中文"),
+                   "euc-kr": ("euc_kr", "가中")}
+        for case, label in enumerate(sorted(samples) * 2):
+            codec, chars = samples[label]
+            prefix = "".join(rng.choice("ab ~") for _ in range(
+                rng.choice([65536, 131072, 3]) + rng.randint(-6, 6))).encode()
+            bad = rng.choice(chars)
+            data = prefix + (bad + "zz").encode(codec)
+            # ISO-2022-JP: ESC $ B comes before the character.
+            offset = len(prefix) + (3 if label == "iso-2022-jp" else 0)
+            args = ["--fatal", "-f", label, "-t", "windows-1252"]
+            with self.subTest(case=case, label=label, size=len(prefix)):
+                p = subprocess.Popen([WENC] + args, stdin=subprocess.PIPE,
+                                     stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+
+                def feed():
+                    i = 0
+                    try:
+                        while i < len(data):
+                            n = rng.choice([1, 2, 3, 5, 4096, 65535])
+                            p.stdin.write(data[i:i + n])
+                            p.stdin.flush()
+                            i += n
+                        p.stdin.close()
+                    except BrokenPipeError:
+                        pass
+                writer = threading.Thread(target=feed)
+                writer.start()
+                out, err = p.stdout.read(), p.stderr.read()
+                writer.join()
+                self.assertEqual((p.wait(timeout=60), out, err),
+                                 (1, prefix, unmappable(ord(bad), offset, "windows-1252")))
+
+    def test_multibyte_encodings(self):
+        # Need the ISO-2022-JP, Shift_JIS and gb18030 handlers.
+        t = ["--fatal", "-t", "windows-1252"]
+        # ISO-2022-JP: the escape sequence is not part of the character.
+        self.fails(t + ["-f", "iso-2022-jp"], h("41 1B 24 42 24 22"), 1, b"A",
+                   unmappable(0x3042, 4, "windows-1252"))
+        self.fails(t + ["-f", "shift_jis"], h("41 82 A0"), 1, b"A",
+                   unmappable(0x3042, 1, "windows-1252"))
+        self.fails(t + ["-f", "gb18030"], h("41 94 39 FC 36"), 1, b"A",
+                   unmappable(0x1F600, 1, "windows-1252"))
+        # The standard's encoder errors: gb18030 U+E5E5, ISO-2022-JP U+000E
+        # (reported as the character in the text, not the U+FFFD the
+        # standard's encoder returns for it).
+        self.fails(["--fatal", "-t", "gb18030"], "a\ue5e5".encode(), 1, b"a",
+                   unmappable(0xE5E5, 1, "gb18030"))
+        self.fails(["--fatal", "-t", "iso-2022-jp"], b"ab\x0e", 1, b"ab",
+                   unmappable(0x0E, 2, "ISO-2022-JP"))
+        # ISO-2022-JP returns to ASCII before stopping.
+        self.fails(["--fatal", "-t", "iso-2022-jp"], "あ😀".encode(), 1,
+                   h("1B 24 42 24 22 1B 28 42"), unmappable(0x1F600, 3, "ISO-2022-JP"))
+        self.fails(["--fatal", "-t", "gbk"], "a\u0080".encode(), 1, b"a",
+                   unmappable(0x80, 1, "GBK"))
+
+    def test_tiny_reads(self):
+        # Bytes arrive one at a time through a pipe, so every sequence is
+        # split between reads.
+        def slow(args, data):
+            p = subprocess.Popen([WENC] + args, stdin=subprocess.PIPE,
+                                 stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+            for b in data:
+                p.stdin.write(bytes([b]))
+                p.stdin.flush()
+                time.sleep(0.005)
+            p.stdin.close()
+            out, err = p.stdout.read(), p.stderr.read()
+            return p.wait(timeout=60), out, err
+        self.assertEqual(slow(["--fatal", "-t", "windows-1252"], "aé€😀".encode()),
+                         (1, h("61 E9 80"), unmappable(0x1F600, 6, "windows-1252")))
+        self.assertEqual(slow(["--fatal"], h("61 E2 82 78")),
+                         (1, b"a", malformed(1, "E2 82", "UTF-8")))
+        self.assertEqual(slow(["-f", "windows-1252"], h("EF BB BF C3 A9")),
+                         (0, "é".encode(), b""))
+        self.assertEqual(slow(["-f", "utf-16le", "-t", "windows-1252", "--fatal"],
+                              h("FF FE 41 00 3D D8 00 DE")),
+                         (1, b"A", unmappable(0x1F600, 4, "windows-1252")))
+
+
+# ---------------------------------------------------------------------------
+# BOM handling
+
+class Bom(Case):
+    def test_sniff_overrides_label(self):
+        for args in ([], ["--bom=sniff"]):
+            self.ok(args + ["-f", "windows-1252"], h("EF BB BF C3 A9"), "é".encode())
+            self.ok(args + ["-f", "shift_jis"], h("FF FE 41 00 E9 00"), "Aé".encode())
+            self.ok(args + ["-f", "big5"], h("FE FF 00 41 00 E9"), "Aé".encode())
+            self.ok(args + ["-f", "utf-16be"], h("FF FE 41 00"), b"A")
+            # Only one BOM is consumed; a partial BOM is text.
+            self.ok(args, h("EF BB BF EF BB BF"), h("EF BB BF"))
+            self.ok(args + ["-f", "windows-1252"], h("EF BB 41"), "ï»A".encode())
+            self.ok(args + ["-f", "windows-1252"], h("EF"), "ï".encode())
+            self.ok(args + ["-f", "windows-1252"], b"", b"")
+
+    def test_strip(self):
+        s = ["--bom=strip"]
+        self.ok(s, h("EF BB BF 41"), b"A")
+        self.ok(s, h("EF BB BF EF BB BF"), h("EF BB BF"))
+        self.ok(s + ["-f", "utf-16le"], h("FF FE 41 00"), b"A")
+        # Not a BOM of the source encoding: not removed, no sniffing.
+        self.ok(s + ["-f", "utf-16be"], h("FF FE 00 41"), h("EF BF BE 41"))
+        self.ok(s + ["-f", "windows-1252"], h("EF BB BF"), "ï»¿".encode())
+        self.ok(s, h("FF FE 41 00"), h("EFBFBD EFBFBD 41 00"))
+
+    def test_keep(self):
+        k = ["--bom=keep"]
+        self.ok(k, h("EF BB BF 41"), h("EF BB BF 41"))
+        self.ok(k + ["-f", "utf-16le"], h("FF FE 41 00"), h("EF BB BF 41"))
+        self.ok(k + ["-f", "windows-1252"], h("EF BB BF"), "ï»¿".encode())
+
+    def test_each_file_is_a_stream(self):
+        a = self.file("a", h("EF BB BF 41"))
+        b = self.file("b", h("FF FE 42 00"))
+        self.ok(["-f", "windows-1252", a, b, a], b"", b"ABA")
+        self.ok(["--bom=strip", a, a], b"", b"AA")
+        # An incomplete sequence ends with its file.
+        c = self.file("c", h("E2 82"))
+        d = self.file("d", h("AC"))
+        self.ok([c, d], b"", h("EFBFBD EFBFBD"))
+
+
+# ---------------------------------------------------------------------------
+# Round trips: UTF-8 -> X -> UTF-8 on text X can represent
+
+SINGLE_BYTE = [
+    # (name, bytes, code points): from the standard's index-<name>.txt.
+    ("IBM866", "C1 E9 FE", "2534 0449 25A0"),
+    ("ISO-8859-2", "C1 E9 FE", "00C1 00E9 0163"),
+    ("ISO-8859-3", "C1 E9 FE", "00C1 00E9 015D"),
+    ("ISO-8859-4", "C1 E9 FE", "00C1 00E9 016B"),
+    ("ISO-8859-5", "C1 E9 FE", "0421 0449 045E"),
+    ("ISO-8859-6", "C1 E9 F2", "0621 0649 0652"),
+    ("ISO-8859-7", "C1 E9 FE", "0391 03B9 03CE"),
+    ("ISO-8859-8", "BE E9 FE", "00BE 05D9 200F"),
+    ("ISO-8859-8-I", "BE E9 FE", "00BE 05D9 200F"),
+    ("ISO-8859-10", "C1 E9 FE", "00C1 00E9 00FE"),
+    ("ISO-8859-13", "C1 E9 FE", "012E 00E9 017E"),
+    ("ISO-8859-14", "C1 E9 FE", "00C1 00E9 0177"),
+    ("ISO-8859-15", "C1 E9 FE", "00C1 00E9 00FE"),
+    ("ISO-8859-16", "C1 E9 FE", "00C1 00E9 021B"),
+    ("KOI8-R", "C1 E9 FE", "0430 0418 0427"),
+    ("KOI8-U", "C1 E9 FE", "0430 0418 0427"),
+    ("macintosh", "C1 E9 FE", "00A1 00C8 02DB"),
+    ("windows-874", "C1 E9 FB", "0E21 0E49 0E5B"),
+    ("windows-1250", "C1 E9 FE", "00C1 00E9 0163"),
+    ("windows-1251", "C1 E9 FE", "0411 0439 044E"),
+    ("windows-1252", "C1 E9 FE", "00C1 00E9 00FE"),
+    ("windows-1253", "C1 E9 FE", "0391 03B9 03CE"),
+    ("windows-1254", "C1 E9 FE", "00C1 00E9 015F"),
+    ("windows-1255", "C1 E9 FE", "05B1 05D9 200F"),
+    ("windows-1256", "C1 E9 FE", "0621 00E9 200F"),
+    ("windows-1257", "C1 E9 FE", "012E 00E9 017E"),
+    ("windows-1258", "C1 E9 FE", "00C1 00E9 20AB"),
+    ("x-mac-cyrillic", "C1 E9 FE", "0405 0439 044E"),
+]
+
+ASCII = bytes(range(0x80))
+
+MULTI_BYTE = [
+    # (label, text, bytes): typed in from the standard's algorithms and
+    # indexes (pointers from index-gb18030.txt, index-big5.txt,
+    # index-jis0208.txt, index-euc-kr.txt and index-gb18030-ranges.txt).
+    # gb18030: 中 ptr 7613 -> D6 D0; 文 -> CE C4; é -> A8 A6; € -> A2 E3;
+    # U+0080 range ptr 0 -> 81 30 81 30; U+1F600 ptr 189000 + 0xF600 ->
+    # 94 39 FC 36.
+    ("gb18030", "a中文é€\u0080😀", "61 D6 D0 CE C4 A8 A6 A2 E3 81 30 81 30 94 39 FC 36"),
+    # GBK: the same two-byte table, U+20AC is 80.
+    ("gbk", "a中文é€", "61 D6 D0 CE C4 A8 A6 80"),
+    ("big5", "a中文", "61 A4 A4 A4 E5"),
+    ("euc-jp", "aあ中アｱ", "61 A4 A2 C3 E6 A5 A2 8E B1"),
+    # ISO-2022-JP: escape to JIS X 0208, then back to ASCII.
+    ("iso-2022-jp", "aあ中a", "61 1B 24 42 24 22 43 66 1B 28 42 61"),
+    ("iso-2022-jp", "あ", "1B 24 42 24 22 1B 28 42"),
+    ("shift_jis", "aあ中アｱ", "61 82 A0 92 86 83 41 B1"),
+    ("euc-kr", "a가中", "61 B0 A1 F1 E9"),
+    ("x-user-defined", "\uf780\uf7ffa", "80 FF 61"),
+    ("utf-8", "a€😀", "61 E2 82 AC F0 9F 98 80"),
+    # The UTF-16 output extension.
+    ("utf-16le", "a😀", "61 00 3D D8 00 DE"),
+    ("utf-16be", "a😀", "00 61 D8 3D DE 00"),
+]
+
+
+class RoundTrip(Case):
+    def round_trip(self, label, text, encoded):
+        utf8 = text.encode()
+        self.ok(["-t", label], utf8, encoded)
+        self.ok(["-f", label], encoded, utf8)
+        self.ok(["-t", label, "--fatal"], utf8, encoded)
+        self.ok(["-f", label, "--fatal"], encoded, utf8)
+
+    def test_single_byte(self):
+        for name, hexbytes, cps in SINGLE_BYTE:
+            text = "".join(chr(int(c, 16)) for c in cps.split())
+            self.round_trip(name, ASCII.decode() + text, ASCII + h(hexbytes))
+
+    def test_single_byte_full_tables(self):
+        if not INDEX_DIR:
+            self.skipTest("no index directory given")
+        for name, _, _ in SINGLE_BYTE:
+            index = {}
+            path = os.path.join(INDEX_DIR, "index-%s.txt" % name.lower().replace("-i", ""))
+            with open(path, encoding="utf-8") as f:
+                for line in f:
+                    if line.strip() and not line.startswith("#"):
+                        pointer, cp = line.split()[:2]
+                        index[int(pointer)] = int(cp, 16)
+            encoded = ASCII + bytes(0x80 + p for p in sorted(index))
+            text = ASCII.decode() + "".join(chr(index[p]) for p in sorted(index))
+            self.round_trip(name, text, encoded)
+            # Decoding every byte: unmapped ones are U+FFFD.
+            all_bytes = bytes(range(256))
+            expect = ASCII.decode() + "".join(chr(index.get(b - 0x80, 0xFFFD))
+                                              for b in range(0x80, 0x100))
+            self.ok(["-f", name], all_bytes, expect.encode())
+
+    def test_utf8_identity(self):
+        text = "".join(chr(c) for c in range(0x20, 0x3000, 7)) + "😀\U0010FFFF"
+        self.round_trip("utf-8", text, text.encode())
+
+    def test_multi_byte(self):
+        for label, text, hexbytes in MULTI_BYTE:
+            with self.subTest(label=label):
+                self.round_trip(label, text, h(hexbytes))
+
+    def test_one_way(self):
+        # Encoders that map characters the decoder reads back differently.
+        self.ok(["-t", "euc-jp"], "¥‾".encode(), h("5C 7E"))
+        self.ok(["-t", "shift_jis"], "¥‾".encode(), h("5C 7E"))
+        self.ok(["-t", "iso-2022-jp"], "¥a".encode(), h("1B 28 4A 5C 61 1B 28 42"))
+        # Half-width katakana go through index ISO-2022-JP katakana.
+        self.ok(["-t", "iso-2022-jp"], "ｱ".encode(), h("1B 24 42 25 22 1B 28 42"))
+        self.ok(["-t", "gbk"], "😀".encode(), b"&#128512;")
+
+    def test_iso_2022_jp_each_file_ends_in_ascii(self):
+        a = self.file("a", "あ".encode())
+        self.ok(["-t", "iso-2022-jp", a, a], b"",
+                h("1B 24 42 24 22 1B 28 42 1B 24 42 24 22 1B 28 42"))
+
+    def test_pipeline(self):
+        # The README's example: UTF-8 -> Shift_JIS -> UTF-8 through two
+        # processes.
+        text = "こんにちは、世界 Hello\n".encode()
+        p1 = subprocess.Popen([WENC, "-t", "shift_jis"], stdin=subprocess.PIPE,
+                              stdout=subprocess.PIPE)
+        p2 = subprocess.Popen([WENC, "-f", "shift_jis"], stdin=p1.stdout,
+                              stdout=subprocess.PIPE)
+        p1.stdout.close()
+        p1.stdin.write(text)
+        p1.stdin.close()
+        out = p2.stdout.read()
+        self.assertEqual((p1.wait(60), p2.wait(60)), (0, 0))
+        self.assertEqual(out, text)
+
+
+# ---------------------------------------------------------------------------
+# Streaming: a large input through a pipe in bounded memory
+
+def peak_rss(pid):
+    """The process's peak resident set (VmHWM) in KiB, or None."""
+    try:
+        with open("/proc/%d/status" % pid) as f:
+            for line in f:
+                if line.startswith("VmHWM:"):
+                    return int(line.split()[1])
+    except OSError:
+        pass
+    return None
+
+
+def run_streaming(args, block, count, expected_block):
+    """Feeds BLOCK COUNT times to wenc ARGS through a pipe.  Returns (exit
+    status, whether the output is EXPECTED_BLOCK COUNT times, bytes out,
+    seconds, ru_maxrss in KiB, peak VmHWM in KiB or None).
+
+    ru_maxrss (from wait4) counts the memory of the Python process the child
+    was forked from, which Linux carries across exec; VmHWM, sampled from
+    /proc while wenc runs (it cannot finish before its output is read), is
+    wenc's own."""
+    start = time.monotonic()
+    p = subprocess.Popen([WENC] + args, stdin=subprocess.PIPE, stdout=subprocess.PIPE)
+
+    def feed():
+        try:
+            for _ in range(count):
+                p.stdin.write(block)
+            p.stdin.close()
+        except BrokenPipeError:
+            pass
+
+    writer = threading.Thread(target=feed)
+    writer.start()
+    got, total, hwm, next_sample = hashlib.sha256(), 0, None, 0
+    while True:
+        chunk = p.stdout.read(1 << 20)
+        if not chunk:
+            break
+        got.update(chunk)
+        total += len(chunk)
+        if total >= next_sample:
+            sample = peak_rss(p.pid)
+            if sample is not None:
+                hwm = max(hwm or 0, sample)
+            next_sample += 8 << 20
+    writer.join()
+    _, status, usage = os.wait4(p.pid, 0)
+    p.returncode = os.waitstatus_to_exitcode(status)
+    want = hashlib.sha256()
+    for _ in range(count):
+        want.update(expected_block)
+    return (p.returncode, got.digest() == want.digest(), total, time.monotonic() - start,
+            usage.ru_maxrss, hwm)
+
+
+def check_memory(test, maxrss, hwm):
+    # wenc's own peak: its fixed buffers (under 1 MiB), the C library and
+    # libwenc, about 2 MiB in all (9 MiB with -Db_sanitize=address).  The
+    # input is 2.5 to 12 times larger than the limit.
+    if hwm is not None:
+        test.assertLess(hwm, 16 * 1024, "wenc's peak RSS %d KiB" % hwm)
+    # ru_maxrss includes this Python process's size at the fork.
+    import resource
+    own = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
+    test.assertLess(maxrss, own + 16 * 1024, "ru_maxrss %d KiB (Python: %d)" % (maxrss, own))
+
+
+class Streaming(Case):
+    def test_200_mb_through_a_pipe(self):
+        # 1 MiB blocks of mixed text: ASCII, Latin-1, €, and characters
+        # windows-1252 lacks, which become character references.
+        unit = "The quick brown fox: é€あ😀.\n"
+        n = 1048576 // len(unit.encode())
+        block = unit.encode() * n
+        expected = ("The quick brown fox: ".encode() + h("E9 80") + b"&#12354;&#128512;.\n") * n
+        status, same, total, seconds, maxrss, hwm = run_streaming(
+            ["-t", "windows-1252"], block, 200, expected)
+        self.assertEqual(status, 0)
+        self.assertTrue(same, "output differs")
+        self.assertEqual(total, 200 * len(expected))
+        check_memory(self, maxrss, hwm)
+        print("# 200 MiB UTF-8 -> windows-1252 through pipes: %.2f s, wenc's peak RSS "
+              "%s KiB, ru_maxrss %d KiB" % (seconds, hwm, maxrss), flush=True)
+
+    def test_utf8_and_utf16_outputs_stream_too(self):
+        unit = "Grüße, 世界! 😀\n"
+        n = 1048576 // len(unit.encode())
+        block = unit.encode() * n
+        for args, expected in ((["--fatal"], block),
+                               (["-t", "utf-16le"], unit.encode("utf-16-le") * n)):
+            status, same, _, _, maxrss, hwm = run_streaming(args, block, 40, expected)
+            self.assertEqual((status, same), (0, True), args)
+            check_memory(self, maxrss, hwm)
+
+
+# ---------------------------------------------------------------------------
+# The manual page
+
+class ManPage(Case):
+    def test_documents_every_option(self):
+        if not MANPAGE:
+            self.skipTest("no manual page given")
+        with open(MANPAGE, encoding="utf-8") as f:
+            roff = f.read()
+        text = " ".join(roff.replace("\\-", "-").split())
+        for option in OPTIONS + ["EXIT STATUS", "EXTENSIONS", "SIGPIPE", "full disk"]:
+            self.assertIn(option, text)
+        for status in ["0", "1", "2", "3"]:
+            self.assertRegex(roff, r"\.TP\n\.B %s\n" % status)
+
+    def test_renders_without_warnings(self):
+        if not MANPAGE:
+            self.skipTest("no manual page given")
+        groff = shutil.which("groff")
+        if not groff:
+            self.skipTest("groff not installed")
+        r = subprocess.run([groff, "-man", "-Tutf8", "-ww", "-z", MANPAGE],
+                           stdout=subprocess.PIPE, stderr=subprocess.PIPE, timeout=60)
+        self.assertEqual((r.returncode, r.stderr), (0, b""))
+
+
+# ---------------------------------------------------------------------------
+# A TAP runner, so that meson counts and names every test.
+
+class Tap(unittest.TestResult):
+    def __init__(self):
+        super().__init__()
+        self.count = 0
+        self.printed = False
+        self.failed_subtests = []
+
+    def startTest(self, test):
+        super().startTest(test)
+        self.printed = False
+        self.failed_subtests = []
+
+    def stopTest(self, test):
+        # A test whose subtests failed gets no addSuccess/addFailure call.
+        if not self.printed:
+            self.line(not self.failed_subtests, test)
+            for sub, text in self.failed_subtests:
+                self.diagnose("in %s:\n%s" % (sub.id(), text))
+        super().stopTest(test)
+
+    def line(self, ok, test, extra=""):
+        self.count += 1
+        self.printed = True
+        print("%s %d - %s%s" % ("ok" if ok else "not ok", self.count, test.id(), extra),
+              flush=True)
+
+    def addSuccess(self, test):
+        super().addSuccess(test)
+        if self.failed_subtests:
+            return  # reported in stopTest
+        self.line(True, test)
+
+    def addFailure(self, test, err):
+        super().addFailure(test, err)
+        self.line(False, test)
+        self.diagnose(self.failures[-1][1])
+
+    def addError(self, test, err):
+        super().addError(test, err)
+        self.line(False, test)
+        self.diagnose(self.errors[-1][1])
+
+    def addSkip(self, test, reason):
+        super().addSkip(test, reason)
+        self.line(True, test, " # SKIP " + reason)
+
+    def addSubTest(self, test, subtest, err):
+        super().addSubTest(test, subtest, err)
+        if err is not None:
+            kind = self.failures if issubclass(err[0], test.failureException) else self.errors
+            self.failed_subtests.append((subtest, kind[-1][1]))
+
+    def diagnose(self, text):
+        for l in text.splitlines():
+            print("# " + l, flush=True)
+
+
+def main():
+    global WENC, INDEX_DIR, MANPAGE
+    if len(sys.argv) < 2:
+        sys.exit(__doc__)
+    WENC = os.path.abspath(sys.argv[1])
+    INDEX_DIR = sys.argv[2] if len(sys.argv) > 2 and sys.argv[2] else None
+    MANPAGE = sys.argv[3] if len(sys.argv) > 3 and sys.argv[3] else None
+    suite = unittest.defaultTestLoader.loadTestsFromModule(sys.modules[__name__])
+    if len(sys.argv) > 4:  # a name filter, for debugging
+        suite = unittest.TestSuite(t for t in iter_tests(suite) if sys.argv[4] in t.id())
+    print("1..%d" % suite.countTestCases(), flush=True)
+    result = Tap()
+    suite.run(result)
+    sys.exit(0 if result.wasSuccessful() else 1)
+
+
+def iter_tests(suite):
+    for t in suite:
+        if isinstance(t, unittest.TestSuite):
+            yield from iter_tests(t)
+        else:
+            yield t
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,673 @@
+/* decode.c -- every decoder through the public API against the reference
+** model (ref_decode), exhaustively over the short inputs where behaviour can
+** differ, plus fixed-seed random inputs biased to each encoding's
+** significant bytes.
+**
+** Each input is decoded one-shot (last = true) by a fresh decoder:
+** - replacement mode into UTF-32, UTF-16 and UTF-8, each compared with the
+**   model's items (an error item is U+FFFD); the largest sweeps check UTF-32
+**   only, their output forms being covered by the smaller class sweeps;
+** - fatal mode into UTF-32, calling again with the rest of the input after
+**   each WENC_MALFORMED: the code points written before each error, and each
+**   error's offset and length, must be the model's items in order.
+**
+** Default sweeps (~10 s): every decoder's 1- and 2-byte inputs; all 2^24
+** three-byte UTF-8 inputs and UTF-8 four-byte classes; gb18030 and GBK lead x
+** digit x every byte, the whole four-byte space and fourth-byte classes;
+** EUC-JP 8F x every x every; UTF-16BE/LE unit pairs by class; ISO-2022-JP
+** escapes and byte pairs from twelve states; lead x every x classes for the
+** double-byte decoders; 20000 random inputs per encoding.
+**
+** Usage: conf-decode INDEX_DIR [--slow]   (exits 77 without INDEX_DIR)
+** --slow runs the minutes-long sweeps instead (meson suite 'slow'): UTF-8
+** F0..F4 x every x every x classes, gb18030 lead x digit x every x every,
+** EUC-JP 8F x every x every x every, every lead surrogate x every UTF-16 code
+** unit, 200000 random inputs per encoding. */
+
+#include "conf.h"
+
+#define MAX_IN  512
+#define MAX_OUT (4 * MAX_IN + 16)
+
+/* What a comparison failure shows: the encoding, the input, the model's
+** items and what the library did. */
+static void describe_items(char *buf, size_t size, const ref_item *items, size_t n)
+{
+    size_t k = 0;
+    buf[0] = '\0';
+    for (size_t i = 0; i < n && k + 24 < size; i++) {
+        if (items[i].cp < 0)
+            k += (size_t)snprintf(buf + k, size - k, "%serr@%llu+%u", i ? " " : "",
+                                  (unsigned long long)items[i].offset, items[i].length);
+        else
+            k += (size_t)snprintf(buf + k, size - k, "%sU+%04X", i ? " " : "",
+                                  (unsigned)items[i].cp);
+    }
+}
+
+static void describe_cps(char *buf, size_t size, const uint32_t *cps, size_t n)
+{
+    size_t k = 0;
+    buf[0] = '\0';
+    for (size_t i = 0; i < n && k + 16 < size; i++)
+        k += (size_t)snprintf(buf + k, size - k, "%sU+%04X", i ? " " : "", (unsigned)cps[i]);
+}
+
+typedef struct dcase {
+    const wenc_encoding *enc;
+    const char *name;
+} dcase;
+
+static void mismatch(tally *t, const dcase *c, const uint8_t *in, size_t n, const ref_item *items,
+                     size_t nitems, const char *what, const char *detail)
+{
+    char hex[200], exp[400];
+    conf_hex(hex, sizeof hex, in, n);
+    describe_items(exp, sizeof exp, items, nitems);
+    tally_fail(t, "%s [%s]: %s: %s; model: %s", c->name, hex, what, detail, exp);
+}
+
+static uint32_t out32[MAX_OUT];
+static uint16_t out16[2 * MAX_OUT], exp16[2 * MAX_OUT];
+static uint8_t out8[4 * MAX_OUT], exp8[4 * MAX_OUT];
+
+/* Which comparisons run: all of them, or (for the biggest sweeps) UTF-32
+** and fatal only, the UTF-16 and UTF-8 forms being the same handler step
+** written three ways. */
+enum { ALL_FORMS = 1, FATAL = 2 };
+
+static unsigned long long compared_inputs;
+
+/* Compares the library with the model on IN[0..N).  Returns true if all
+** agreed (mismatches go to T). */
+static bool compare(tally *t, const dcase *c, const uint8_t *in, size_t n, unsigned what)
+{
+    ref_item *items = NULL;
+    size_t nitems = ref_decode(c->name, in, n, &items);
+    bool ok = true;
+    char got[400];
+    t->checked++;
+    compared_inputs++;
+
+    /* Replacement mode, UTF-32. */
+    wenc_decoder d;
+    wenc_decoder_init(&d, c->enc, WENC_DECODER_REPLACEMENT);
+    size_t sl = n, dl = MAX_OUT;
+    wenc_status st = wenc_decoder_decode_to_utf32(&d, in, &sl, out32, &dl, true);
+    bool same = st == WENC_INPUT_EMPTY && sl == n && dl == nitems && wenc_decoder_position(&d) == n;
+    for (size_t i = 0; same && i < nitems; i++)
+        same = out32[i] == (items[i].cp < 0 ? 0xFFFDu : (uint32_t)items[i].cp);
+    if (!same) {
+        describe_cps(got, sizeof got, out32, dl);
+        char detail[520];
+        snprintf(detail, sizeof detail, "UTF-32 %s, read %zu, got %s", wenc_status_name(st), sl,
+                 got);
+        mismatch(t, c, in, n, items, nitems, "replacement", detail);
+        ok = false;
+    }
+
+    if (what & ALL_FORMS) {
+        size_t n16 = 0, n8 = 0;
+        for (size_t i = 0; i < nitems; i++) {
+            uint32_t cp = items[i].cp < 0 ? 0xFFFDu : (uint32_t)items[i].cp;
+            n16 += conf_utf16(exp16 + n16, cp);
+            n8 += conf_utf8(exp8 + n8, cp);
+        }
+        wenc_decoder_init(&d, c->enc, WENC_DECODER_REPLACEMENT);
+        sl = n;
+        dl = 2 * MAX_OUT;
+        st = wenc_decoder_decode_to_utf16(&d, in, &sl, out16, &dl, true);
+        if (st != WENC_INPUT_EMPTY || sl != n || dl != n16 ||
+            memcmp(out16, exp16, n16 * sizeof *out16) != 0) {
+            char detail[320];
+            int k = snprintf(detail, sizeof detail, "UTF-16 %s, read %zu, got",
+                             wenc_status_name(st), sl);
+            for (size_t i = 0; i < dl && i < 24 && k > 0 && (size_t)k < sizeof detail - 8; i++)
+                k += snprintf(detail + k, sizeof detail - (size_t)k, " %04X", out16[i]);
+            mismatch(t, c, in, n, items, nitems, "replacement", detail);
+            ok = false;
+        }
+        wenc_decoder_init(&d, c->enc, WENC_DECODER_REPLACEMENT);
+        sl = n;
+        dl = 4 * MAX_OUT;
+        st = wenc_decoder_decode_to_utf8(&d, in, &sl, out8, &dl, true);
+        if (st != WENC_INPUT_EMPTY || sl != n || dl != n8 || memcmp(out8, exp8, n8) != 0) {
+            char detail[320], hex[200];
+            snprintf(detail, sizeof detail, "UTF-8 %s, read %zu, got [%s]", wenc_status_name(st),
+                     sl, conf_hex(hex, sizeof hex, out8, dl));
+            mismatch(t, c, in, n, items, nitems, "replacement", detail);
+            ok = false;
+        }
+    }
+
+    if (what & FATAL) {
+        /* Fatal mode: stop at each error, then go on with the rest. */
+        wenc_decoder_init(&d, c->enc, WENC_DECODER_FATAL);
+        size_t pos = 0, k = 0, calls = 0;
+        for (;;) {
+            sl = n - pos;
+            dl = MAX_OUT;
+            st = wenc_decoder_decode_to_utf32(&d, in + pos, &sl, out32, &dl, true);
+            pos += sl;
+            char detail[200];
+            for (size_t i = 0; i < dl; i++, k++)
+                if (k >= nitems || items[k].cp != (int32_t)out32[i]) {
+                    snprintf(detail, sizeof detail, "call %zu wrote U+%04X as item %zu", calls,
+                             (unsigned)out32[i], k);
+                    mismatch(t, c, in, n, items, nitems, "fatal", detail);
+                    ok = false;
+                    goto fatal_done;
+                }
+            if (st == WENC_INPUT_EMPTY) {
+                if (k != nitems || pos != n) {
+                    snprintf(detail, sizeof detail,
+                             "call %zu: INPUT_EMPTY after %zu items, %zu bytes", calls, k, pos);
+                    mismatch(t, c, in, n, items, nitems, "fatal", detail);
+                    ok = false;
+                }
+                break;
+            }
+            if (st != WENC_MALFORMED || k >= nitems || items[k].cp != -1 ||
+                wenc_decoder_error_offset(&d) != items[k].offset ||
+                wenc_decoder_error_length(&d) != items[k].length) {
+                snprintf(detail, sizeof detail, "call %zu: %s at item %zu, error %llu+%zu", calls,
+                         wenc_status_name(st), k, (unsigned long long)wenc_decoder_error_offset(&d),
+                         wenc_decoder_error_length(&d));
+                mismatch(t, c, in, n, items, nitems, "fatal", detail);
+                ok = false;
+                break;
+            }
+            k++;
+            if (++calls > n + 4) {
+                mismatch(t, c, in, n, items, nitems, "fatal", "does not finish");
+                ok = false;
+                break;
+            }
+        }
+    fatal_done:;
+    }
+    free(items);
+    return ok;
+}
+
+/* ---- The encodings ------------------------------------------------------- */
+
+static dcase cases[WENC_ENCODING_COUNT];
+
+static const dcase *dc(const char *name)
+{
+    for (size_t i = 0; i < WENC_ENCODING_COUNT; i++)
+        if (strcmp(cases[i].name, name) == 0)
+            return &cases[i];
+    printf("Bail out! unknown encoding %s\n", name);
+    exit(1);
+}
+
+/* ---- Sweeps -------------------------------------------------------------- */
+
+/* Every single byte and every two-byte sequence, for every decoder. */
+static void sweep_short(void)
+{
+    for (size_t e = 0; e < WENC_ENCODING_COUNT; e++) {
+        const dcase *c = &cases[e];
+        tally t = {0, 0};
+        uint8_t in[2];
+        compare(&t, c, in, 0, ALL_FORMS | FATAL);
+        for (int a = 0; a < 256; a++) {
+            in[0] = (uint8_t)a;
+            compare(&t, c, in, 1, ALL_FORMS | FATAL);
+            for (int b = 0; b < 256; b++) {
+                in[1] = (uint8_t)b;
+                compare(&t, c, in, 2, ALL_FORMS | FATAL);
+            }
+        }
+        tally_report(&t, "%s: the empty input, every byte, every two-byte sequence", c->name);
+    }
+}
+
+/* Byte classes where decoders branch, for the third and fourth bytes of
+** the longer sweeps: ASCII edges and letters, digits (gb18030), 0x80 and the
+** UTF-8 continuation sub-ranges, every lead range edge. */
+static const uint8_t reps[] = {
+    0x00, 0x0E, 0x1B, 0x21, 0x24, 0x28, 0x2F, 0x30, 0x35, 0x39, 0x3A, 0x40, 0x41, 0x42,
+    0x49, 0x4A, 0x5C, 0x5F, 0x7E, 0x7F, 0x80, 0x81, 0x8E, 0x8F, 0x90, 0x9F, 0xA0, 0xA1,
+    0xBF, 0xC0, 0xC1, 0xC2, 0xDF, 0xE0, 0xE1, 0xED, 0xEF, 0xF0, 0xF4, 0xF5, 0xFE, 0xFF,
+};
+#define NREPS (sizeof reps / sizeof reps[0])
+
+/* gb18030 (and GBK, the same decoder): lead x digit x every third byte,
+** the whole four-byte space 81..FE 30..39 81..FE 30..39, and the
+** fourth-byte classes after representative first three bytes; --slow:
+** lead x digit x every third byte x every fourth byte (82M sequences). */
+static void sweep_gb18030(const dcase *c, bool slow)
+{
+    tally t = {0, 0};
+    uint8_t in[4];
+    if (slow) {
+        for (int a = 0x81; a <= 0xFE; a++)
+            for (int b = 0x30; b <= 0x39; b++)
+                for (int x = 0; x < 256; x++)
+                    for (int y = 0; y < 256; y++) {
+                        in[0] = (uint8_t)a, in[1] = (uint8_t)b, in[2] = (uint8_t)x;
+                        in[3] = (uint8_t)y;
+                        compare(&t, c, in, 4, FATAL);
+                    }
+        tally_report(&t, "%s: every lead x digit x every byte x every byte", c->name);
+        return;
+    }
+    for (int a = 0x81; a <= 0xFE; a++)
+        for (int b = 0x30; b <= 0x39; b++)
+            for (int x = 0; x < 256; x++) {
+                in[0] = (uint8_t)a, in[1] = (uint8_t)b, in[2] = (uint8_t)x;
+                compare(&t, c, in, 3, ALL_FORMS | FATAL);
+            }
+    tally_report(&t, "%s: every lead x digit x third byte (%d sequences)", c->name, 126 * 10 * 256);
+
+    for (int a = 0x81; a <= 0xFE; a++)
+        for (int b = 0x30; b <= 0x39; b++)
+            for (int x = 0x81; x <= 0xFE; x++)
+                for (int y = 0x30; y <= 0x39; y++) {
+                    in[0] = (uint8_t)a, in[1] = (uint8_t)b, in[2] = (uint8_t)x, in[3] = (uint8_t)y;
+                    compare(&t, c, in, 4, ALL_FORMS | FATAL);
+                }
+    tally_report(&t,
+                 "%s: the whole four-byte space 81..FE 30..39 81..FE 30..39, every output "
+                 "form",
+                 c->name);
+
+    static const uint8_t leads[] = {0x81, 0x82, 0x83, 0x84, 0x85, 0x8F,
+                                    0x90, 0xE3, 0xE4, 0xFD, 0xFE};
+    for (size_t l = 0; l < sizeof leads; l++)
+        for (int b = 0x30; b <= 0x39; b++)
+            for (int x = 0; x < 256; x++)
+                for (size_t r = 0; r < NREPS; r++) {
+                    in[0] = leads[l], in[1] = (uint8_t)b, in[2] = (uint8_t)x, in[3] = reps[r];
+                    compare(&t, c, in, 4, FATAL);
+                }
+    tally_report(&t,
+                 "%s: leads {81..85,8F,90,E3,E4,FD,FE} x digit x every byte x %zu "
+                 "fourth-byte classes",
+                 c->name, NREPS);
+}
+
+/* EUC-JP: 8F (JIS X 0212) x every byte x every byte; --slow: x every
+** fourth byte too. */
+static void sweep_euc_jp(bool slow)
+{
+    const dcase *c = dc("EUC-JP");
+    tally t = {0, 0};
+    uint8_t in[4] = {0x8F, 0, 0, 0};
+    if (slow) {
+        for (int a = 0; a < 256; a++)
+            for (int b = 0; b < 256; b++)
+                for (int x = 0; x < 256; x++) {
+                    in[1] = (uint8_t)a, in[2] = (uint8_t)b, in[3] = (uint8_t)x;
+                    compare(&t, c, in, 4, FATAL);
+                }
+        tally_report(&t, "EUC-JP: 8F x every byte x every byte x every byte");
+        return;
+    }
+    for (int a = 0; a < 256; a++)
+        for (int b = 0; b < 256; b++) {
+            in[1] = (uint8_t)a, in[2] = (uint8_t)b;
+            compare(&t, c, in, 3, ALL_FORMS | FATAL);
+        }
+    /* And 8E / an ordinary lead followed by every pair's first byte and the
+    ** classes: the restore paths after a lead byte. */
+    static const uint8_t leads[] = {0x8E, 0xA1, 0xB0, 0xFE, 0xFF, 0x80};
+    for (size_t l = 0; l < sizeof leads; l++)
+        for (int a = 0; a < 256; a++)
+            for (size_t r = 0; r < NREPS; r++) {
+                in[0] = leads[l], in[1] = (uint8_t)a, in[2] = reps[r];
+                compare(&t, c, in, 3, ALL_FORMS | FATAL);
+            }
+    tally_report(&t,
+                 "EUC-JP: 8F x every byte x every byte; 8E/A1/B0/FE/FF/80 x every byte x "
+                 "%zu classes",
+                 NREPS);
+}
+
+/* UTF-8: all 2^24 three-byte sequences (UTF-32 and fatal; every output
+** form for lead bytes C2..F4 and classes of the others, x every byte x the
+** third-byte classes), and F0..F4 x every second byte x classes of the
+** third and fourth; --slow: F0..F4 x every x every x classes, and
+** F0..F4 x 80..BF x 80..BF x every byte. */
+static void sweep_utf8(bool slow)
+{
+    const dcase *c = dc("UTF-8");
+    tally t = {0, 0};
+    uint8_t in[4];
+    if (slow) {
+        for (int a = 0xF0; a <= 0xF4; a++)
+            for (int b = 0; b < 256; b++)
+                for (int x = 0; x < 256; x++)
+                    for (size_t r = 0; r < NREPS; r++) {
+                        in[0] = (uint8_t)a, in[1] = (uint8_t)b, in[2] = (uint8_t)x, in[3] = reps[r];
+                        compare(&t, c, in, 4, FATAL);
+                    }
+        tally_report(&t, "UTF-8: F0..F4 x every byte x every byte x %zu classes", NREPS);
+        for (int a = 0xF0; a <= 0xF4; a++)
+            for (int b = 0x80; b <= 0xBF; b++)
+                for (int x = 0x80; x <= 0xBF; x++)
+                    for (int y = 0; y < 256; y++) {
+                        in[0] = (uint8_t)a, in[1] = (uint8_t)b, in[2] = (uint8_t)x,
+                        in[3] = (uint8_t)y;
+                        compare(&t, c, in, 4, FATAL);
+                    }
+        tally_report(&t, "UTF-8: F0..F4 x 80..BF x 80..BF x every byte");
+        return;
+    }
+    for (int a = 0; a < 256; a++)
+        for (int b = 0; b < 256; b++)
+            for (int x = 0; x < 256; x++) {
+                in[0] = (uint8_t)a, in[1] = (uint8_t)b, in[2] = (uint8_t)x;
+                compare(&t, c, in, 3, FATAL);
+            }
+    tally_report(&t, "UTF-8: all 16777216 three-byte sequences (UTF-32 and fatal)");
+    for (int a = 0; a < 256; a++) {
+        bool lead = a >= 0xC2 && a <= 0xF4;
+        bool rep = memchr(reps, a, NREPS) != NULL;
+        if (!lead && !rep)
+            continue;
+        for (int b = 0; b < 256; b++)
+            for (size_t r = 0; r < NREPS; r++) {
+                in[0] = (uint8_t)a, in[1] = (uint8_t)b, in[2] = reps[r];
+                compare(&t, c, in, 3, ALL_FORMS | FATAL);
+            }
+    }
+    tally_report(&t, "UTF-8: C2..F4 and classes x every byte x %zu classes, every output form",
+                 NREPS);
+    static const uint8_t cont[] = {0x00, 0x41, 0x7F, 0x80, 0x8F, 0x90, 0x9F, 0xA0,
+                                   0xBF, 0xC0, 0xC2, 0xE0, 0xF0, 0xF4, 0xF5, 0xFF};
+    for (int a = 0xF0; a <= 0xF4; a++)
+        for (int b = 0; b < 256; b++)
+            for (size_t x = 0; x < sizeof cont; x++)
+                for (size_t y = 0; y < sizeof cont; y++) {
+                    in[0] = (uint8_t)a, in[1] = (uint8_t)b, in[2] = cont[x], in[3] = cont[y];
+                    compare(&t, c, in, 4, ALL_FORMS | FATAL);
+                }
+    tally_report(&t, "UTF-8: F0..F4 x every byte x %zu x %zu classes", sizeof cont, sizeof cont);
+}
+
+/* UTF-16BE/LE: every code unit followed by representative units and a lone
+** trailing byte, and representative units followed by every code unit (the
+** surrogate pairs and their errors). */
+static void sweep_utf16(const dcase *c, bool be, bool slow)
+{
+    static const uint16_t units[] = {0x0000, 0x0041, 0x00FF, 0xD7FF, 0xD800, 0xDB7F, 0xDBFF,
+                                     0xDC00, 0xDE00, 0xDFFF, 0xE000, 0xFEFF, 0xFFFE, 0xFFFF};
+    tally t = {0, 0};
+    uint8_t in[5];
+#define PUT(p, u)                                                                                  \
+    (be ? ((p)[0] = (uint8_t)((u) >> 8), (p)[1] = (uint8_t)(u))                                    \
+        : ((p)[0] = (uint8_t)(u), (p)[1] = (uint8_t)((u) >> 8)))
+    if (slow) {
+        /* Every lead surrogate followed by every code unit. */
+        for (uint32_t u = 0xD800; u < 0xDC00; u++)
+            for (uint32_t v = 0; v < 0x10000; v++) {
+                PUT(in, u);
+                PUT(in + 2, v);
+                compare(&t, c, in, 4, FATAL);
+            }
+        tally_report(&t, "%s: every lead surrogate x every code unit", c->name);
+        return;
+    }
+    for (uint32_t u = 0; u < 0x10000; u++)
+        for (size_t r = 0; r < sizeof units / sizeof units[0]; r++) {
+            PUT(in, u);
+            PUT(in + 2, units[r]);
+            compare(&t, c, in, 4, ALL_FORMS | FATAL);
+            PUT(in, units[r]);
+            PUT(in + 2, u);
+            compare(&t, c, in, 4, ALL_FORMS | FATAL);
+            in[4] = (uint8_t)units[r];
+            compare(&t, c, in, 5, FATAL);
+        }
+    for (uint32_t u = 0; u < 0x10000; u++) {
+        PUT(in, u);
+        in[2] = 0xDC;
+        compare(&t, c, in, 3, ALL_FORMS | FATAL);
+        in[2] = 0x00;
+        compare(&t, c, in, 3, ALL_FORMS | FATAL);
+    }
+#undef PUT
+    tally_report(&t, "%s: every unit x %zu unit classes (both orders, and an odd byte after)",
+                 c->name, sizeof units / sizeof units[0]);
+}
+
+/* ISO-2022-JP: from each state (reached by an escape sequence, with and
+** without a character since, which decides the output flag), every escape
+** sequence 1B xx yy and every two bytes. */
+static void sweep_iso_2022_jp(void)
+{
+    const dcase *c = dc("ISO-2022-JP");
+    static const struct {
+        const char *what;
+        uint8_t bytes[8];
+        size_t n;
+    } states[] = {
+        {"initial ASCII", {0}, 0},
+        {"ASCII after ESC ( B", {0x1B, 0x28, 0x42}, 3},
+        {"ASCII after ESC ( B A", {0x1B, 0x28, 0x42, 0x41}, 4},
+        {"Roman after ESC ( J", {0x1B, 0x28, 0x4A}, 3},
+        {"Roman after ESC ( J A", {0x1B, 0x28, 0x4A, 0x41}, 4},
+        {"katakana after ESC ( I", {0x1B, 0x28, 0x49}, 3},
+        {"katakana after ESC ( I !", {0x1B, 0x28, 0x49, 0x21}, 4},
+        {"lead byte after ESC $ @", {0x1B, 0x24, 0x40}, 3},
+        {"lead byte after ESC $ B", {0x1B, 0x24, 0x42}, 3},
+        {"lead byte after ESC $ B 24 22", {0x1B, 0x24, 0x42, 0x24, 0x22}, 5},
+        {"trailing byte after ESC $ B 24", {0x1B, 0x24, 0x42, 0x24}, 4},
+        {"after a failed escape ESC ( J ESC (", {0x1B, 0x28, 0x4A, 0x1B, 0x28}, 5},
+    };
+    for (size_t s = 0; s < sizeof states / sizeof states[0]; s++) {
+        tally t = {0, 0};
+        uint8_t in[16];
+        size_t p = states[s].n;
+        memcpy(in, states[s].bytes, p);
+        for (int a = 0; a < 256; a++)
+            for (int b = 0; b < 256; b++) {
+                in[p] = 0x1B, in[p + 1] = (uint8_t)a, in[p + 2] = (uint8_t)b;
+                compare(&t, c, in, p + 3, ALL_FORMS | FATAL);
+                in[p] = (uint8_t)a, in[p + 1] = (uint8_t)b;
+                compare(&t, c, in, p + 2, ALL_FORMS | FATAL);
+            }
+        tally_report(&t, "ISO-2022-JP, %s: every ESC xx yy and every xx yy", states[s].what);
+    }
+    /* Two escape sequences in a row (the output flag makes the second an
+    ** error), each followed by a character class. */
+    static const uint8_t finals[][2] = {{0x28, 0x42}, {0x28, 0x4A}, {0x28, 0x49}, {0x24, 0x40},
+                                        {0x24, 0x42}, {0x24, 0x41}, {0x28, 0x41}, {0x29, 0x42}};
+    tally t = {0, 0};
+    for (size_t i = 0; i < 8; i++)
+        for (size_t j = 0; j < 8; j++)
+            for (size_t r = 0; r < NREPS; r++)
+                for (size_t r2 = 0; r2 < NREPS; r2++) {
+                    uint8_t in[8] = {0x1B,         finals[i][0], finals[i][1], 0x1B,
+                                     finals[j][0], finals[j][1], reps[r],      reps[r2]};
+                    compare(&t, c, in, 8, FATAL);
+                }
+    tally_report(&t, "ISO-2022-JP: escape, escape, two byte classes (%d sequences)",
+                 (int)(64 * NREPS * NREPS));
+}
+
+/* Big5, Shift_JIS, EUC-KR: every lead x every trail x a byte class, for the
+** restore paths (an ASCII trail byte is read again). */
+static void sweep_lead_trail_class(const dcase *c)
+{
+    tally t = {0, 0};
+    uint8_t in[3];
+    for (int a = 0x80; a < 256; a++)
+        for (int b = 0; b < 256; b++)
+            for (size_t r = 0; r < NREPS; r++) {
+                in[0] = (uint8_t)a, in[1] = (uint8_t)b, in[2] = reps[r];
+                compare(&t, c, in, 3, FATAL);
+            }
+    tally_report(&t, "%s: every non-ASCII lead x every byte x %zu classes", c->name, NREPS);
+}
+
+/* ---- Random inputs --------------------------------------------------------- */
+
+/* Bytes that matter to each decoder; random inputs draw from them most of
+** the time. */
+static void add_range(uint8_t *out, size_t *n, int lo, int hi)
+{
+    for (int b = lo; b <= hi; b++)
+        out[(*n)++] = (uint8_t)b;
+}
+
+static size_t significant(const char *name, uint8_t *out)
+{
+    size_t n = 0;
+#define ADD(lo, hi) add_range(out, &n, lo, hi)
+    if (strcmp(name, "UTF-8") == 0) {
+        ADD(0x80, 0x82), ADD(0x8F, 0x90), ADD(0x9F, 0xA0), ADD(0xBF, 0xC2), ADD(0xDF, 0xE1);
+        ADD(0xEC, 0xF0), ADD(0xF3, 0xF5), ADD(0x41, 0x41), ADD(0xFF, 0xFF);
+    } else if (strcmp(name, "gb18030") == 0 || strcmp(name, "GBK") == 0) {
+        ADD(0x30, 0x39), ADD(0x80, 0x85), ADD(0x8F, 0x90), ADD(0xA1, 0xA6), ADD(0xE3, 0xE4);
+        ADD(0xFD, 0xFF), ADD(0x40, 0x41), ADD(0x7E, 0x7F), ADD(0x3A, 0x3A);
+    } else if (strcmp(name, "Big5") == 0) {
+        ADD(0x80, 0x81), ADD(0x87, 0x88), ADD(0xA1, 0xA4), ADD(0xC6, 0xC8), ADD(0xF9, 0xFF);
+        ADD(0x40, 0x41), ADD(0x62, 0x62), ADD(0x66, 0x66), ADD(0x7E, 0x7F), ADD(0xA0, 0xA0);
+    } else if (strcmp(name, "EUC-JP") == 0) {
+        ADD(0x8E, 0x8F), ADD(0xA1, 0xA2), ADD(0xB0, 0xB0), ADD(0xDF, 0xE0), ADD(0xF4, 0xFF);
+        ADD(0x41, 0x41), ADD(0x80, 0x80);
+    } else if (strcmp(name, "ISO-2022-JP") == 0) {
+        ADD(0x1B, 0x1B), ADD(0x1B, 0x1B), ADD(0x1B, 0x1B), ADD(0x24, 0x24), ADD(0x28, 0x28);
+        ADD(0x40, 0x42), ADD(0x49, 0x4A), ADD(0x21, 0x22), ADD(0x5C, 0x5C), ADD(0x5F, 0x60);
+        ADD(0x7E, 0x7F), ADD(0x0E, 0x0F), ADD(0x80, 0x80), ADD(0xFF, 0xFF), ADD(0x0A, 0x0A);
+    } else if (strcmp(name, "Shift_JIS") == 0) {
+        ADD(0x80, 0x82), ADD(0x9F, 0xA1), ADD(0xDF, 0xE0), ADD(0xEA, 0xF0), ADD(0xF9, 0xFC);
+        ADD(0x40, 0x41), ADD(0x7E, 0x7F), ADD(0xFD, 0xFF);
+    } else if (strcmp(name, "EUC-KR") == 0) {
+        ADD(0x80, 0x81), ADD(0xA1, 0xA1), ADD(0xB0, 0xB0), ADD(0xC6, 0xC9), ADD(0xFD, 0xFF);
+        ADD(0x41, 0x41), ADD(0x5A, 0x5B), ADD(0x60, 0x61), ADD(0x7A, 0x7B);
+    } else if (strcmp(name, "UTF-16BE") == 0 || strcmp(name, "UTF-16LE") == 0) {
+        ADD(0xD8, 0xDF), ADD(0x00, 0x00), ADD(0x00, 0x00), ADD(0x41, 0x41), ADD(0xFE, 0xFF);
+    } else {
+        ADD(0x80, 0xFF);
+    }
+#undef ADD
+    return n;
+}
+
+/* Random inputs in three styles: bytes drawn mostly from the significant
+** ones; ASCII runs (long enough for the engine's bulk ASCII path) between
+** short bursts of significant bytes; and mostly 0x81..0xFE (runs of valid
+** double-byte sequences, for the bulk double-byte paths). */
+static void random_inputs(const dcase *c, conf_rng *rng, unsigned count)
+{
+    uint8_t sig[256], in[MAX_IN];
+    size_t nsig = significant(c->name, sig);
+    tally t = {0, 0};
+    for (unsigned i = 0; i < count; i++) {
+        size_t n = 1 + rng_below(rng, i % 8 == 0 ? 480 : i % 2 ? 64 : 24);
+        uint32_t style = rng_below(rng, 10);
+        for (size_t k = 0; k < n;) {
+            if (style < 4) {
+                in[k++] = rng_below(rng, 8) < 5 ? sig[rng_below(rng, (uint32_t)nsig)]
+                                                : (uint8_t)rng_below(rng, 256);
+            } else if (style < 7) {
+                size_t run = rng_below(rng, 41), burst = 1 + rng_below(rng, 6);
+                for (; run > 0 && k < n; run--, k++)
+                    in[k] = (uint8_t)(rng_below(rng, 16) == 0 ? '\n' : 0x20 + rng_below(rng, 0x5F));
+                for (; burst > 0 && k < n; burst--, k++)
+                    in[k] = sig[rng_below(rng, (uint32_t)nsig)];
+            } else {
+                uint32_t r = rng_below(rng, 20);
+                in[k++] = r < 17   ? (uint8_t)(0x81 + rng_below(rng, 0x7E))
+                          : r < 19 ? sig[rng_below(rng, (uint32_t)nsig)]
+                                   : (uint8_t)rng_below(rng, 0x80);
+            }
+        }
+        compare(&t, c, in, n, ALL_FORMS | FATAL);
+    }
+    tally_report(&t, "%s: %u random inputs (significant bytes, ASCII runs, high-byte runs)",
+                 c->name, count);
+}
+
+/* Typed anchors from INDEX-FACTS.md section 5 (independent of the model):
+** the edges of the gb18030 four-byte ranges. */
+static void test_gb18030_anchors(void)
+{
+    static const struct {
+        uint8_t in[4];
+        uint32_t cp; /* 0xFFFFFFFF: one error */
+    } v[] = {
+        {{0x81, 0x30, 0x81, 0x30}, 0x0080},     /* pointer 0 */
+        {{0x81, 0x35, 0xF4, 0x37}, 0xE7C7},     /* pointer 7457 */
+        {{0x84, 0x31, 0xA4, 0x39}, 0xFFFF},     /* pointer 39419, the last BMP one */
+        {{0x84, 0x31, 0xA5, 0x30}, 0xFFFFFFFF}, /* pointer 39420: null */
+        {{0x90, 0x30, 0x81, 0x30}, 0x10000},    /* pointer 189000 */
+        {{0xE3, 0x32, 0x9A, 0x35}, 0x10FFFF},   /* pointer 1237575 */
+        {{0xE3, 0x32, 0x9A, 0x36}, 0xFFFFFFFF}, /* pointer 1237576: null */
+    };
+    for (size_t i = 0; i < sizeof v / sizeof v[0]; i++) {
+        wenc_decoder d;
+        wenc_decoder_init(&d, WENC_GB18030, WENC_DECODER_FATAL);
+        uint32_t out[4];
+        size_t sl = 4, dl = 4;
+        wenc_status st = wenc_decoder_decode_to_utf32(&d, v[i].in, &sl, out, &dl, true);
+        bool ok = v[i].cp == 0xFFFFFFFF
+                      ? st == WENC_MALFORMED && dl == 0 && wenc_decoder_error_length(&d) == 4
+                      : st == WENC_INPUT_EMPTY && dl == 1 && out[0] == v[i].cp;
+        char hex[32], want[16];
+        if (v[i].cp == 0xFFFFFFFF)
+            snprintf(want, sizeof want, "an error");
+        else
+            snprintf(want, sizeof want, "U+%04X", (unsigned)v[i].cp);
+        CHECK(ok, "gb18030 [%s] is %s (INDEX-FACTS 5): got %s, %zu code point(s) U+%04X",
+              conf_hex(hex, sizeof hex, v[i].in, 4), want, wenc_status_name(st), dl,
+              dl ? (unsigned)out[0] : 0u);
+    }
+}
+
+int main(int argc, char **argv)
+{
+    conf_load_or_skip(argc, argv);
+    bool slow = conf_has_flag(argc, argv, "--slow");
+    double t0 = conf_seconds();
+    for (size_t i = 0; i < WENC_ENCODING_COUNT; i++) {
+        cases[i].enc = wenc_encoding_at(i);
+        cases[i].name = wenc_encoding_name(cases[i].enc);
+    }
+    printf("# decode: every decoder against the reference model%s\n", slow ? " (slow sweeps)" : "");
+
+    if (slow) {
+        sweep_utf8(true);
+        sweep_gb18030(dc("gb18030"), true);
+        sweep_euc_jp(true);
+        sweep_utf16(dc("UTF-16BE"), true, true);
+        sweep_utf16(dc("UTF-16LE"), false, true);
+        conf_rng rng = {0x5EEDF00Du};
+        printf("# random seed 0x5EEDF00D\n");
+        for (size_t i = 0; i < WENC_ENCODING_COUNT; i++)
+            random_inputs(&cases[i], &rng, 200000);
+    } else {
+        test_gb18030_anchors();
+        sweep_short();
+        printf("# %.1f s\n", conf_seconds() - t0);
+        sweep_utf8(false);
+        printf("# %.1f s\n", conf_seconds() - t0);
+        sweep_gb18030(dc("gb18030"), false);
+        sweep_gb18030(dc("GBK"), false);
+        printf("# %.1f s\n", conf_seconds() - t0);
+        sweep_euc_jp(false);
+        sweep_utf16(dc("UTF-16BE"), true, false);
+        sweep_utf16(dc("UTF-16LE"), false, false);
+        printf("# %.1f s\n", conf_seconds() - t0);
+        sweep_iso_2022_jp();
+        printf("# %.1f s\n", conf_seconds() - t0);
+        sweep_lead_trail_class(dc("Big5"));
+        sweep_lead_trail_class(dc("Shift_JIS"));
+        sweep_lead_trail_class(dc("EUC-KR"));
+        sweep_lead_trail_class(dc("EUC-JP"));
+        printf("# %.1f s\n", conf_seconds() - t0);
+        conf_rng rng = {0xDEC0DE};
+        printf("# random seed 0xDEC0DE\n");
+        for (size_t i = 0; i < WENC_ENCODING_COUNT; i++)
+            random_inputs(&cases[i], &rng, 20000);
+    }
+    printf("# %llu inputs compared in %.1f s\n", compared_inputs, conf_seconds() - t0);
+    ref_unload();
+    return check_done();
+}

@@ -1,0 +1,561 @@
+/* encode.c -- every encoder through the public API against the reference
+** model (ref_encode), for every scalar value, plus round trips and
+** fixed-seed random sequences through persistent instances.
+**
+** 1. Every scalar value U+0000..U+10FFFF (surrogates excluded), alone, with
+**    a fresh encoder and last = true, from UTF-32, UTF-16 (a surrogate pair
+**    for astral ones) and UTF-8 input, in fatal and html modes: the bytes,
+**    or the error's code point and offset, equal the model's.  By default
+**    the UTF-16 and UTF-8 forms run for every 7th code point plus every code
+**    point the encoder can encode; --slow runs them for all.
+** 2. Round trip: what the library encoded, decoded by the library, gives
+**    the code point back, except for the one-way mappings listed below.
+**    The same list must come out of the model (decode(encode(cp)) != cp
+**    computed from the index text), so a change in either shows up.
+** 3. Random code point sequences per encoder (fixed seed, printed), split
+**    into random chunks, through one persistent instance: html mode, and
+**    fatal mode used as "encode or fail" (on each error the caller writes
+**    its own bytes and calls again with the same instance), against the
+**    model driven the same way.
+**
+** Usage: conf-encode INDEX_DIR [--slow]   (exits 77 without INDEX_DIR) */
+
+#include "conf.h"
+
+#define MAX_CP 0x10FFFFu
+
+/* The standard's one-way mappings: code points that encode to bytes which
+** decode to something else.  Typed from the standard (gb18030 encoder step
+** 5 and index gb18030, SPEC-DELTA (c); the EUC-JP and Shift_JIS encoder
+** steps for U+00A5, U+203E and U+2212; ISO-2022-JP encoder steps 8-9 with
+** index ISO-2022-JP katakana).  Every other encoder round-trips every code
+** point it can encode. */
+typedef struct one_way_entry {
+    uint32_t cp, decoded;
+} one_way_entry;
+
+static const one_way_entry one_way_gb18030[] = {
+    /* GB18030-2022 alignment: PUA code points kept encodable as before. */
+    {0xE78D, 0xFE10}, {0xE78E, 0xFE12}, {0xE78F, 0xFE11}, {0xE790, 0xFE13}, {0xE791, 0xFE14},
+    {0xE792, 0xFE15}, {0xE793, 0xFE16}, {0xE794, 0xFE17}, {0xE795, 0xFE18}, {0xE796, 0xFE19},
+    {0xE81E, 0x9FB4}, {0xE826, 0x9FB5}, {0xE82B, 0x9FB6}, {0xE82C, 0x9FB7}, {0xE832, 0x9FB8},
+    {0xE843, 0x9FB9}, {0xE854, 0x9FBA}, {0xE864, 0x9FBB},
+};
+
+static const one_way_entry one_way_japanese[] = {
+    /* EUC-JP and Shift_JIS: YEN SIGN and OVERLINE are written as ASCII,
+    ** MINUS SIGN as FULLWIDTH HYPHEN-MINUS. */
+    {0x00A5, 0x005C},
+    {0x203E, 0x007E},
+    {0x2212, 0xFF0D},
+};
+
+static const one_way_entry one_way_iso_2022_jp[] = {
+    /* ISO-2022-JP: MINUS SIGN, and the half-width katakana through index
+    ** ISO-2022-JP katakana (U+00A5 and U+203E round-trip via Roman). */
+    {0x2212, 0xFF0D}, {0xFF61, 0x3002}, {0xFF62, 0x300C}, {0xFF63, 0x300D}, {0xFF64, 0x3001},
+    {0xFF65, 0x30FB}, {0xFF66, 0x30F2}, {0xFF67, 0x30A1}, {0xFF68, 0x30A3}, {0xFF69, 0x30A5},
+    {0xFF6A, 0x30A7}, {0xFF6B, 0x30A9}, {0xFF6C, 0x30E3}, {0xFF6D, 0x30E5}, {0xFF6E, 0x30E7},
+    {0xFF6F, 0x30C3}, {0xFF70, 0x30FC}, {0xFF71, 0x30A2}, {0xFF72, 0x30A4}, {0xFF73, 0x30A6},
+    {0xFF74, 0x30A8}, {0xFF75, 0x30AA}, {0xFF76, 0x30AB}, {0xFF77, 0x30AD}, {0xFF78, 0x30AF},
+    {0xFF79, 0x30B1}, {0xFF7A, 0x30B3}, {0xFF7B, 0x30B5}, {0xFF7C, 0x30B7}, {0xFF7D, 0x30B9},
+    {0xFF7E, 0x30BB}, {0xFF7F, 0x30BD}, {0xFF80, 0x30BF}, {0xFF81, 0x30C1}, {0xFF82, 0x30C4},
+    {0xFF83, 0x30C6}, {0xFF84, 0x30C8}, {0xFF85, 0x30CA}, {0xFF86, 0x30CB}, {0xFF87, 0x30CC},
+    {0xFF88, 0x30CD}, {0xFF89, 0x30CE}, {0xFF8A, 0x30CF}, {0xFF8B, 0x30D2}, {0xFF8C, 0x30D5},
+    {0xFF8D, 0x30D8}, {0xFF8E, 0x30DB}, {0xFF8F, 0x30DE}, {0xFF90, 0x30DF}, {0xFF91, 0x30E0},
+    {0xFF92, 0x30E1}, {0xFF93, 0x30E2}, {0xFF94, 0x30E4}, {0xFF95, 0x30E6}, {0xFF96, 0x30E8},
+    {0xFF97, 0x30E9}, {0xFF98, 0x30EA}, {0xFF99, 0x30EB}, {0xFF9A, 0x30EC}, {0xFF9B, 0x30ED},
+    {0xFF9C, 0x30EF}, {0xFF9D, 0x30F3}, {0xFF9E, 0x309B}, {0xFF9F, 0x309C},
+};
+
+#define COUNT(a) (sizeof(a) / sizeof((a)[0]))
+
+typedef struct one_way_list {
+    const char *encoding;
+    const one_way_entry *list;
+    size_t count;
+} one_way_list;
+
+static const one_way_list one_way[] = {
+    {"GBK", one_way_gb18030, COUNT(one_way_gb18030)},
+    {"gb18030", one_way_gb18030, COUNT(one_way_gb18030)},
+    {"EUC-JP", one_way_japanese, COUNT(one_way_japanese)},
+    {"ISO-2022-JP", one_way_iso_2022_jp, COUNT(one_way_iso_2022_jp)},
+    {"Shift_JIS", one_way_japanese, COUNT(one_way_japanese)},
+};
+
+/* The expected decoded code point for CP in ENCODING's list, or -1 if CP
+** must round-trip. */
+static int32_t listed_one_way(const char *encoding, uint32_t cp)
+{
+    for (size_t i = 0; i < COUNT(one_way); i++) {
+        if (strcmp(one_way[i].encoding, encoding) != 0)
+            continue;
+        for (size_t k = 0; k < one_way[i].count; k++)
+            if (one_way[i].list[k].cp == cp)
+                return (int32_t)one_way[i].list[k].decoded;
+    }
+    return -1;
+}
+
+static size_t listed_count(const char *encoding)
+{
+    for (size_t i = 0; i < COUNT(one_way); i++)
+        if (strcmp(one_way[i].encoding, encoding) == 0)
+            return one_way[i].count;
+    return 0;
+}
+
+/* ---- Encoders ------------------------------------------------------------- */
+
+typedef struct ecase {
+    const wenc_encoding *enc;
+    const char *name;
+    ref_encoder *ref;   /* reused where the encoder has no state */
+    bool stateful;      /* ISO-2022-JP: a fresh model instance each time */
+    uint32_t *mappable; /* non-ASCII code points it encodes (from the sweep) */
+    size_t nmappable;
+} ecase;
+
+static ecase cases[WENC_ENCODING_COUNT];
+static size_t ncases;
+
+/* Forms of input. */
+enum { F32, F16, F8, NFORMS };
+static const char *const form_name[NFORMS] = {"UTF-32", "UTF-16", "UTF-8"};
+
+/* Encodes SRC (N units of FORM) with a library encoder E; appends to OUT. */
+static wenc_status lib_encode(wenc_encoder *e, int form, const void *src, size_t *n, uint8_t *out,
+                              size_t *out_len, bool last)
+{
+    switch (form) {
+    case F32:
+        return wenc_encoder_encode_from_utf32(e, src, n, out, out_len, last);
+    case F16:
+        return wenc_encoder_encode_from_utf16(e, src, n, out, out_len, last);
+    default:
+        return wenc_encoder_encode_from_utf8(e, src, n, out, out_len, last);
+    }
+}
+
+/* A code point in all three forms. */
+typedef struct units {
+    uint32_t u32[1];
+    uint16_t u16[2];
+    uint8_t u8[4];
+    size_t n[NFORMS];
+} units;
+
+static void to_units(units *u, uint32_t cp)
+{
+    u->u32[0] = cp;
+    u->n[F32] = 1;
+    u->n[F16] = conf_utf16(u->u16, cp);
+    u->n[F8] = conf_utf8(u->u8, cp);
+}
+
+static const void *units_of(const units *u, int form)
+{
+    return form == F32 ? (const void *)u->u32 : form == F16 ? (const void *)u->u16 : u->u8;
+}
+
+/* ---- 1 and 2: every scalar value ------------------------------------------ */
+
+typedef struct sweep_stats {
+    tally forms[NFORMS][2]; /* [form][html] */
+    tally round_trip;
+    tally model_one_way;
+    size_t encodable, one_way_lib, one_way_model;
+} sweep_stats;
+
+static uint8_t *ref_out; /* the model's output buffer, reused */
+
+static void sweep_encoder(ecase *c, bool slow, sweep_stats *s)
+{
+    memset(s, 0, sizeof *s);
+    size_t cap = 1024;
+    c->mappable = malloc(cap * sizeof *c->mappable);
+    c->nmappable = 0;
+    for (uint32_t cp = 0; cp <= MAX_CP; cp++) {
+        if (cp >= 0xD800 && cp <= 0xDFFF)
+            continue;
+        /* The model, both modes. */
+        ref_encoder *r = c->stateful ? ref_encoder_new(c->name) : c->ref;
+        size_t fatal_len = 0, html_len = 0;
+        uint32_t err_cp = 0;
+        long fatal_at = ref_encode(r, &cp, 1, 1, REF_FATAL, &ref_out, &fatal_len, &err_cp);
+        uint8_t fatal_bytes[64];
+        memcpy(fatal_bytes, ref_out, fatal_len < 64 ? fatal_len : 64);
+        if (c->stateful) {
+            ref_encoder_free(r);
+            r = ref_encoder_new(c->name);
+        }
+        ref_encode(r, &cp, 1, 1, REF_HTML, &ref_out, &html_len, NULL);
+        const uint8_t *html_bytes = ref_out;
+        if (c->stateful)
+            ref_encoder_free(r);
+        if (fatal_at < 0) {
+            s->encodable++;
+            if (cp >= 0x80) {
+                if (c->nmappable == cap)
+                    c->mappable = realloc(c->mappable, (cap *= 2) * sizeof *c->mappable);
+                c->mappable[c->nmappable++] = cp;
+            }
+        }
+
+        units u;
+        to_units(&u, cp);
+        bool all_forms = slow || cp % 7 == 0 || (fatal_at < 0 && cp >= 0x80);
+        for (int form = 0; form < NFORMS; form++) {
+            if (form != F32 && !all_forms)
+                continue;
+            for (int html = 0; html < 2; html++) {
+                tally *t = &s->forms[form][html];
+                t->checked++;
+                wenc_encoder e;
+                wenc_encoder_init(&e, c->enc, html ? WENC_ENCODER_HTML : WENC_ENCODER_FATAL);
+                uint8_t out[64];
+                size_t sl = u.n[form], dl = sizeof out;
+                wenc_status st = lib_encode(&e, form, units_of(&u, form), &sl, out, &dl, true);
+                const uint8_t *want = html ? html_bytes : fatal_bytes;
+                size_t want_len = html ? html_len : fatal_len;
+                wenc_status want_st = !html && fatal_at >= 0 ? WENC_UNMAPPABLE : WENC_INPUT_EMPTY;
+                bool ok = st == want_st && sl == u.n[form] && dl == want_len &&
+                          memcmp(out, want, dl) == 0;
+                if (ok && st == WENC_UNMAPPABLE)
+                    ok = wenc_encoder_error_code_point(&e) == err_cp &&
+                         wenc_encoder_error_offset(&e) == 0;
+                if (!ok) {
+                    char got[200], exp[200];
+                    conf_hex(got, sizeof got, out, dl);
+                    conf_hex(exp, sizeof exp, want, want_len);
+                    tally_fail(t,
+                               "%s U+%04X from %s, %s: got %s [%s] read %zu error U+%04X@%llu; "
+                               "model %s [%s] error U+%04X",
+                               c->name, cp, form_name[form], html ? "html" : "fatal",
+                               wenc_status_name(st), got, sl,
+                               (unsigned)wenc_encoder_error_code_point(&e),
+                               (unsigned long long)wenc_encoder_error_offset(&e),
+                               wenc_status_name(want_st), exp, (unsigned)err_cp);
+                }
+                /* Round trip, once per code point, on the library's own
+                ** UTF-32 fatal output. */
+                if (form == F32 && !html && fatal_at < 0 && st == WENC_INPUT_EMPTY) {
+                    wenc_decoder d;
+                    wenc_decoder_init(&d, c->enc, WENC_DECODER_REPLACEMENT);
+                    uint32_t back[16];
+                    size_t bl = dl, nb = 16;
+                    wenc_decoder_decode_to_utf32(&d, out, &bl, back, &nb, true);
+                    int32_t listed = listed_one_way(c->name, cp);
+                    s->round_trip.checked++;
+                    bool same = nb == 1 && back[0] == cp;
+                    if (!same)
+                        s->one_way_lib++;
+                    if (listed < 0 ? !same : !(nb == 1 && back[0] == (uint32_t)listed)) {
+                        char got[120];
+                        tally_fail(&s->round_trip,
+                                   "%s U+%04X -> [%s] decodes to %zu code points, first U+%04X; "
+                                   "expected %s U+%04X",
+                                   c->name, cp, conf_hex(got, sizeof got, out, dl), nb,
+                                   nb ? (unsigned)back[0] : 0u,
+                                   listed < 0 ? "round trip to" : "listed one-way to",
+                                   listed < 0 ? cp : (unsigned)listed);
+                    }
+                }
+            }
+        }
+
+        /* The model's own round trip (expectations from the index text). */
+        if (fatal_at < 0) {
+            ref_item *items = NULL;
+            size_t ni = ref_decode(c->name, fatal_bytes, fatal_len, &items);
+            bool same = ni == 1 && items[0].cp == (int32_t)cp;
+            int32_t listed = listed_one_way(c->name, cp);
+            s->model_one_way.checked++;
+            if (!same)
+                s->one_way_model++;
+            if (listed < 0 ? !same : !(ni == 1 && items[0].cp == listed))
+                tally_fail(&s->model_one_way,
+                           "%s U+%04X: the model decodes its encoding to %zu items, first %d; "
+                           "the list says %s",
+                           c->name, cp, ni, ni ? items[0].cp : -1,
+                           listed < 0 ? "round trip" : "one-way");
+            free(items);
+        }
+    }
+}
+
+static void test_every_scalar_value(bool slow)
+{
+    for (size_t i = 0; i < ncases; i++) {
+        ecase *c = &cases[i];
+        sweep_stats s;
+        double t0 = conf_seconds();
+        sweep_encoder(c, slow, &s);
+        for (int form = 0; form < NFORMS; form++)
+            for (int html = 0; html < 2; html++)
+                tally_report(&s.forms[form][html], "%s, %s, from %s: %s", c->name,
+                             html ? "html" : "fatal", form_name[form],
+                             form == F32 || slow ? "every scalar value"
+                                                 : "every 7th and every encodable scalar value");
+        tally_report(&s.round_trip,
+                     "%s: every encodable scalar value (%zu) decodes back, but the %zu listed "
+                     "one-way mappings",
+                     c->name, s.encodable, listed_count(c->name));
+        tally_report(&s.model_one_way, "%s: the model's one-way mappings are the listed ones",
+                     c->name);
+        CHECK(s.one_way_lib == listed_count(c->name) && s.one_way_model == listed_count(c->name),
+              "%s: %zu one-way mappings (library %zu, model %zu)", c->name, listed_count(c->name),
+              s.one_way_lib, s.one_way_model);
+        printf("# %s: %.1f s\n", c->name, conf_seconds() - t0);
+    }
+}
+
+/* Counts of encodable scalar values, typed from the standard's indexes (and
+** so a check that the sweep saw what INDEX-FACTS.md describes). */
+static void test_counts(void)
+{
+    static const struct {
+        const char *name;
+        size_t count;
+    } counts[] = {
+        {"UTF-8", 0x110000 - 0x800},       {"gb18030", 0x110000 - 0x800 - 1}, /* all but U+E5E5 */
+        {"GBK", 128 + 23939 + 1 - 1 + 18}, /* ASCII, index gb18030, U+20AC via 0x80 */
+        {"x-user-defined", 256},           {"windows-1252", 256},
+        {"ISO-8859-8", 128 + 92},          {"EUC-KR", 128 + 17048},
+    };
+    for (size_t i = 0; i < COUNT(counts); i++)
+        for (size_t k = 0; k < ncases; k++)
+            if (strcmp(cases[k].name, counts[i].name) == 0)
+                CHECK_EQ(cases[k].nmappable + 128, counts[i].count, counts[i].name);
+}
+
+/* ---- 3: random sequences ---------------------------------------------------- */
+
+static const uint32_t specials[] = {
+    0x0E,   0x0F,   0x1B,   0x5C,   0x7E,   0x80,   0xA5,   0x203E, 0x2212,  0xFF61,
+    0xFF76, 0xFF9E, 0xFF9F, 0xE5E5, 0x20AC, 0xE78D, 0xE7C7, 0xE864, 0xFFFF,  0x10FFFF,
+    0xFEFF, 0x3000, 0xF780, 0xF7FF, 0x2550, 0x5341, 0x2170, 0xFF0D, 0x10000, 0x1F600,
+};
+
+static uint32_t random_cp(conf_rng *rng, const ecase *c)
+{
+    uint32_t r = rng_below(rng, 100);
+    if (r < 30)
+        return rng_below(rng, 0x80);
+    if (r < 65 && c->nmappable > 0)
+        return c->mappable[rng_below(rng, (uint32_t)c->nmappable)];
+    if (r < 80)
+        return specials[rng_below(rng, COUNT(specials))];
+    if (r < 90) {
+        uint32_t cp = 0x80 + rng_below(rng, 0x10000 - 0x80 - 0x800);
+        return cp >= 0xD800 ? cp + 0x800 : cp;
+    }
+    return 0x10000 + rng_below(rng, 0x100000);
+}
+
+#define MAX_SEQ 64
+
+/* The caller's replacement in "encode or fail": the URL standard writes
+** the percent-encoded "&#N;"; any ASCII other than 0E, 0F, 1B, 5C and 7E is
+** allowed. */
+static size_t caller_bytes(uint8_t *p, uint32_t cp)
+{
+    return (size_t)sprintf((char *)p, "%%26%%23%lu%%3B", (unsigned long)cp);
+}
+
+typedef struct run {
+    uint8_t out[MAX_SEQ * 32];
+    size_t len;
+    uint32_t err_cp[MAX_SEQ];
+    size_t err_at[MAX_SEQ]; /* index in the sequence */
+    size_t nerr;
+    bool broken;
+    char why[160];
+} run;
+
+/* The model: one persistent instance, whole sequence, "encode or fail". */
+static void model_run(const ecase *c, const uint32_t *cps, size_t n, int mode, run *m)
+{
+    ref_encoder *r = ref_encoder_new(c->name);
+    size_t pos = 0, len = 0;
+    m->nerr = 0;
+    m->broken = false;
+    for (;;) {
+        uint32_t err = 0;
+        long at = ref_encode(r, cps + pos, n - pos, 1, mode, &ref_out, &len, &err);
+        if (at < 0)
+            break;
+        m->err_cp[m->nerr] = err;
+        m->err_at[m->nerr++] = pos + (size_t)at;
+        uint8_t extra[32];
+        size_t k = caller_bytes(extra, err);
+        ref_out = realloc(ref_out, len + k);
+        memcpy(ref_out + len, extra, k);
+        len += k;
+        pos += (size_t)at + 1;
+    }
+    memcpy(m->out, ref_out, len);
+    m->len = len;
+    ref_encoder_free(r);
+}
+
+/* The library: one persistent instance, input in FORM split into random
+** chunks (LAST only with the final one), "encode or fail" in fatal mode. */
+static void lib_run(const ecase *c, const uint32_t *cps, size_t n, int form, bool html,
+                    conf_rng *rng, run *m)
+{
+    uint32_t u32[MAX_SEQ];
+    uint16_t u16[2 * MAX_SEQ];
+    uint8_t u8[4 * MAX_SEQ];
+    size_t start[MAX_SEQ + 1], total = 0; /* unit offset of each code point */
+    for (size_t i = 0; i < n; i++) {
+        start[i] = total;
+        total += form == F32   ? (u32[total] = cps[i], 1)
+                 : form == F16 ? conf_utf16(u16 + total, cps[i])
+                               : conf_utf8(u8 + total, cps[i]);
+    }
+    start[n] = total;
+    const void *src = form == F32 ? (const void *)u32 : form == F16 ? (const void *)u16 : u8;
+    size_t unit = form == F32 ? 4 : form == F16 ? 2 : 1;
+
+    wenc_encoder e;
+    wenc_encoder_init(&e, c->enc, html ? WENC_ENCODER_HTML : WENC_ENCODER_FATAL);
+    m->len = 0;
+    m->nerr = 0;
+    m->broken = false;
+    size_t pos = 0;
+    unsigned guard = 0;
+    for (;;) {
+        size_t chunk = rng_below(rng, 4) == 0 ? total - pos : 1 + rng_below(rng, 6);
+        size_t end = chunk > total - pos ? total : pos + chunk;
+        bool last = end == total;
+        for (;;) {
+            size_t sl = end - pos, dl = sizeof m->out - m->len;
+            wenc_status st = lib_encode(&e, form, (const uint8_t *)src + pos * unit, &sl,
+                                        m->out + m->len, &dl, last);
+            pos += sl;
+            m->len += dl;
+            if (st == WENC_INPUT_EMPTY && pos == end)
+                break;
+            if (++guard > 4 * MAX_SEQ + 16) {
+                m->broken = true;
+                snprintf(m->why, sizeof m->why, "does not finish");
+                return;
+            }
+            if (st != WENC_UNMAPPABLE || html) {
+                m->broken = true;
+                snprintf(m->why, sizeof m->why, "status %s at unit %zu of %zu",
+                         wenc_status_name(st), pos, end);
+                return;
+            }
+            /* Which code point failed, from the unit offset: the one that
+            ** ends where the call stopped reading. */
+            uint64_t off = wenc_encoder_error_offset(&e);
+            size_t i = 0;
+            while (i < n && start[i] != off)
+                i++;
+            if (i == n || start[i + 1] != pos) {
+                m->broken = true;
+                snprintf(m->why, sizeof m->why,
+                         "error offset %llu is not the code point just consumed (unit %zu)",
+                         (unsigned long long)off, pos);
+                return;
+            }
+            m->err_cp[m->nerr] = wenc_encoder_error_code_point(&e);
+            m->err_at[m->nerr++] = i;
+            m->len += caller_bytes(m->out + m->len, wenc_encoder_error_code_point(&e));
+        }
+        if (last)
+            return;
+    }
+}
+
+static void describe_seq(char *buf, size_t size, const uint32_t *cps, size_t n)
+{
+    size_t k = 0;
+    buf[0] = '\0';
+    for (size_t i = 0; i < n && k + 12 < size; i++)
+        k += (size_t)snprintf(buf + k, size - k, "%s%04X", i ? " " : "", (unsigned)cps[i]);
+}
+
+static void test_sequences(conf_rng *rng, unsigned count)
+{
+    for (size_t i = 0; i < ncases; i++) {
+        const ecase *c = &cases[i];
+        tally t = {0, 0};
+        unsigned long long errors = 0;
+        for (unsigned k = 0; k < count; k++) {
+            uint32_t cps[MAX_SEQ];
+            size_t n = 1 + rng_below(rng, k % 4 == 0 ? MAX_SEQ : 12);
+            for (size_t j = 0; j < n; j++)
+                cps[j] = random_cp(rng, c);
+            for (int html = 0; html < 2; html++) {
+                static run want, got;
+                model_run(c, cps, n, html ? REF_HTML : REF_FATAL, &want);
+                errors += want.nerr;
+                for (int form = 0; form < NFORMS; form++) {
+                    t.checked++;
+                    lib_run(c, cps, n, form, html, rng, &got);
+                    bool ok = !got.broken && got.len == want.len &&
+                              memcmp(got.out, want.out, got.len) == 0 && got.nerr == want.nerr;
+                    for (size_t j = 0; ok && j < got.nerr; j++)
+                        ok = got.err_cp[j] == want.err_cp[j] && got.err_at[j] == want.err_at[j];
+                    if (!ok) {
+                        char seq[400], g[300], w[300];
+                        describe_seq(seq, sizeof seq, cps, n);
+                        tally_fail(&t,
+                                   "%s %s from %s, [%s]: %s got [%s] %zu errors%s%s; model [%s] "
+                                   "%zu errors",
+                                   c->name, html ? "html" : "encode-or-fail", form_name[form], seq,
+                                   got.broken ? "BROKEN" : "",
+                                   conf_hex(g, sizeof g, got.out, got.len), got.nerr,
+                                   got.broken ? ": " : "", got.broken ? got.why : "",
+                                   conf_hex(w, sizeof w, want.out, want.len), want.nerr);
+                    }
+                }
+            }
+        }
+        tally_report(&t,
+                     "%s: %u random sequences, html and encode-or-fail, from UTF-32/16/8 in "
+                     "random chunks (%llu errors met)",
+                     c->name, count, errors);
+    }
+}
+
+int main(int argc, char **argv)
+{
+    conf_load_or_skip(argc, argv);
+    bool slow = conf_has_flag(argc, argv, "--slow");
+    double t0 = conf_seconds();
+    printf("# encode: every encoder against the reference model%s\n", slow ? " (slow)" : "");
+    for (size_t i = 0; i < WENC_ENCODING_COUNT; i++) {
+        const wenc_encoding *e = wenc_encoding_at(i);
+        if (!wenc_encoding_has_encoder(e))
+            continue;
+        ecase *c = &cases[ncases++];
+        c->enc = e;
+        c->name = wenc_encoding_name(e);
+        c->stateful = e == WENC_ISO_2022_JP;
+        c->ref = ref_encoder_new(c->name);
+    }
+    CHECK_EQ(ncases, 37, "37 encoders");
+
+    test_every_scalar_value(slow);
+    test_counts();
+    printf("# %.1f s\n", conf_seconds() - t0);
+
+    uint64_t seed = slow ? 0x51075EEDu : 0xE17C0DEu;
+    conf_rng rng = {seed};
+    printf("# random seed 0x%llX\n", (unsigned long long)seed);
+    test_sequences(&rng, slow ? 20000 : 2000);
+
+    printf("# %.1f s\n", conf_seconds() - t0);
+    for (size_t i = 0; i < ncases; i++) {
+        ref_encoder_free(cases[i].ref);
+        free(cases[i].mappable);
+    }
+    free(ref_out);
+    ref_unload();
+    return check_done();
+}
