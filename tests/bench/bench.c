@@ -672,15 +672,25 @@ typedef struct input {
     char label[24]; /* "html:ja" */
     buf bytes;
     buf text[3];    /* by form; UTF-16/32 in host order */
+    buf decoded[3]; /* wenc's decoding of `bytes`, by form */
     size_t ncrs;    /* characters written as &#N; */
     size_t chars;   /* characters of the source */
+    size_t oneway;  /* characters of `text` that decode to another one */
+    bool roundtrip; /* `decoded` encodes back to `bytes` */
 } input;
 
 static void free_input(input *in)
 {
     buf_free(&in->bytes);
-    for (int f = 0; f < 3; f++)
+    for (int f = 0; f < 3; f++) {
         buf_free(&in->text[f]);
+        buf_free(&in->decoded[f]);
+    }
+}
+
+static bool same_bytes(const buf *a, const buf *b)
+{
+    return a->n == b->n && memcmp(a->p, b->p, a->n) == 0;
 }
 
 /* UTF-8 (valid) to UTF-16 or UTF-32 in host order, with wenc's UTF-8
@@ -708,6 +718,40 @@ static size_t count_chars(const buf *u8)
     for (size_t i = 0; i < u8->n; i++)
         k += (u8->p[i] & 0xC0) != 0x80;
     return k;
+}
+
+/* Decodes BYTES from ENC into FORM (replacement mode). */
+static bool decode_all(const wenc_encoding *enc, const buf *bytes, enum form f, buf *out)
+{
+    wenc_decoder d;
+    wenc_decoder_init(&d, enc, WENC_DECODER_REPLACEMENT);
+    size_t cap = f == UTF8    ? wenc_decoder_max_utf8_length(&d, bytes->n)
+                 : f == UTF16 ? wenc_decoder_max_utf16_length(&d, bytes->n)
+                              : wenc_decoder_max_utf32_length(&d, bytes->n);
+    *out = (buf){0};
+    buf_reserve(out, cap * form_unit[f]);
+    size_t n = bytes->n, m = cap;
+    wenc_status st =
+        f == UTF8    ? wenc_decoder_decode_to_utf8(&d, bytes->p, &n, out->p, &m, true)
+        : f == UTF16 ? wenc_decoder_decode_to_utf16(&d, bytes->p, &n, (uint16_t *)out->p, &m, true)
+                     : wenc_decoder_decode_to_utf32(&d, bytes->p, &n, (uint32_t *)out->p, &m, true);
+    out->n = m * form_unit[f];
+    return st == WENC_INPUT_EMPTY;
+}
+
+/* Whether encoding U8 (UTF-8) into ENC in html mode gives WANT. */
+static bool encodes_to(const wenc_encoding *enc, const buf *u8, const buf *want)
+{
+    wenc_encoder e;
+    if (wenc_encoder_init(&e, enc, WENC_ENCODER_HTML) != WENC_OK)
+        return true; /* no encoder: nothing to compare */
+    buf out = {0};
+    buf_reserve(&out, wenc_encoder_max_length_from_utf8(&e, u8->n));
+    size_t n = u8->n, m = out.cap;
+    wenc_status st = wenc_encoder_encode_from_utf8(&e, u8->p, &n, out.p, &m, true);
+    bool same = st == WENC_INPUT_EMPTY && m == want->n && memcmp(out.p, want->p, m) == 0;
+    buf_free(&out);
+    return same;
 }
 
 /* Encodes SRC (UTF-8) into ENC, filling IN as described above. */
@@ -795,6 +839,27 @@ static bool make_input(const wenc_encoding *enc, const buf *src, input *in)
     if (ok)
         ok = utf8_to(UTF16, &in->text[UTF8], &in->text[UTF16]) &&
              utf8_to(UTF32, &in->text[UTF8], &in->text[UTF32]);
+    /* What the decoders must produce is not always `text`: the standard's
+    ** one-way mappings (Shift_JIS encodes U+2212 as the bytes that decode
+    ** to U+FF0D, ...) change some characters.  wenc's own decoding is the
+    ** reference, provided it encodes back to the same bytes; whether it is
+    ** the standard's is the conformance tests' business. */
+    for (int f = 0; ok && f < 3; f++)
+        ok = decode_all(enc, &in->bytes, (enum form)f, &in->decoded[f]);
+    if (ok) {
+        in->roundtrip = enc == WENC_X_USER_DEFINED ||
+                        same_bytes(&in->decoded[UTF8], &in->text[UTF8]) ||
+                        encodes_to(enc, &in->decoded[UTF8], &in->bytes);
+        const buf *a = &in->text[UTF32], *b = &in->decoded[UTF32];
+        if (a->n != b->n)
+            in->oneway = SIZE_MAX;
+        for (size_t i = 0; a->n == b->n && i < a->n; i += 4)
+            in->oneway += memcmp(a->p + i, b->p + i, 4) != 0;
+        if (!in->roundtrip)
+            fprintf(stderr,
+                    "wenc-bench: warning: %s %s: decoding the input does not encode back to it\n",
+                    name, in->label);
+    }
     if (!ok)
         fprintf(stderr, "wenc-bench: cannot make the %s input %s\n", name, in->label);
     return ok;
@@ -1197,7 +1262,7 @@ static void run_row(const options *o, const wenc_encoding *enc, const bench_enco
     };
     /* Input, expected output, and room for it. */
     const buf *src = decode ? &in->bytes : &in->text[f];
-    const buf *want = decode ? &in->text[f] : &in->bytes;
+    const buf *want = decode ? &in->decoded[f] : &in->bytes;
     r.bytes = src->n;
     wenc_ctx w = {.encoding = enc, .form = f, .src = src->p,
                   .src_len = src->n / (decode ? 1 : form_unit[f])};
@@ -1235,7 +1300,7 @@ static void run_row(const options *o, const wenc_encoding *enc, const bench_enco
     if (!cw.pass(cw.ctx)) {
         note(&r, "wenc fails on this input");
     } else {
-        if (!same_output(w.dst, w.out * out_unit, want))
+        if (!same_output(w.dst, w.out * out_unit, want) || (decode && !in->roundtrip))
             note(&r, "wenc output is not the expected one");
         speed sw, si;
         if (measure(&cw, peer ? &ci : NULL, src->n, o->runs, o->duration, &sw, &si)) {
@@ -1355,6 +1420,15 @@ static void run_encoding(const options *o, const wenc_encoding *enc)
             if (in.ncrs != 0 && !o->csv)
                 printf("%-14s (%s: %zu of %zu characters written as &#N;)\n",
                        wenc_encoding_name(enc), in.label, in.ncrs, in.chars);
+            if (in.oneway != 0 && !o->csv) {
+                if (in.oneway == SIZE_MAX)
+                    printf("%-14s (%s: decoding gives a text of another length)\n",
+                           wenc_encoding_name(enc), in.label);
+                else
+                    printf("%-14s (%s: %zu characters decode to another one: one-way "
+                           "mappings)\n",
+                           wenc_encoding_name(enc), in.label, in.oneway);
+            }
             for (int f = 0; f < 3; f++) {
                 if (!o->form[f])
                     continue;
