@@ -258,8 +258,8 @@ typedef struct iconv_ctx {
     char *src;
     size_t src_len; /* bytes */
     char *dst;
-    size_t dst_len; /* bytes */
-    size_t out;     /* bytes written by the last pass */
+    size_t dst_len;  /* bytes */
+    size_t out;      /* bytes written by the last pass */
     size_t error_at; /* input offset where the last pass failed */
     int error;       /* its errno, 0 if it succeeded */
 } iconv_ctx;
@@ -347,9 +347,9 @@ static bool utf8_pass(void *v)
 ** first that converts it at all (the note says "differs"). */
 
 typedef struct bench_encoding {
-    const char *name;      /* wenc_encoding_name() */
-    const char *langs;     /* space-separated, in the corpus' file names */
-    const char *iconv[3];  /* candidates, NULL-terminated */
+    const char *name;     /* wenc_encoding_name() */
+    const char *langs;    /* space-separated, in the corpus' file names */
+    const char *iconv[3]; /* candidates, NULL-terminated */
 } bench_encoding;
 
 #define ALL_LANGS "en de fr pt cs tr ru el he ar th vi ja zh_cn zh_tw ko"
@@ -418,8 +418,9 @@ static bool host_is_little_endian(void)
 static const char *iconv_unicode(enum form f)
 {
     bool le = host_is_little_endian();
-    return f == UTF8 ? "UTF-8" : f == UTF16 ? (le ? "UTF-16LE" : "UTF-16BE")
-                                            : (le ? "UTF-32LE" : "UTF-32BE");
+    return f == UTF8    ? "UTF-8"
+           : f == UTF16 ? (le ? "UTF-16LE" : "UTF-16BE")
+                        : (le ? "UTF-32LE" : "UTF-32BE");
 }
 
 /* ------------------------------------------------------------------------
@@ -467,27 +468,34 @@ static const generated_lang generated_langs[] = {
     {"el", "αβγδεζηθικλμνξοπρστυφχψωςάέήίόύώΑΒΓΔΕΣΠΜ", 100, false},
     {"he", "אבגדהוזחטיכלמנסעפצקרשתךםןףץ", 100, false},
     {"ar", "ءآأؤإئابةتثجحخدذرزسشصضطظعغفقكلمنهوىي", 100, false},
-    {"th", "กขคฆงจฉชซฌญฎฏฐฑฒณดตถทธนบปผฝพฟภมยรลวศษสหฬอฮะัาำิีึืุู่้เแโใไ", 100,
-     false},
+    {"th", "กขคฆงจฉชซฌญฎฏฐฑฒณดตถทธนบปผฝพฟภมยรลวศษสหฬอฮะัาำิีึืุู่้เแโใไ", 100, false},
     {"ja",
-     "あいうえおかきくけこさしすせそたちつてとなにぬねのはひふへほまみむめもやゆよらりるれろわをん"
-     "がぎぐげござじずぜぞだでどばびぶべぼアイウエオカキクケコサシスセソタチツテトナニヌネノハヒフ"
-     "ヘホマミムメモラリルレロンー一二三四五六七八九十百千人大小中上下左右日月山川水火木金土天年生"
-     "出入本文字子女男手口目心王田石竹米花風雨雪空海時間東西南北国語学",
+     "あいうえおかきくけこさしすせそたちつてとなにぬねのはひふ"
+     "へほまみむめもやゆよらりるれろわをんがぎぐげござじずぜぞ"
+     "だでどばびぶべぼアイウエオカキクケコサシスセソタチツテト"
+     "ナニヌネノハヒフヘホマミムメモラリルレロンー一二三四五六"
+     "七八九十百千人大小中上下左右日月山川水火木金土天年生出入"
+     "本文字子女男手口目心王田石竹米花風雨雪空海時間東西南北国"
+     "語学",
      100, true},
     {"zh_cn",
-     "的一是不了人我在有他这中大来上国个到说们为和地出道也时年得就那要下以会可过天去能对小多然于心学"
-     "么之都好看起发当没成只如事把还用第样想作种开美总从无情己面最女但现前些所同日手又行意动方期它头"
-     "经长儿回位分爱老因很给名法间斯知世什两次使身者被高已亲其进此话常与活正感火星地球行星太阳",
+     "的一是不了人我在有他这中大来上国个到说们为和地出道也时年"
+     "得就那要下以会可过天去能对小多然于心学么之都好看起发当没"
+     "成只如事把还用第样想作种开美总从无情己面最女但现前些所同"
+     "日手又行意动方期它头经长儿回位分爱老因很给名法间斯知世什"
+     "两次使身者被高已亲其进此话常与活正感火星地球行星太阳",
      100, true},
     {"zh_tw",
-     "的一是不了人我在有他這中大來上國個到說們為和地出道也時年得就那要下以會可過天去能對小多然於心學"
-     "麼之都好看起發當沒成只如事把還用第樣想作種開美總從無情己面最女但現前些所同日手又行意動方期它頭"
-     "經長兒回位分愛老因很給名法間斯知世什兩次使身者被高已親其進此話常與活正感火星地球行星太陽",
+     "的一是不了人我在有他這中大來上國個到說們為和地出道也時年"
+     "得就那要下以會可過天去能對小多然於心學麼之都好看起發當沒"
+     "成只如事把還用第樣想作種開美總從無情己面最女但現前些所同"
+     "日手又行意動方期它頭經長兒回位分愛老因很給名法間斯知世什"
+     "兩次使身者被高已親其進此話常與活正感火星地球行星太陽",
      100, true},
     {"ko",
-     "이다는의에가을하고로한서지기사대도수인리어나자과스해있시국일정라제전르부드만구주것아우그게들성"
-     "적원여으동보개면트장상연세경선소화문위유행성태양화성지구궤도표면대기물질",
+     "이다는의에가을하고로한서지기사대도수인리어나자과스해있시"
+     "국일정라제전르부드만구주것아우그게들성적원여으동보개면트"
+     "장상연세경선소화문위유행성태양화성지구궤도표면대기물질",
      100, false},
 };
 
@@ -704,10 +712,9 @@ static bool utf8_to(enum form f, const buf *u8, buf *out)
     *out = (buf){0};
     buf_reserve(out, cap * form_unit[f]);
     size_t n = u8->n, m = cap;
-    wenc_status st = f == UTF16 ? wenc_decoder_decode_to_utf16(&d, u8->p, &n, (uint16_t *)out->p,
-                                                               &m, true)
-                                : wenc_decoder_decode_to_utf32(&d, u8->p, &n, (uint32_t *)out->p,
-                                                               &m, true);
+    wenc_status st =
+        f == UTF16 ? wenc_decoder_decode_to_utf16(&d, u8->p, &n, (uint16_t *)out->p, &m, true)
+                   : wenc_decoder_decode_to_utf32(&d, u8->p, &n, (uint32_t *)out->p, &m, true);
     out->n = m * form_unit[f];
     return st == WENC_INPUT_EMPTY;
 }
@@ -870,14 +877,15 @@ static bool make_input(const wenc_encoding *enc, const buf *src, input *in)
 static bool decoder_works(const wenc_encoding *enc)
 {
     static const uint8_t a16le[] = {'A', 0}, a16be[] = {0, 'A'};
-    const uint8_t *src = enc == WENC_UTF_16LE ? a16le : enc == WENC_UTF_16BE ? a16be
-                                                                             : (const uint8_t *)"A";
+    const uint8_t *src = enc == WENC_UTF_16LE   ? a16le
+                         : enc == WENC_UTF_16BE ? a16be
+                                                : (const uint8_t *)"A";
     size_t n = enc == WENC_UTF_16LE || enc == WENC_UTF_16BE ? 2 : 1, m = 4;
     uint8_t out[4];
     wenc_decoder d;
     wenc_decoder_init(&d, enc, WENC_DECODER_FATAL);
-    return wenc_decoder_decode_to_utf8(&d, src, &n, out, &m, true) == WENC_INPUT_EMPTY &&
-           m == 1 && out[0] == 'A';
+    return wenc_decoder_decode_to_utf8(&d, src, &n, out, &m, true) == WENC_INPUT_EMPTY && m == 1 &&
+           out[0] == 'A';
 }
 
 static bool encoder_works(const wenc_encoding *enc)
@@ -905,9 +913,9 @@ struct options {
     size_t lang_count;
     bool direction[3]; /* DECODE, ENCODE, UTF8_ROW */
     bool form[3];
-    bool kind[4];      /* ascii, html, text, binary */
+    bool kind[4]; /* ascii, html, text, binary */
     unsigned runs;
-    double duration;   /* seconds per run */
+    double duration; /* seconds per run */
     bool iconv;
     bool csv;
     bool first_lang_only;
@@ -1110,8 +1118,8 @@ typedef struct row {
     const char *encoding;
     const char *direction; /* "decode", "encode", "utf8" */
     const char *form;
-    const char *input;     /* "html:ja" */
-    size_t bytes;          /* input bytes per pass */
+    const char *input; /* "html:ja" */
+    size_t bytes;      /* input bytes per pass */
     speed wenc;
     speed peer;            /* mbps < 0: none */
     const char *peer_name; /* iconv's name for the encoding, or NULL */
@@ -1125,10 +1133,10 @@ static void print_header(const options *o)
              "iconv_mbps,iconv_min,iconv_max,ratio,iconv_name,note");
         return;
     }
-    printf("%-14s %-17s %-11s %8s %10s %10s %6s  %s\n", "encoding", "direction", "input",
-           "size KB", "wenc MB/s", "iconv MB/s", "ratio", "iconv name / note");
-    printf("%-14s %-17s %-11s %8s %10s %10s %6s  %s\n", "--------", "---------", "-----",
-           "-------", "---------", "---------", "-----", "-----------------");
+    printf("%-14s %-17s %-11s %8s %10s %10s %6s  %s\n", "encoding", "direction", "input", "size KB",
+           "wenc MB/s", "iconv MB/s", "ratio", "iconv name / note");
+    printf("%-14s %-17s %-11s %8s %10s %10s %6s  %s\n", "--------", "---------", "-----", "-------",
+           "---------", "---------", "-----", "-----------------");
 }
 
 static void print_row(const options *o, const row *r)
@@ -1191,8 +1199,8 @@ static bool same_output(const void *got, size_t got_bytes, const buf *want)
 ** input gives exactly the expected output, else the first that converts
 ** it without error.  Fills CTX (cd, out) and returns the name, or NULL
 ** with the reason in R's note. */
-static const char *choose_iconv(const char *const cands[], bool decode, enum form f,
-                                iconv_ctx *ctx, const buf *want, row *r)
+static const char *choose_iconv(const char *const cands[], bool decode, enum form f, iconv_ctx *ctx,
+                                const buf *want, row *r)
 {
     const char *fallback = NULL, *failure = NULL;
     int fail_errno = 0;
@@ -1239,17 +1247,18 @@ static const char *choose_iconv(const char *const cands[], bool decode, enum for
             snprintf(what, sizeof what, " (U+%04lX)", (unsigned long)cp);
         }
         note(r, "iconv %s fails: %s at input byte %zu%s", failure,
-             fail_errno == EILSEQ ? "EILSEQ" : fail_errno == EINVAL ? "EINVAL" : "E2BIG", fail_at,
-             what);
-    }
-    else
+             fail_errno == EILSEQ   ? "EILSEQ"
+             : fail_errno == EINVAL ? "EINVAL"
+                                    : "E2BIG",
+             fail_at, what);
+    } else
         note(r, "no iconv converter");
     return NULL;
 }
 
 /* One row: the encoding's decoder or encoder on IN in form F. */
-static void run_row(const options *o, const wenc_encoding *enc, const bench_encoding *be,
-                    input *in, enum direction dir, enum form f)
+static void run_row(const options *o, const wenc_encoding *enc, const bench_encoding *be, input *in,
+                    enum direction dir, enum form f)
 {
     bool decode = dir == DECODE;
     row r = {
@@ -1264,8 +1273,8 @@ static void run_row(const options *o, const wenc_encoding *enc, const bench_enco
     const buf *src = decode ? &in->bytes : &in->text[f];
     const buf *want = decode ? &in->decoded[f] : &in->bytes;
     r.bytes = src->n;
-    wenc_ctx w = {.encoding = enc, .form = f, .src = src->p,
-                  .src_len = src->n / (decode ? 1 : form_unit[f])};
+    wenc_ctx w = {
+        .encoding = enc, .form = f, .src = src->p, .src_len = src->n / (decode ? 1 : form_unit[f])};
     size_t cap_units;
     if (decode) {
         wenc_decoder d;
@@ -1284,8 +1293,11 @@ static void run_row(const options *o, const wenc_encoding *enc, const bench_enco
     w.dst_len = cap_units;
     contender cw = {decode ? wenc_decode_pass : wenc_encode_pass, &w, 0, {0}};
 
-    iconv_ctx ic = {.cd = (iconv_t)-1, .src = (char *)src->p, .src_len = src->n,
-                    .dst = xmalloc(cap_bytes), .dst_len = cap_bytes};
+    iconv_ctx ic = {.cd = (iconv_t)-1,
+                    .src = (char *)src->p,
+                    .src_len = src->n,
+                    .dst = xmalloc(cap_bytes),
+                    .dst_len = cap_bytes};
     contender ci = {iconv_pass, &ic, 0, {0}};
     bool peer = false;
     if (o->iconv && be->iconv[0] != NULL) {
@@ -1323,8 +1335,13 @@ static void run_utf8_rows(const options *o, input *in)
 {
     for (size_t i = 0; i < sizeof utf8_rows / sizeof utf8_rows[0]; i++) {
         const utf8_row *u = &utf8_rows[i];
-        row r = {.encoding = "UTF-8", .direction = "utf8", .form = u->name, .input = in->label,
-                 .bytes = in->bytes.n, .wenc = {-1, -1, -1}, .peer = {-1, -1, -1},
+        row r = {.encoding = "UTF-8",
+                 .direction = "utf8",
+                 .form = u->name,
+                 .input = in->label,
+                 .bytes = in->bytes.n,
+                 .wenc = {-1, -1, -1},
+                 .peer = {-1, -1, -1},
                  .peer_name = u->peer_name};
         utf8_ctx cw = {u->wenc, in->bytes.p, in->bytes.n, 0};
         utf8_ctx cp = {u->peer, in->bytes.p, in->bytes.n, 0};
