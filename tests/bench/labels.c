@@ -32,7 +32,7 @@ static void add(const char *prefix, const char *label, const char *suffix, int u
     if (nkeys == MAX_KEYS)
         return;
     char *k = keys[nkeys];
-    snprintf(k, sizeof keys[0], "%s%s%s", prefix, label, suffix);
+    snprintf(k, sizeof keys[0], "%.4s%.30s%.4s", prefix, label, suffix);
     if (upper)
         for (char *p = k; *p; p++)
             if (*p >= 'a' && *p <= 'z')
