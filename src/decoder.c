@@ -189,9 +189,7 @@ static bool flush_pending(wenc__dcall *c, int form)
 {
     wenc_decoder *d = c->d;
     while (d->priv_pending_count != 0) {
-        /* Initialised only for gcc -O3, which cannot see that done + i stays
-        ** below the count to_units() returns (-Wmaybe-uninitialized). */
-        uint32_t u[4] = {0, 0, 0, 0};
+        uint32_t u[4] = {0};
         unsigned done = d->priv_pending_done;
         unsigned need = to_units(d->priv_pending[0], form, u) - done;
         size_t room = c->dst_len - c->out;

@@ -9,7 +9,11 @@
 ** well-formed UTF-8, which the UTF-8 encoder would copy unchanged.  UTF-16BE
 ** and UTF-16LE output (beyond the standard, which has no encoder for them) is
 ** wenc_decoder_decode_to_utf16 with the code units serialized in the asked
-** byte order. */
+** byte order.
+**
+** `wenc check` validates instead of converting: the UTF-8 toolkit's
+** streaming validator, or another encoding's decoder in fatal mode, with
+** every error shown in context (section "wenc check" below). */
 #define _POSIX_C_SOURCE 200809L
 #define _FILE_OFFSET_BITS 64
 
@@ -32,7 +36,8 @@
 /* Exit statuses (documented in --help and wenc.1). */
 enum {
     STATUS_OK = 0,
-    STATUS_FATAL = 1, /* malformed input or unmappable character, --fatal */
+    STATUS_FATAL = 1, /* malformed input or unmappable character, --fatal;
+                      ** wenc check: a FILE is not valid                 */
     STATUS_USAGE = 2, /* bad option or unknown label                      */
     STATUS_IO = 3     /* a file could not be read, or output not written  */
 };
@@ -520,6 +525,7 @@ static result convert_fd(int fd, const char *name, const options *opt)
 
 static const char usage_text[] =
     "Usage: wenc [OPTION]... [FILE]...\n"
+    "  or:  wenc check [-f LABEL] [--all] [FILE]...\n"
     "Convert FILEs (standard input when none, or for '-') from one encoding of\n"
     "the WHATWG Encoding Standard to another, exactly as browsers do, and write\n"
     "the result to standard output.  Each FILE is a stream of its own.\n"
@@ -548,9 +554,20 @@ static const char usage_text[] =
     "other labels, such as utf-16) write the text as UTF-16 code units in that\n"
     "byte order, without adding a BOM.  '-t replacement' is an error.\n"
     "\n"
+    "'wenc check' validates FILEs instead: it writes each malformed sequence to\n"
+    "standard output with its byte offset, its bytes and the bytes around it\n"
+    "(UTF-8 errors also as characters, and named: invalid byte, overlong\n"
+    "encoding, surrogate, ...), then a summary line per FILE.  It checks the\n"
+    "bytes as they are: a BOM is no special case (in UTF-8, EF BB BF is the\n"
+    "valid character U+FEFF), and it never changes the encoding.\n"
+    "\n"
+    "  -f, --from=LABEL     the encoding to check (default: utf-8)\n"
+    "      --all            list every error (default: stop at the first of each\n"
+    "                         FILE)\n"
+    "\n"
     "Exit status: 0 success; 1 malformed input or unmappable character with\n"
-    "--fatal; 2 usage error or unknown label; 3 a FILE could not be read or the\n"
-    "output could not be written.\n";
+    "--fatal, or a FILE not valid for check; 2 usage error or unknown label;\n"
+    "3 a FILE could not be read or the output could not be written.\n";
 
 static int usage_error(const char *fmt, ...) PRINTF_LIKE(1, 2);
 
@@ -634,6 +651,326 @@ static const wenc_encoding *lookup(const char *label)
     return wenc_encoding_for_label(label, strlen(label));
 }
 
+/* ---------------------------------------------------------------------------
+** wenc check: validation.
+**
+** The bytes pass through a window that slides over the stream: each read
+** appends up to CHUNK_SIZE bytes after the last CHECK_KEEP bytes of the
+** window.  UTF-8 goes through the toolkit's streaming validator (error
+** kinds), other encodings through their decoder in fatal mode, continued
+** past each error.  Every error is shown with CHECK_CONTEXT bytes of
+** context on each side, and the window is kept large enough that the
+** rendering is exactly the one the whole stream in memory would give, so
+** chunk boundaries never show in the output:
+**   - the last CHECK_AHEAD bytes read are not validated until more bytes
+**     come (or the stream ends), so every error reported has at least
+**     CHECK_CONTEXT + CHECK_MARGIN bytes after it in the window;
+**   - the window keeps CHECK_BEHIND bytes before the first byte not yet
+**     validated: an error starts at most CHECK_HELD bytes before it (the
+**     bytes of an open sequence the validator or decoder holds), which
+**     leaves CHECK_CONTEXT + CHECK_MARGIN bytes before the error.
+** The margin covers what the toolkit's boundary functions look at beyond
+** the context (at most 4 bytes) to cut it to whole characters. */
+#define CHECK_CONTEXT 8
+#define CHECK_MARGIN  8
+#define CHECK_HELD    8
+#define CHECK_AHEAD   (CHECK_CONTEXT + CHECK_MARGIN)
+#define CHECK_BEHIND  (CHECK_HELD + CHECK_CONTEXT + CHECK_MARGIN)
+#define CHECK_KEEP    (CHECK_BEHIND + CHECK_AHEAD)
+
+/* Room in OUT that one error's rendering always fits in (with a context
+** of 8 bytes it is under 1 KiB). */
+#define CHECK_RENDER_ROOM 4096
+
+/* One input stream being checked. */
+typedef struct checker {
+    const char *name; /* for messages */
+    const wenc_encoding *encoding;
+    bool all; /* list every error, not just the first */
+    /* The window: stream bytes [base, base + len). */
+    uint8_t window[CHECK_KEEP + CHUNK_SIZE];
+    uint64_t base;
+    size_t len;
+    uint64_t fed; /* bytes given to the validator or decoder */
+    uint64_t errors;
+    uint64_t first_error;
+    wenc_utf8_validator validator; /* UTF-8 */
+    wenc_decoder decoder;          /* other encodings, fatal */
+} checker;
+
+static bool out_printf(const char *fmt, ...) PRINTF_LIKE(1, 2);
+
+/* Appends to OUT, flushing it first if needed; false on a write error. */
+static bool out_printf(const char *fmt, ...)
+{
+    for (int attempt = 0; attempt < 2; attempt++) {
+        size_t room = OUT_SIZE - out_len;
+        va_list ap;
+        va_start(ap, fmt);
+        int n = vsnprintf((char *)out_buf.b + out_len, room, fmt, ap);
+        va_end(ap);
+        if (n < 0)
+            return false;
+        if ((size_t)n < room) {
+            out_len += (size_t)n;
+            return true;
+        }
+        if (!flush_output())
+            return false;
+    }
+    return false; /* longer than OUT: no message here is */
+}
+
+/* Makes sure OUT has ROOM bytes free; false on a write error. */
+static bool out_reserve(size_t room)
+{
+    return OUT_SIZE - out_len >= room || flush_output();
+}
+
+/* Shows a UTF-8 error: "NAME: " then the toolkit's rendering. */
+static bool show_utf8_error(const checker *c, const wenc_utf8_error *e)
+{
+    if (!out_reserve(CHECK_RENDER_ROOM) || !out_printf("%s: ", c->name))
+        return false;
+    size_t room = OUT_SIZE - out_len;
+    size_t n = wenc_utf8_render_error((char *)out_buf.b + out_len, room, c->window, c->len, c->base,
+                                      e, CHECK_CONTEXT);
+    if (n >= room) {
+        message("%s: internal error: rendering of %zu bytes", c->name, n);
+        return false;
+    }
+    out_len += n;
+    return true;
+}
+
+/* Shows an error of another encoding in the same form, without the line of
+** characters (which bytes make a character is the decoder's business, and
+** around an error it may not be clear):
+**
+**     NAME: byte 3: malformed Shift_JIS sequence (1 byte: 81)
+**       61 62 63 81 20 64
+**                ^^
+*/
+static bool show_decoder_error(const checker *c, uint64_t offset, size_t length)
+{
+    uint64_t end = c->base + c->len;
+    uint64_t first = offset < c->base ? c->base : offset > end ? end : offset;
+    uint64_t last = offset + length > end ? end : offset + length;
+    if (last < first)
+        last = first;
+    uint64_t from = first - c->base > CHECK_CONTEXT ? first - CHECK_CONTEXT : c->base;
+    uint64_t to = end - last > CHECK_CONTEXT ? last + CHECK_CONTEXT : end;
+    const uint8_t *w = c->window - c->base; /* w[pos]: the byte at stream offset pos */
+
+    if (!out_reserve(CHECK_RENDER_ROOM))
+        return false;
+    if (!out_printf("%s: byte %" PRIu64 ": malformed %s sequence (%zu byte%s", c->name, offset,
+                    wenc_encoding_name(c->encoding), length, length == 1 ? "" : "s"))
+        return false;
+    for (uint64_t p = first; p < last; p++)
+        if (!out_printf("%s%02X", p == first ? ": " : " ", (unsigned)w[p]))
+            return false;
+    if (!out_printf(")\n "))
+        return false;
+    for (uint64_t p = from; p < to; p++)
+        if (!out_printf(" %02X", (unsigned)w[p]))
+            return false;
+    if (!out_printf("\n%*s", (int)(2 + 3 * (first - from)), ""))
+        return false;
+    size_t carets = last > first ? (size_t)(3 * (last - first) - 1) : 1;
+    for (size_t k = 0; k < carets; k++)
+        if (!out_printf("^"))
+            return false;
+    return out_printf("\n");
+}
+
+/* Results of checking: go on, stop this stream (its first error, without
+** --all), or stop everything (output failed). */
+typedef enum check_result { CHECK_GO_ON, CHECK_STOP, CHECK_WRITE } check_result;
+
+/* Validates the window's bytes from c->fed up to stream offset UPTO; LAST:
+** they end the stream. */
+static check_result check_bytes(checker *c, uint64_t upto, bool last)
+{
+    const uint8_t *p = c->window + (c->fed - c->base);
+    size_t n = (size_t)(upto - c->fed);
+    for (;;) {
+        size_t k = n;
+        wenc_status st;
+        wenc_utf8_error e;
+        if (c->encoding == WENC_UTF_8) {
+            st = wenc_utf8_validator_validate(&c->validator, p, &k, last, &e);
+        } else {
+            size_t m = MID_SIZE; /* the text is not kept */
+            st = wenc_decoder_decode_to_utf8(&c->decoder, p, &k, mid_buf, &m, last);
+        }
+        p += k;
+        n -= k;
+        c->fed += k;
+        if (st == WENC_INPUT_EMPTY)
+            return CHECK_GO_ON;
+        if (st == WENC_OUTPUT_FULL)
+            continue;
+        if (st != WENC_MALFORMED) {
+            message("%s: internal error: %s", c->name, wenc_status_message(st));
+            return CHECK_WRITE;
+        }
+        bool shown;
+        if (c->encoding == WENC_UTF_8) {
+            shown = show_utf8_error(c, &e);
+        } else {
+            e.offset = wenc_decoder_error_offset(&c->decoder);
+            shown = show_decoder_error(c, e.offset, wenc_decoder_error_length(&c->decoder));
+        }
+        if (!shown)
+            return CHECK_WRITE;
+        if (c->errors++ == 0)
+            c->first_error = e.offset;
+        if (!c->all)
+            return CHECK_STOP;
+    }
+}
+
+/* The summary line of a stream checked to its end, or stopped at its first
+** error. */
+static bool check_summary(const checker *c, bool stopped)
+{
+    const char *enc = wenc_encoding_name(c->encoding);
+    uint64_t size = c->base + c->len;
+    if (stopped)
+        return out_printf("%s: not valid %s (first error at byte %" PRIu64
+                          "; --all lists every error)\n",
+                          c->name, enc, c->first_error);
+    if (c->errors == 0)
+        return out_printf("%s: valid %s, %" PRIu64 " byte%s\n", c->name, enc, size,
+                          size == 1 ? "" : "s");
+    return out_printf("%s: %" PRIu64 " error%s in %" PRIu64 " byte%s (%s)\n", c->name, c->errors,
+                      c->errors == 1 ? "" : "s", size, size == 1 ? "" : "s", enc);
+}
+
+/* Checks the stream read from FD, named NAME.  RESULT_OK: valid;
+** RESULT_FATAL: errors found; RESULT_READ, RESULT_WRITE: as for convert_fd. */
+static result check_fd(int fd, const char *name, const wenc_encoding *encoding, bool all)
+{
+    static checker c; /* static: keeps the stack small; one stream at a time */
+    memset(&c, 0, sizeof c);
+    c.name = name;
+    c.encoding = encoding;
+    c.all = all;
+    wenc_utf8_validator_init(&c.validator);
+    /* Bytes as they are: no BOM handling, a BOM is a character. */
+    wenc_decoder_init(&c.decoder, encoding, WENC_DECODER_FATAL | WENC_DECODER_BOM_NONE);
+
+    struct stat st;
+    if (fstat(fd, &st) == 0 && S_ISDIR(st.st_mode)) {
+        if (!flush_output())
+            return RESULT_WRITE;
+        message("%s: %s", name, strerror(EISDIR));
+        return RESULT_READ;
+    }
+    check_result r;
+    for (;;) {
+        /* Keep what the next errors may need, at most CHECK_KEEP bytes. */
+        uint64_t keep = c.fed > c.base + CHECK_BEHIND ? c.fed - CHECK_BEHIND : c.base;
+        size_t drop = (size_t)(keep - c.base);
+        memmove(c.window, c.window + drop, c.len - drop);
+        c.base = keep;
+        c.len -= drop;
+
+        ssize_t n = read_some(fd, c.window + c.len, CHUNK_SIZE); /* c.len <= CHECK_KEEP */
+        if (n < 0) {
+            int err = errno;
+            if (!flush_output())
+                return RESULT_WRITE;
+            message("%s: %s", name, strerror(err));
+            return RESULT_READ;
+        }
+        if (n == 0)
+            break;
+        c.len += (size_t)n;
+        uint64_t end = c.base + c.len;
+        if (end - c.fed > CHECK_AHEAD) {
+            r = check_bytes(&c, end - CHECK_AHEAD, false);
+            if (r != CHECK_GO_ON)
+                goto done;
+            if (!flush_output())
+                return RESULT_WRITE;
+        }
+    }
+    r = check_bytes(&c, c.base + c.len, true);
+done:
+    if (r == CHECK_WRITE || !check_summary(&c, r == CHECK_STOP) || !flush_output())
+        return RESULT_WRITE;
+    return c.errors == 0 ? RESULT_OK : RESULT_FATAL;
+}
+
+/* wenc check [-f LABEL] [--all] [FILE]...: ARGV[0] is "check". */
+static int check_main(int argc, char **argv)
+{
+    const char *from_label = "utf-8";
+    bool all = false;
+    char **files = argv; /* gathered at the front, as in main() */
+    int nfiles = 0;
+
+    for (int i = 1; i < argc; i++) {
+        const char *arg = argv[i], *value = NULL;
+        int m;
+        if (arg[0] != '-' || arg[1] == '\0') {
+            files[nfiles++] = argv[i];
+            continue;
+        }
+        if (strcmp(arg, "--") == 0) {
+            while (++i < argc)
+                files[nfiles++] = argv[i];
+            break;
+        }
+        if ((m = match_option(argc, argv, &i, "from", 'f', true, &value)) != 0) {
+            if (m < 0)
+                return usage_error("option '%s' needs an encoding label", arg);
+            from_label = value;
+        } else if ((m = match_option(argc, argv, &i, "all", 0, false, &value)) != 0) {
+            if (m < 0)
+                return usage_error("option '--all' takes no value");
+            all = true;
+        } else if (strcmp(arg, "--help") == 0 || strcmp(arg, "-h") == 0) {
+            fputs(usage_text, stdout);
+            return finish_stdout();
+        } else {
+            return usage_error("unknown option '%s' for 'wenc check'", arg);
+        }
+    }
+    const wenc_encoding *encoding = lookup(from_label);
+    if (encoding == NULL)
+        return usage_error("unknown encoding label '%s' (--from)", from_label);
+
+    static char dash[] = "-";
+    if (nfiles == 0)
+        files[nfiles++] = dash;
+    int status = STATUS_OK;
+    for (int i = 0; i < nfiles; i++) {
+        const char *file = files[i];
+        bool is_stdin = strcmp(file, "-") == 0;
+        int fd = is_stdin ? STDIN_FILENO : open(file, O_RDONLY);
+        if (fd < 0) {
+            if (!flush_output())
+                return STATUS_IO;
+            message("%s: %s", file, strerror(errno));
+            status = STATUS_IO;
+            continue;
+        }
+        result r = check_fd(fd, is_stdin ? "(standard input)" : file, encoding, all);
+        if (!is_stdin)
+            close(fd);
+        if (r == RESULT_WRITE)
+            return STATUS_IO;
+        if (r == RESULT_READ)
+            status = STATUS_IO;
+        else if (r == RESULT_FATAL && status == STATUS_OK)
+            status = STATUS_FATAL;
+    }
+    return status;
+}
+
 int main(int argc, char **argv)
 {
     const char *from_label = "utf-8", *to_label = "utf-8", *bom = "sniff";
@@ -646,6 +983,11 @@ int main(int argc, char **argv)
     /* A closed pipe is reported as a write error (EPIPE), like a full disk,
     ** rather than killing the process silently. */
     signal(SIGPIPE, SIG_IGN);
+
+    /* A command comes first; to convert a file named "check", write
+    ** "./check" or "-- check". */
+    if (argc > 1 && strcmp(argv[1], "check") == 0)
+        return check_main(argc - 1, argv + 1);
 
     for (int i = 1; i < argc; i++) {
         const char *arg = argv[i], *value = NULL;

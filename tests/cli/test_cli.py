@@ -92,7 +92,7 @@ ENCODING_NAMES = [
 ]
 
 OPTIONS = ["-f", "--from", "-t", "--to", "--bom", "sniff", "strip", "keep", "--fatal",
-           "--html", "--list", "--version", "-h", "--help"]
+           "--html", "--list", "--version", "-h", "--help", "check", "--all"]
 
 
 class Info(Case):
@@ -114,6 +114,9 @@ class Info(Case):
             self.assertIn("extension beyond the standard", text)
             for status in ["0 success", "1 malformed", "2 usage", "3 a FILE"]:
                 self.assertIn(status, text)
+            # wenc check, and how it treats a BOM.
+            self.assertIn("wenc check [-f LABEL] [--all] [FILE]...", text)
+            self.assertIn("a BOM is no special case", text)
 
     def test_help_wins_over_input(self):
         self.ok(["--help"], b"\xff", run(["--help"]).stdout)
@@ -918,6 +921,346 @@ class Streaming(Case):
             status, same, _, _, maxrss, hwm = run_streaming(args, block, 40, expected)
             self.assertEqual((status, same), (0, True), args)
             check_memory(self, maxrss, hwm)
+
+
+# ---------------------------------------------------------------------------
+# wenc check: every error in context, a summary per FILE
+#
+# The renderings are typed in from the format documented in wenc/utf8.h
+# ("Showing errors to people") and wenc.1: a line naming the offset, the
+# kind and the bytes; the context (8 bytes each side, cut to whole
+# characters) as characters, one 3-column cell per byte, then in hex; carets
+# under the error's bytes.
+
+FFFD = "\ufffd"
+SIN = STDIN_NAME
+
+
+def lines(*text):
+    """Joins lines, each ending in a newline, into UTF-8 bytes."""
+    return "".join(l + "\n" for l in text).encode()
+
+
+def stopped(name, offset, encoding="UTF-8"):
+    return "%s: not valid %s (first error at byte %d; --all lists every error)" % (
+        name, encoding, offset)
+
+
+class Check(Case):
+    def check(self, args, data, status, expected):
+        """wenc check ARGS on DATA: exit STATUS, EXPECTED on stdout, nothing
+        on stderr."""
+        r = run(["check"] + args, data)
+        self.assertEqual((r.returncode, r.stderr.decode()), (status, ""), args)
+        self.assertEqual(r.stdout.decode(), expected.decode(), args)
+
+    def test_valid(self):
+        self.check([], b"", 0, lines(SIN + ": valid UTF-8, 0 bytes"))
+        self.check([], b"A", 0, lines(SIN + ": valid UTF-8, 1 byte"))
+        self.check(["--all"], "日本語 😀\n".encode(), 0,
+                   lines(SIN + ": valid UTF-8, 15 bytes"))
+        f = self.file("ok.txt", "Grüße\n".encode())
+        self.check([f], b"", 0, lines(f + ": valid UTF-8, 8 bytes"))
+
+    def test_bom_is_a_character(self):
+        # Bytes as they are: EF BB BF is U+FEFF, valid; a UTF-16 BOM is not
+        # UTF-8 and does not change the encoding checked.
+        self.check([], h("EF BB BF 41"), 0, lines(SIN + ": valid UTF-8, 4 bytes"))
+        self.check(["--all"], h("FF FE 41 00"), 1, lines(
+            SIN + ": byte 0: invalid byte (1 byte: FF)",
+            "  %s  %s  A  \\0" % (FFFD, FFFD),
+            "  FF FE 41 00",
+            "  ^^",
+            SIN + ": byte 1: invalid byte (1 byte: FE)",
+            "  %s  %s  A  \\0" % (FFFD, FFFD),
+            "  FF FE 41 00",
+            "     ^^",
+            SIN + ": 2 errors in 4 bytes (UTF-8)"))
+        self.check(["-f", "utf-16le"], h("FF FE 41 00"), 0,
+                   lines(SIN + ": valid UTF-16LE, 4 bytes"))
+
+    def test_invalid_byte(self):
+        self.check([], b"ab\xffcd", 1, lines(
+            SIN + ": byte 2: invalid byte (1 byte: FF)",
+            "  a  b  %s  c  d" % FFFD,
+            "  61 62 FF 63 64",
+            "        ^^",
+            stopped(SIN, 2)))
+
+    def test_overlong(self):
+        # E0 80 AF: E0 is cut short by 80 (overlong), then two stray bytes.
+        self.check([], h("78 E0 80 AF 79"), 1, lines(
+            SIN + ": byte 1: overlong encoding (1 byte: E0)",
+            "  x  %s  %s  %s  y" % (FFFD, FFFD, FFFD),
+            "  78 E0 80 AF 79",
+            "     ^^",
+            stopped(SIN, 1)))
+
+    def test_surrogate_and_all(self):
+        # ED A0 80 (U+D800): three spans, listed with --all.
+        row = "  a  %s  %s  %s  b" % (FFFD, FFFD, FFFD)
+        self.check(["--all"], h("61 ED A0 80 62"), 1, lines(
+            SIN + ": byte 1: surrogate (1 byte: ED)", row, "  61 ED A0 80 62", "     ^^",
+            SIN + ": byte 2: unexpected continuation byte (1 byte: A0)", row,
+            "  61 ED A0 80 62", "        ^^",
+            SIN + ": byte 3: unexpected continuation byte (1 byte: 80)", row,
+            "  61 ED A0 80 62", "           ^^",
+            SIN + ": 3 errors in 5 bytes (UTF-8)"))
+        # Without --all: the first one only.
+        self.check([], h("61 ED A0 80 62"), 1, lines(
+            SIN + ": byte 1: surrogate (1 byte: ED)", row, "  61 ED A0 80 62", "     ^^",
+            stopped(SIN, 1)))
+
+    def test_too_large(self):
+        self.check([], h("7A F4 90 80 80"), 1, lines(
+            SIN + ": byte 1: code point above U+10FFFF (1 byte: F4)",
+            "  z  %s  %s  %s  %s" % (FFFD, FFFD, FFFD, FFFD),
+            "  7A F4 90 80 80",
+            "     ^^",
+            stopped(SIN, 1)))
+
+    def test_unexpected_continuation(self):
+        self.check([], h("80 61 62 63"), 1, lines(
+            SIN + ": byte 0: unexpected continuation byte (1 byte: 80)",
+            "  %s  a  b  c" % FFFD,
+            "  80 61 62 63",
+            "  ^^",
+            stopped(SIN, 0)))
+
+    def test_truncated(self):
+        # A span of two bytes takes a cell of 6 columns.
+        self.check([], h("31 E2 82 78"), 1, lines(
+            SIN + ": byte 1: sequence cut short (2 bytes: E2 82)",
+            "  1  %s     x" % FFFD,
+            "  31 E2 82 78",
+            "     ^^^^^",
+            stopped(SIN, 1)))
+
+    def test_incomplete_at_end(self):
+        self.check(["--all"], h("6F 6B F0 9F 98"), 1, lines(
+            SIN + ": byte 2: sequence cut short by the end of input (3 bytes: F0 9F 98)",
+            "  o  k  %s" % FFFD,
+            "  6F 6B F0 9F 98",
+            "        ^^^^^^^^",
+            SIN + ": 1 error in 5 bytes (UTF-8)"))
+
+    def test_context(self):
+        # Wide and 2-byte characters before the error.
+        self.check([], "日é".encode() + h("FF"), 1, lines(
+            SIN + ": byte 5: invalid byte (1 byte: FF)",
+            "  日       é     %s" % FFFD,
+            "  E6 97 A5 C3 A9 FF",
+            "                 ^^",
+            stopped(SIN, 5)))
+        # 8 bytes on each side.
+        self.check([], b"0123456789\xffABCDEFGHIJ", 1, lines(
+            SIN + ": byte 10: invalid byte (1 byte: FF)",
+            "  2  3  4  5  6  7  8  9  %s  A  B  C  D  E  F  G  H" % FFFD,
+            "  32 33 34 35 36 37 38 39 FF 41 42 43 44 45 46 47 48",
+            "                          ^^",
+            stopped(SIN, 10)))
+        # Cut to whole characters: byte 2, 8 before the error, is inside
+        # the euro sign, which is left out.
+        self.check([], "x€abcdef".encode() + h("FF"), 1, lines(
+            SIN + ": byte 10: invalid byte (1 byte: FF)",
+            "  a  b  c  d  e  f  %s" % FFFD,
+            "  61 62 63 64 65 66 FF",
+            "                    ^^",
+            stopped(SIN, 10)))
+
+    def test_shift_jis(self):
+        # 82 A0 is HIRAGANA LETTER SMALL A; 85 80 is pointer 815, which
+        # index-jis0208 leaves unassigned (both bytes are the error: 80 is
+        # not ASCII); 81 20: a lead byte then ASCII, which is read again; a
+        # lead byte at the end.
+        self.check(["-f", "shift_jis", "--all"], h("82 A0 41 85 80 42 81 20 43 81"), 1,
+                   lines(SIN + ": byte 3: malformed Shift_JIS sequence (2 bytes: 85 80)",
+                         "  82 A0 41 85 80 42 81 20 43 81",
+                         "           ^^^^^",
+                         SIN + ": byte 6: malformed Shift_JIS sequence (1 byte: 81)",
+                         "  82 A0 41 85 80 42 81 20 43 81",
+                         "                    ^^",
+                         SIN + ": byte 9: malformed Shift_JIS sequence (1 byte: 81)",
+                         "  A0 41 85 80 42 81 20 43 81",
+                         "                          ^^",
+                         SIN + ": 3 errors in 10 bytes (Shift_JIS)"))
+        self.check(["--from=sjis"], h("82 A0 41 85 80"), 1, lines(
+            SIN + ": byte 3: malformed Shift_JIS sequence (2 bytes: 85 80)",
+            "  82 A0 41 85 80",
+            "           ^^^^^",
+            stopped(SIN, 3, "Shift_JIS")))
+        self.check(["-f", "sjis"], h("82 A0"), 0, lines(SIN + ": valid Shift_JIS, 2 bytes"))
+
+    def test_other_encodings(self):
+        self.check(["-f", "latin1"], h("80 FF"), 0, lines(SIN + ": valid windows-1252, 2 bytes"))
+        self.check(["-f", "utf-16le"], h("41 00 42"), 1, lines(
+            SIN + ": byte 2: malformed UTF-16LE sequence (1 byte: 42)",
+            "  41 00 42",
+            "        ^^",
+            stopped(SIN, 2, "UTF-16LE")))
+        # replacement: one error, the first byte; the rest is not looked at.
+        self.check(["-f", "iso-2022-kr", "--all"], b"abc", 1, lines(
+            SIN + ": byte 0: malformed replacement sequence (1 byte: 61)",
+            "  61 62 63",
+            "  ^^",
+            SIN + ": 1 error in 3 bytes (replacement)"))
+        self.check(["-f", "iso-2022-kr"], b"", 0, lines(SIN + ": valid replacement, 0 bytes"))
+
+    def test_files_and_stdin(self):
+        good = self.file("good.txt", b"hi\n")
+        bad = self.file("bad.txt", h("61 C0 62"))
+        bad2 = self.file("bad2.txt", h("E9 74 E9"))  # windows-1252 text
+        err = [bad + ": byte 1: invalid byte (1 byte: C0)",
+               "  a  %s  b" % FFFD, "  61 C0 62", "     ^^"]
+        # Without --all each FILE stops at its first error; the next FILE is
+        # still checked.
+        self.check([bad, good, "-", bad2], h("FF"), 1, lines(
+            *err, stopped(bad, 1),
+            good + ": valid UTF-8, 3 bytes",
+            SIN + ": byte 0: invalid byte (1 byte: FF)", "  %s" % FFFD, "  FF", "  ^^",
+            stopped(SIN, 0),
+            bad2 + ": byte 0: sequence cut short (1 byte: E9)",
+            "  %s  t  %s" % (FFFD, FFFD), "  E9 74 E9", "  ^^",
+            stopped(bad2, 0)))
+        self.check(["--all", bad2, good], b"", 1, lines(
+            bad2 + ": byte 0: sequence cut short (1 byte: E9)",
+            "  %s  t  %s" % (FFFD, FFFD), "  E9 74 E9", "  ^^",
+            bad2 + ": byte 2: sequence cut short by the end of input (1 byte: E9)",
+            "  %s  t  %s" % (FFFD, FFFD), "  E9 74 E9", "        ^^",
+            bad2 + ": 2 errors in 3 bytes (UTF-8)",
+            good + ": valid UTF-8, 3 bytes"))
+        # Options after FILEs, and "--".
+        self.check([good, "-f", "latin1", "--", bad2], b"", 0, lines(
+            good + ": valid windows-1252, 3 bytes", bad2 + ": valid windows-1252, 3 bytes"))
+
+    def errors_across_chunks(self, name, paths):
+        # wenc reads 64 KiB at a time and validates all but the last bytes
+        # read until more come: an error, and the context around it, at
+        # every position around the first two boundaries.  Before the error,
+        # byte k - 8 is inside a euro sign, so the context starts 6 bytes
+        # before; after it, the euro sign at k + 8 is left out.
+        for k in list(range(65536 - 40, 65536 + 8)) + [131072 - 18, 131072, 131072 + 1]:
+            data = (b"x" * (k - 9) + "€abcdef".encode() + h("FF") + "😀ghi€".encode() +
+                    b"x" * 20)
+            expected = lines(
+                "%s: byte %d: invalid byte (1 byte: FF)" % (name, k),
+                "  a  b  c  d  e  f  %s  😀          g  h  i" % FFFD,
+                "  61 62 63 64 65 66 FF F0 9F 98 80 67 68 69",
+                "                    ^^",
+                "%s: 1 error in %d bytes (UTF-8)" % (name, k + 31))
+            with self.subTest(k=k):
+                self.check(["--all"] + paths(data), data, 1, expected)
+
+    def test_errors_across_chunks(self):
+        self.errors_across_chunks(os.path.join(self.dir, "F"),
+                                  lambda data: [self.file("F", data)])
+
+    def test_errors_across_chunks_stdin(self):
+        self.errors_across_chunks(SIN, lambda data: [])
+
+    def test_every_byte_an_error(self):
+        # 70000 bytes FF: one error per byte, across the chunk boundary, each
+        # with up to 8 bytes of context on each side.
+        n = 70000
+        f = self.file("ff", b"\xff" * n)
+        r = run(["check", "--all", f])
+        self.assertEqual((r.returncode, r.stderr), (1, b""))
+        out = r.stdout.decode().split("\n")
+        self.assertEqual(len(out), 4 * n + 2)
+        self.assertEqual(out[-2:], ["%s: %d errors in %d bytes (UTF-8)" % (f, n, n), ""])
+        for i in [0, 1, 7, 8, 9, 65519, 65520, 65535, 65536, 65537, n - 9, n - 8, n - 1]:
+            before, after = min(i, 8), min(n - 1 - i, 8)
+            cells = before + 1 + after
+            self.assertEqual(out[4 * i:4 * i + 4], [
+                "%s: byte %d: invalid byte (1 byte: FF)" % (f, i),
+                "  " + "  ".join([FFFD] * cells),
+                "  " + " ".join(["FF"] * cells),
+                " " * (2 + 3 * before) + "^^"], i)
+
+    def test_directory_and_missing(self):
+        good = self.file("good", b"ok")
+        missing = os.path.join(self.dir, "missing")
+        self.fails(["check", self.dir], b"", 3, b"",
+                   r"\Awenc: %s: %s\n\Z" % (re.escape(self.dir), strerror(errno.EISDIR)))
+        # The other FILEs are still checked; the highest status wins.
+        bad = self.file("bad", h("FF"))
+        self.fails(["check", good, self.dir, missing, bad], b"", 3, lines(
+            good + ": valid UTF-8, 2 bytes",
+            bad + ": byte 0: invalid byte (1 byte: FF)", "  " + FFFD, "  FF", "  ^^",
+            stopped(bad, 0)),
+            r"\Awenc: %s: %s\nwenc: %s: %s\n\Z" % (
+                re.escape(self.dir), strerror(errno.EISDIR),
+                re.escape(missing), strerror(errno.ENOENT)))
+
+    def test_directory_on_stdin(self):
+        fd = os.open(self.dir, os.O_RDONLY)
+        try:
+            r = subprocess.run([WENC, "check"], stdin=fd, stdout=subprocess.PIPE,
+                               stderr=subprocess.PIPE, timeout=60)
+        finally:
+            os.close(fd)
+        self.assertEqual((r.returncode, r.stdout), (3, b""))
+        self.assertEqual(r.stderr.decode(), "wenc: %s: %s\n" % (SIN, os.strerror(errno.EISDIR)))
+
+    def test_full_disk(self):
+        if not os.path.exists("/dev/full"):
+            self.skipTest("no /dev/full")
+        with open("/dev/full", "wb") as full:
+            r = subprocess.run([WENC, "check", "--all"], input=b"\xff" * 1000, stdout=full,
+                               stderr=subprocess.PIPE, timeout=60)
+        self.assertEqual(r.returncode, 3)
+        self.assertEqual(r.stderr.decode(),
+                         "wenc: standard output: %s\n" % os.strerror(errno.ENOSPC))
+
+    def test_usage_errors(self):
+        self.fails(["check", "-f", "utf-9"], b"", 2, b"",
+                   r"\Awenc: unknown encoding label 'utf-9' \(--from\)\n")
+        for args in (["-t", "latin1"], ["--fatal"], ["--bom=keep"], ["--list"]):
+            self.fails(["check"] + args, b"", 2, b"",
+                       r"\Awenc: unknown option '%s' for 'wenc check'\n"
+                       r"Try 'wenc --help'" % re.escape(args[0]))
+        self.fails(["check", "--all=yes"], b"", 2, b"", r"'--all' takes no value")
+        self.fails(["check", "-f"], b"", 2, b"", r"needs an encoding label")
+        self.ok(["check", "--help"], b"\xff", run(["--help"]).stdout)
+
+    def test_check_is_a_command_only_first(self):
+        # A file named "check" is converted when "check" is not the first
+        # argument, or after "--".
+        self.file("check", "é".encode())
+        for args, out in ((["-t", "latin1", "check"], h("E9")), (["--", "check"], "é".encode())):
+            r = run(args, cwd=self.dir)
+            self.assertEqual((r.returncode, r.stdout, r.stderr), (0, out, b""), args)
+
+    def test_constant_memory(self):
+        # 48 MiB through a pipe, with an error in the last block: wenc's peak
+        # resident set stays small (its fixed buffers), as for converting.
+        block = ("Grüße, 世界! 😀 " * 4096).encode()
+        count = 48 * 1048576 // len(block)
+        p = subprocess.Popen([WENC, "check", "--all"], stdin=subprocess.PIPE,
+                             stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+        hwm = None
+        for i in range(count):
+            p.stdin.write(block)
+            if i % 64 == 63:
+                sample = peak_rss(p.pid)
+                if sample is not None:
+                    hwm = max(hwm or 0, sample)
+        p.stdin.write(h("C1 41"))
+        p.stdin.close()
+        out, err = p.stdout.read(), p.stderr.read()
+        self.assertEqual(p.wait(timeout=60), 1)
+        size = count * len(block)
+        # The 8 bytes before C1 start inside 界 (E7 95 8C): the context
+        # starts at "!"; a space is shown as itself.
+        self.assertEqual(out.decode(), lines(
+            "%s: byte %d: invalid byte (1 byte: C1)" % (SIN, size),
+            "  !  " + "   " + "😀" + " " * 10 + "   " + FFFD + "  A",
+            "  21 20 F0 9F 98 80 20 C1 41",
+            " " * 23 + "^^",
+            "%s: 1 error in %d bytes (UTF-8)" % (SIN, size + 2)).decode())
+        self.assertEqual(err, b"")
+        if hwm is not None:
+            self.assertLess(hwm, 16 * 1024, "wenc's peak RSS %d KiB" % hwm)
 
 
 # ---------------------------------------------------------------------------
