@@ -135,7 +135,7 @@ int wenc__decode_result(wenc__dcall *c, int form, int kind, const wenc__step *r,
 ** runs of complete, valid sequences -- and stops at anything else, leaving
 ** it to the step function.  Called only with the handler's state idle and
 ** SRC[*POS] not ASCII. */
-typedef void (*wenc__bulk_fn)(const void *state, const uint8_t *src, size_t *pos, size_t len,
+typedef void (*wenc__bulk_fn)(void *state, const uint8_t *src, size_t *pos, size_t len,
                               void *dst, size_t *out, size_t cap, int form);
 
 /* What a bulk path's byte functions return to leave a byte to the step
@@ -187,16 +187,20 @@ WENC__INLINE void wenc__bulk_double_byte(const uint8_t *src, size_t *pos_, size_
 /* The loop: reads bytes (restored ones first, then the caller's, then
 ** end-of-queue if c->last), runs STEP on each and handles its result as the
 ** standard's "process an item" does for the decoder's error mode.
-** ASCII_OK, if not NULL, tells when ASCII bytes decode to themselves without
-** changing STATE, so runs of them are copied in bulk; BULK, if not NULL, is
-** the handler's bulk path for other bytes in that case.
+**
+** IDLE, if not NULL, tells when the fast paths may run: the handler's state
+** holds no bytes of a sequence.  Then, with ASCII_RUNS (ASCII bytes decode
+** to themselves and leave the state as it is), runs of ASCII are copied in
+** bulk, and BULK, if not NULL, is the handler's own bulk path for the other
+** bytes (for every byte without ASCII_RUNS).
 **
 ** The caller's bytes go through an inner loop whose positions live in local
 ** variables: output is written through pointers that may alias anything
 ** (uint8_t), so fields of *c would be reloaded after every store. */
 WENC__INLINE wenc_status wenc__decode_loop(wenc__dcall *c, const int form, void *state,
                                            int (*step)(void *, int, wenc__step *),
-                                           bool (*ascii_ok)(const void *), wenc__bulk_fn bulk)
+                                           bool (*idle)(const void *), const bool ascii_runs,
+                                           wenc__bulk_fn bulk)
 {
     wenc_decoder *d = c->d;
     for (;;) {
@@ -221,8 +225,8 @@ WENC__INLINE wenc_status wenc__decode_loop(wenc__dcall *c, const int form, void 
                     break;
                 }
                 byte = src[pos];
-                if (ascii_ok != NULL && !strip && ascii_ok(state)) {
-                    if (byte < 0x80) {
+                if (idle != NULL && !strip && idle(state)) {
+                    if (ascii_runs && byte < 0x80) {
                         /* A short run inline; a long one in bulk. */
                         size_t stop = len - pos < cap - out ? len : pos + (cap - out);
                         size_t run = pos + 16 < stop ? pos + 16 : stop;

@@ -79,7 +79,7 @@ WENC__INLINE int big5_step(void *sv, int byte, wenc__step *r)
     return WENC__ERROR;
 }
 
-WENC__INLINE bool big5_ascii_ok(const void *sv)
+WENC__INLINE bool big5_idle(const void *sv)
 {
     return ((const struct big5_state *)sv)->leading == 0;
 }
@@ -100,7 +100,7 @@ WENC__INLINE uint32_t big5_pair(uint32_t leading, uint32_t b)
     return cp == WENC__NONE16 ? WENC__BULK_STOP : cp;
 }
 
-WENC__INLINE void big5_bulk(const void *unused, const uint8_t *src, size_t *pos, size_t len,
+WENC__INLINE void big5_bulk(void *unused, const uint8_t *src, size_t *pos, size_t len,
                             void *dst, size_t *out, size_t cap, int form)
 {
     (void)unused;
@@ -111,7 +111,7 @@ WENC__INLINE wenc_status big5_decode(wenc__dcall *c, const int form)
 {
     struct big5_state s;
     memcpy(&s, &c->d->priv_state, sizeof s);
-    wenc_status st = wenc__decode_loop(c, form, &s, big5_step, big5_ascii_ok, big5_bulk);
+    wenc_status st = wenc__decode_loop(c, form, &s, big5_step, big5_idle, true, big5_bulk);
     memcpy(&c->d->priv_state, &s, sizeof s);
     return st;
 }

@@ -76,7 +76,7 @@ WENC__INLINE int euc_jp_step(void *sv, int byte, wenc__step *r)
     return WENC__ERROR;
 }
 
-WENC__INLINE bool euc_jp_ascii_ok(const void *sv)
+WENC__INLINE bool euc_jp_idle(const void *sv)
 {
     return ((const struct euc_jp_state *)sv)->leading == 0;
 }
@@ -98,7 +98,7 @@ WENC__INLINE uint32_t euc_jp_pair(uint32_t leading, uint32_t b)
     return cp == WENC__NONE16 ? WENC__BULK_STOP : cp;
 }
 
-WENC__INLINE void euc_jp_bulk(const void *unused, const uint8_t *src, size_t *pos, size_t len,
+WENC__INLINE void euc_jp_bulk(void *unused, const uint8_t *src, size_t *pos, size_t len,
                               void *dst, size_t *out, size_t cap, int form)
 {
     (void)unused;
@@ -109,7 +109,7 @@ WENC__INLINE wenc_status euc_jp_decode(wenc__dcall *c, const int form)
 {
     struct euc_jp_state s;
     memcpy(&s, &c->d->priv_state, sizeof s);
-    wenc_status st = wenc__decode_loop(c, form, &s, euc_jp_step, euc_jp_ascii_ok, euc_jp_bulk);
+    wenc_status st = wenc__decode_loop(c, form, &s, euc_jp_step, euc_jp_idle, true, euc_jp_bulk);
     memcpy(&c->d->priv_state, &s, sizeof s);
     return st;
 }

@@ -56,7 +56,7 @@ WENC__INLINE int euc_kr_step(void *sv, int byte, wenc__step *r)
     return WENC__ERROR;
 }
 
-WENC__INLINE bool euc_kr_ascii_ok(const void *sv)
+WENC__INLINE bool euc_kr_idle(const void *sv)
 {
     return ((const struct euc_kr_state *)sv)->leading == 0;
 }
@@ -76,7 +76,7 @@ WENC__INLINE uint32_t euc_kr_pair(uint32_t leading, uint32_t b)
     return cp == WENC__NONE16 ? WENC__BULK_STOP : cp;
 }
 
-WENC__INLINE void euc_kr_bulk(const void *unused, const uint8_t *src, size_t *pos, size_t len,
+WENC__INLINE void euc_kr_bulk(void *unused, const uint8_t *src, size_t *pos, size_t len,
                               void *dst, size_t *out, size_t cap, int form)
 {
     (void)unused;
@@ -87,7 +87,7 @@ WENC__INLINE wenc_status euc_kr_decode(wenc__dcall *c, const int form)
 {
     struct euc_kr_state s;
     memcpy(&s, &c->d->priv_state, sizeof s);
-    wenc_status st = wenc__decode_loop(c, form, &s, euc_kr_step, euc_kr_ascii_ok, euc_kr_bulk);
+    wenc_status st = wenc__decode_loop(c, form, &s, euc_kr_step, euc_kr_idle, true, euc_kr_bulk);
     memcpy(&c->d->priv_state, &s, sizeof s);
     return st;
 }

@@ -141,7 +141,7 @@ WENC__INLINE int gb18030_step(void *sv, int byte, wenc__step *r)
     return WENC__ERROR;
 }
 
-WENC__INLINE bool gb18030_ascii_ok(const void *sv)
+WENC__INLINE bool gb18030_idle(const void *sv)
 {
     return ((const struct gb18030_state *)sv)->first == 0;
 }
@@ -162,7 +162,7 @@ WENC__INLINE uint32_t gb18030_pair(uint32_t leading, uint32_t b)
     return wenc__gb18030_decode[(leading - 0x81) * 190 + (b - (b < 0x7F ? 0x40 : 0x41))];
 }
 
-WENC__INLINE void gb18030_bulk(const void *unused, const uint8_t *src, size_t *pos, size_t len,
+WENC__INLINE void gb18030_bulk(void *unused, const uint8_t *src, size_t *pos, size_t len,
                                void *dst, size_t *out, size_t cap, int form)
 {
     (void)unused;
@@ -173,8 +173,7 @@ WENC__INLINE wenc_status gb18030_decode(wenc__dcall *c, const int form)
 {
     struct gb18030_state s;
     memcpy(&s, &c->d->priv_state, sizeof s);
-    wenc_status st = wenc__decode_loop(c, form, &s, gb18030_step, gb18030_ascii_ok,
-                                       gb18030_bulk);
+    wenc_status st = wenc__decode_loop(c, form, &s, gb18030_step, gb18030_idle, true, gb18030_bulk);
     memcpy(&c->d->priv_state, &s, sizeof s);
     return st;
 }

@@ -119,11 +119,37 @@ WENC__INLINE int iso_2022_jp_step(void *sv, int byte, wenc__step *r)
     }
 }
 
+WENC__INLINE bool iso_2022_jp_idle(const void *sv)
+{
+    return ((const struct iso_2022_jp_state *)sv)->state == ASCII;
+}
+
+/* The bulk path, in the ASCII state: bytes 00..7F other than 0E, 0F and
+** 1B decode to themselves and clear the output flag (ASCII state steps). */
+WENC__INLINE void iso_2022_jp_bulk(void *sv, const uint8_t *src, size_t *pos_, size_t len,
+                                   void *dst, size_t *out_, size_t cap, int form)
+{
+    struct iso_2022_jp_state *s = sv;
+    size_t pos = *pos_, out = *out_;
+    while (pos < len && out < cap) {
+        uint32_t b = src[pos];
+        if (b >= 0x80 || b == 0x0E || b == 0x0F || b == 0x1B)
+            break;
+        wenc__put(dst, out++, b, form);
+        pos++;
+    }
+    if (pos != *pos_)
+        s->output = 0;
+    *pos_ = pos;
+    *out_ = out;
+}
+
 WENC__INLINE wenc_status iso_2022_jp_decode(wenc__dcall *c, const int form)
 {
     struct iso_2022_jp_state s;
     memcpy(&s, &c->d->priv_state, sizeof s);
-    wenc_status st = wenc__decode_loop(c, form, &s, iso_2022_jp_step, NULL, NULL);
+    wenc_status st = wenc__decode_loop(c, form, &s, iso_2022_jp_step, iso_2022_jp_idle, false,
+                                       iso_2022_jp_bulk);
     memcpy(&c->d->priv_state, &s, sizeof s);
     return st;
 }

@@ -29,7 +29,7 @@ WENC__INLINE wenc_status replacement_decode(wenc__dcall *c, const int form)
 {
     struct replacement_state s;
     memcpy(&s, &c->d->priv_state, sizeof s);
-    wenc_status st = wenc__decode_loop(c, form, &s, replacement_step, NULL, NULL);
+    wenc_status st = wenc__decode_loop(c, form, &s, replacement_step, NULL, false, NULL);
     memcpy(&c->d->priv_state, &s, sizeof s);
     return st;
 }

@@ -68,7 +68,7 @@ WENC__INLINE int shift_jis_step(void *sv, int byte, wenc__step *r)
     return WENC__ERROR;
 }
 
-WENC__INLINE bool shift_jis_ascii_ok(const void *sv)
+WENC__INLINE bool shift_jis_idle(const void *sv)
 {
     return ((const struct shift_jis_state *)sv)->leading == 0;
 }
@@ -96,7 +96,7 @@ WENC__INLINE uint32_t shift_jis_pair(uint32_t leading, uint32_t b)
     return cp == WENC__NONE16 ? WENC__BULK_STOP : cp;
 }
 
-WENC__INLINE void shift_jis_bulk(const void *unused, const uint8_t *src, size_t *pos, size_t len,
+WENC__INLINE void shift_jis_bulk(void *unused, const uint8_t *src, size_t *pos, size_t len,
                                  void *dst, size_t *out, size_t cap, int form)
 {
     (void)unused;
@@ -107,8 +107,7 @@ WENC__INLINE wenc_status shift_jis_decode(wenc__dcall *c, const int form)
 {
     struct shift_jis_state s;
     memcpy(&s, &c->d->priv_state, sizeof s);
-    wenc_status st = wenc__decode_loop(c, form, &s, shift_jis_step, shift_jis_ascii_ok,
-                                       shift_jis_bulk);
+    wenc_status st = wenc__decode_loop(c, form, &s, shift_jis_step, shift_jis_idle, true, shift_jis_bulk);
     memcpy(&c->d->priv_state, &s, sizeof s);
     return st;
 }

@@ -31,7 +31,7 @@ WENC__INLINE int sb_step(void *sv, int byte, wenc__step *r)
     return WENC__CODE_POINT;
 }
 
-WENC__INLINE bool sb_ascii_ok(const void *sv)
+WENC__INLINE bool sb_idle(const void *sv)
 {
     (void)sv;
     return true;
@@ -39,7 +39,7 @@ WENC__INLINE bool sb_ascii_ok(const void *sv)
 
 /* The bulk path: every mapped byte, without the step machine, except runs
 ** of ASCII, which go back to the engine's ASCII path. */
-WENC__INLINE void sb_bulk(const void *sv, const uint8_t *src, size_t *pos_, size_t len, void *dst,
+WENC__INLINE void sb_bulk(void *sv, const uint8_t *src, size_t *pos_, size_t len, void *dst,
                           size_t *out_, size_t cap, int form)
 {
     const uint16_t *index = ((const struct sb_state *)sv)->index;
@@ -63,7 +63,7 @@ WENC__INLINE void sb_bulk(const void *sv, const uint8_t *src, size_t *pos_, size
 WENC__INLINE wenc_status sb_decode(wenc__dcall *c, const int form)
 {
     struct sb_state s = {wenc__sb_decode + 128 * c->d->priv_encoding->single_byte};
-    return wenc__decode_loop(c, form, &s, sb_step, sb_ascii_ok, sb_bulk);
+    return wenc__decode_loop(c, form, &s, sb_step, sb_idle, true, sb_bulk);
 }
 
 WENC__DECODER_IMPL(single_byte, sb_decode);

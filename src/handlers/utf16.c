@@ -73,11 +73,64 @@ WENC__INLINE int utf16le_step(void *sv, int byte, wenc__step *r)
     return utf16_step(sv, byte, r, false);
 }
 
+WENC__INLINE bool utf16_idle(const void *sv)
+{
+    const struct utf16_state *s = sv;
+    return !s->has_leading_byte && s->leading_surrogate == 0;
+}
+
+/* The bulk path: whole code units that are not surrogates, and complete
+** surrogate pairs, two bytes at a time; a lone surrogate, or a unit or pair
+** cut by the end of the input, is left to utf16_step. */
+WENC__INLINE void utf16_bulk(const uint8_t *src, size_t *pos_, size_t len, void *dst,
+                             size_t *out_, size_t cap, int form, bool be)
+{
+    size_t pos = *pos_, out = *out_;
+    while (len - pos >= 2) {
+        uint32_t cp = be ? (uint32_t)src[pos] << 8 | src[pos + 1]
+                         : (uint32_t)src[pos + 1] << 8 | src[pos];
+        size_t n = 2;
+        if (cp - 0xD800 < 0x800) {
+            if (cp >= 0xDC00 || len - pos < 4)
+                break;
+            uint32_t trail = be ? (uint32_t)src[pos + 2] << 8 | src[pos + 3]
+                                : (uint32_t)src[pos + 3] << 8 | src[pos + 2];
+            if (trail - 0xDC00 >= 0x400)
+                break;
+            cp = 0x10000 + ((cp - 0xD800) << 10) + (trail - 0xDC00);
+            n = 4;
+        }
+        unsigned need = wenc__units(cp, form);
+        if (cap - out < need)
+            break;
+        wenc__put(dst, out, cp, form);
+        out += need;
+        pos += n;
+    }
+    *pos_ = pos;
+    *out_ = out;
+}
+
+WENC__INLINE void utf16be_bulk(void *unused, const uint8_t *src, size_t *pos, size_t len,
+                               void *dst, size_t *out, size_t cap, int form)
+{
+    (void)unused;
+    utf16_bulk(src, pos, len, dst, out, cap, form, true);
+}
+
+WENC__INLINE void utf16le_bulk(void *unused, const uint8_t *src, size_t *pos, size_t len,
+                               void *dst, size_t *out, size_t cap, int form)
+{
+    (void)unused;
+    utf16_bulk(src, pos, len, dst, out, cap, form, false);
+}
+
 WENC__INLINE wenc_status utf16_decode(wenc__dcall *c, const int form, bool be)
 {
     struct utf16_state s;
     memcpy(&s, &c->d->priv_state, sizeof s);
-    wenc_status st = wenc__decode_loop(c, form, &s, be ? utf16be_step : utf16le_step, NULL, NULL);
+    wenc_status st = wenc__decode_loop(c, form, &s, be ? utf16be_step : utf16le_step,
+                                       utf16_idle, false, be ? utf16be_bulk : utf16le_bulk);
     memcpy(&c->d->priv_state, &s, sizeof s);
     return st;
 }

@@ -128,7 +128,7 @@ WENC__INLINE int utf8_step(void *sv, int byte, wenc__step *r)
     return WENC__CODE_POINT;
 }
 
-WENC__INLINE bool utf8_ascii_ok(const void *sv)
+WENC__INLINE bool utf8_idle(const void *sv)
 {
     return ((const struct utf8_state *)sv)->dfa == WENC__U8_ACCEPT;
 }
@@ -140,7 +140,7 @@ WENC__INLINE bool utf8_ascii_ok(const void *sv)
 ** continuation bytes are 80..BF (XOR 0x80 below 0x40) and its value is in
 ** its length's range and not a surrogate: what the DFA's boundaries say.
 ** For UTF-8 output a valid sequence is copied as it is. */
-WENC__INLINE void utf8_bulk(const void *unused, const uint8_t *src, size_t *pos_, size_t len,
+WENC__INLINE void utf8_bulk(void *unused, const uint8_t *src, size_t *pos_, size_t len,
                             void *dst, size_t *out_, size_t cap, int form)
 {
     (void)unused;
@@ -208,7 +208,7 @@ WENC__INLINE wenc_status utf8_decode(wenc__dcall *c, const int form)
 {
     struct utf8_state s;
     memcpy(&s, &c->d->priv_state, sizeof s);
-    wenc_status st = wenc__decode_loop(c, form, &s, utf8_step, utf8_ascii_ok, utf8_bulk);
+    wenc_status st = wenc__decode_loop(c, form, &s, utf8_step, utf8_idle, true, utf8_bulk);
     memcpy(&c->d->priv_state, &s, sizeof s);
     return st;
 }
