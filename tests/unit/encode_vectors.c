@@ -340,7 +340,9 @@ static const char *encode_run(wenc_encoder *e, int form, const void *src, size_t
         unsigned guard = 0;
         for (;;) {
             size_t sn = end - pos, dn = dst_cap;
-            wenc_status st = call_encode(e, form, base + pos * us, &sn, dst, &dn, last);
+            /* No arithmetic on a NULL base (empty input): UB in C. */
+            const uint8_t *at = base != NULL ? base + pos * us : NULL;
+            wenc_status st = call_encode(e, form, at, &sn, dst, &dn, last);
             if (sn > end - pos || dn > dst_cap)
                 return "lengths out of range";
             tu_bytes_push(out, dst, dn);
