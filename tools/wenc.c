@@ -389,7 +389,8 @@ static result convert(stream *s, const uint8_t *src, size_t n, bool last)
             order_utf16(m, kind);
             out_len += 2 * m;
         }
-        src += k;
+        if (k != 0) /* SRC may be NULL (the final flush): no NULL + 0 */
+            src += k;
         n -= k;
         if (r != RESULT_OK)
             return r;
