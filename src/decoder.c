@@ -356,7 +356,7 @@ size_t wenc__decode_ascii(wenc__dcall *c, int form)
 ** points pending output are added. */
 static size_t max_length(const wenc_decoder *d, size_t byte_len, size_t per_byte, int form)
 {
-    if (d == NULL)
+    if (d == NULL || d->priv_initial == NULL)
         return 0;
     size_t held = 3 + d->priv_input_count;
     size_t n = wenc__mul_sat(wenc__add_sat(byte_len, held), per_byte);

@@ -37,7 +37,10 @@ enum {
     WENC_DECODER_BOM_SNIFF = 2,
     /* Strip, as "UTF-8 decode" and TextDecoder: if the encoding is UTF-8,
     ** UTF-16BE or UTF-16LE and the first code point decoded is U+FEFF, it is
-    ** dropped.  No effect for other encodings. */
+    ** dropped.  No effect for other encodings.  In fatal mode an error
+    ** before the first code point counts as that first item (as its U+FFFD
+    ** would in replacement mode), so decoding on past it never strips a
+    ** later U+FEFF.  (wenc_text_decoder implements TextDecoder's own rule.) */
     WENC_DECODER_BOM_STRIP = 4
 };
 
@@ -99,8 +102,10 @@ WENC_API void wenc_decoder_reset(wenc_decoder *d);
 **   sequence is given by wenc_decoder_error_offset()/_length().  To stop
 **   (as an XML processor does) just stop; to list every error, call again
 **   with the rest of the input: decoding resumes right after the error.
-** - WENC_INVALID_ARGUMENT: D, SRC_LEN or DST_LEN is NULL, or SRC/DST is
-**   NULL with a non-zero length.  Nothing is consumed or written.
+** - WENC_INVALID_ARGUMENT: D, SRC_LEN or DST_LEN is NULL, SRC/DST is
+**   NULL with a non-zero length, or D was never initialised (all zero
+**   bytes).  Nothing is consumed or written: *SRC_LEN and *DST_LEN, when
+**   not NULL, are set to 0.
 **
 ** Any split of the input into calls, and any output buffer sizes, give the
 ** same concatenated output and the same errors as one call with everything.
@@ -120,7 +125,7 @@ WENC_API wenc_status wenc_decoder_decode_to_utf32(wenc_decoder *d, const uint8_t
 ** code points (UTF-32).  Output space of at least this size always lets a
 ** call with BYTE_LEN bytes and LAST return WENC_INPUT_EMPTY or
 ** WENC_MALFORMED, never WENC_OUTPUT_FULL.  SIZE_MAX if the bound does not
-** fit in size_t; 0 for D == NULL. */
+** fit in size_t; 0 for D == NULL or never initialised. */
 WENC_API size_t wenc_decoder_max_utf8_length(const wenc_decoder *d, size_t byte_len);
 WENC_API size_t wenc_decoder_max_utf16_length(const wenc_decoder *d, size_t byte_len);
 WENC_API size_t wenc_decoder_max_utf32_length(const wenc_decoder *d, size_t byte_len);

@@ -49,7 +49,8 @@ typedef struct wenc_encoder {
 ** Returns WENC_OK; WENC_NO_ENCODER if ENCODING has no encoder (replacement,
 ** UTF-16BE, UTF-16LE: the standard's "get an output encoding" gives UTF-8
 ** for them, see wenc_encoding_output_encoding()); WENC_INVALID_ARGUMENT for
-** NULL arguments or unknown flags.  E is left untouched on error. */
+** NULL arguments or unknown flags (checked first, so it wins over
+** WENC_NO_ENCODER).  E is left untouched on error. */
 WENC_API wenc_status wenc_encoder_init(wenc_encoder *e, const wenc_encoding *encoding,
                                        unsigned flags);
 
@@ -78,7 +79,10 @@ WENC_API void wenc_encoder_reset(wenc_encoder *e);
 **   or fail" does; the bytes must be ASCII other than 0x0E, 0x0F, 0x1B, 0x5C
 **   and 0x7E, as ISO-2022-JP may be in its Roman state) and call again
 **   with the same E and the rest of the input: state carries over.
-** - WENC_INVALID_ARGUMENT: as for the decoders.
+** - WENC_INVALID_ARGUMENT: E, SRC_LEN or DST_LEN is NULL, SRC/DST is NULL
+**   with a non-zero length, or E was never initialised (all zero bytes).
+**   Nothing is consumed or written: *SRC_LEN and *DST_LEN, when not NULL,
+**   are set to 0.
 ** Never allocates. */
 WENC_API wenc_status wenc_encoder_encode_from_utf8(wenc_encoder *e, const uint8_t *src,
                                                    size_t *src_len, uint8_t *dst,
@@ -94,7 +98,7 @@ WENC_API wenc_status wenc_encoder_encode_from_utf32(wenc_encoder *e, const uint3
 ** (UTF-8 bytes, UTF-16 units, UTF-32 code points) with E in its current
 ** state, flush included, in E's error mode.  Output space of at least this
 ** size never gives WENC_OUTPUT_FULL.  SIZE_MAX if the bound does not fit in
-** size_t; 0 for E == NULL. */
+** size_t; 0 for E == NULL or never initialised. */
 WENC_API size_t wenc_encoder_max_length_from_utf8(const wenc_encoder *e, size_t unit_len);
 WENC_API size_t wenc_encoder_max_length_from_utf16(const wenc_encoder *e, size_t unit_len);
 WENC_API size_t wenc_encoder_max_length_from_utf32(const wenc_encoder *e, size_t unit_len);

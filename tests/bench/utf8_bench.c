@@ -205,7 +205,7 @@ static void read_dir(const char *dir)
         }
         fclose(f);
         in->len = (size_t)size;
-        snprintf(in->name, sizeof in->name, "%s", e->d_name);
+        snprintf(in->name, sizeof in->name, "%.*s", (int)sizeof in->name - 1, e->d_name);
         wenc_utf8_error err;
         if (wenc_utf8_validate(in->data, in->len, &err) != WENC_OK) {
             printf("# %s: not UTF-8 (%s at byte %ju), skipped\n", in->name,

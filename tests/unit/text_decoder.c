@@ -286,6 +286,23 @@ static void test_vectors(void)
 /* ------------------------------------------------------------------------
 ** The constructor and the getters. */
 
+
+/* LABEL with control characters escaped, for one TAP line. */
+static const char *printable(const char *label)
+{
+    static char buf[64];
+    size_t n = 0;
+    for (; *label && n + 5 < sizeof buf; label++) {
+        unsigned char ch = (unsigned char)*label;
+        if (ch < 0x20 || ch >= 0x7F)
+            n += (size_t)snprintf(buf + n, sizeof buf - n, "\\x%02X", ch);
+        else
+            buf[n++] = (char)ch;
+    }
+    buf[n] = 0;
+    return buf;
+}
+
 static void test_constructor(void)
 {
     wenc_text_decoder td;
@@ -321,17 +338,17 @@ static void test_constructor(void)
         memset(&td, 0xAB, sizeof td);
         wenc_status st = wenc_text_decoder_init(&td, labels[i].label, strlen(labels[i].label), 0,
                                                 NULL);
-        CHECK(st == labels[i].st, "label \"%s\": %s", labels[i].label, wenc_status_name(st));
+        CHECK(st == labels[i].st, "label \"%s\": %s", printable(labels[i].label), wenc_status_name(st));
         if (labels[i].name != NULL) {
             const char *got = wenc_text_decoder_encoding_name(&td);
             CHECK(got != NULL && strcmp(got, labels[i].name) == 0, "label \"%s\": encoding %s",
-                  labels[i].label, got ? got : "(null)");
+                  printable(labels[i].label), got ? got : "(null)");
             wenc_text_decoder_destroy(&td);
         } else {
             unsigned char pattern[sizeof td];
             memset(pattern, 0xAB, sizeof pattern);
             CHECK(memcmp(&td, pattern, sizeof td) == 0, "label \"%s\": TD untouched",
-                  labels[i].label);
+                  printable(labels[i].label));
         }
     }
     CHECK(WENC_UNKNOWN_LABEL != WENC_REPLACEMENT_LABEL, "the two RangeErrors differ");
