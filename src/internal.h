@@ -106,6 +106,14 @@ WENC__INLINE unsigned wenc__utf8_put(uint8_t *p, uint32_t cp)
     return 4;
 }
 
+/* The fast-path predicate of handlers whose state never stands in the
+** way (single-byte decoders; encoders whose ASCII is always itself). */
+WENC__INLINE bool wenc__always(const void *unused)
+{
+    (void)unused;
+    return true;
+}
+
 /* Saturating size arithmetic for the max-length functions. */
 WENC__INLINE size_t wenc__add_sat(size_t a, size_t b)
 {

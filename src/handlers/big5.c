@@ -150,15 +150,9 @@ WENC__INLINE int big5_encode_step(void *unused, int32_t cp, wenc__estep *r)
     return WENC__E_BYTES;
 }
 
-WENC__INLINE bool big5_encode_ascii_ok(const void *unused)
-{
-    (void)unused;
-    return true;
-}
-
 WENC__INLINE wenc_status big5_encode(wenc__ecall *c, const int form)
 {
-    return wenc__encode_loop(c, form, NULL, big5_encode_step, big5_encode_ascii_ok);
+    return wenc__encode_loop(c, form, NULL, big5_encode_step, wenc__always);
 }
 
 WENC__ENCODER_IMPL(big5, big5_encode, 2);

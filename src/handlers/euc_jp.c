@@ -156,15 +156,9 @@ WENC__INLINE int euc_jp_encode_step(void *unused, int32_t cp, wenc__estep *r)
     return WENC__E_BYTES;
 }
 
-WENC__INLINE bool euc_jp_encode_ascii_ok(const void *unused)
-{
-    (void)unused;
-    return true;
-}
-
 WENC__INLINE wenc_status euc_jp_encode(wenc__ecall *c, const int form)
 {
-    return wenc__encode_loop(c, form, NULL, euc_jp_encode_step, euc_jp_encode_ascii_ok);
+    return wenc__encode_loop(c, form, NULL, euc_jp_encode_step, wenc__always);
 }
 
 WENC__ENCODER_IMPL(euc_jp, euc_jp_encode, 2);

@@ -120,15 +120,9 @@ WENC__INLINE int euc_kr_encode_step(void *unused, int32_t cp, wenc__estep *r)
     return WENC__E_BYTES;
 }
 
-WENC__INLINE bool euc_kr_encode_ascii_ok(const void *unused)
-{
-    (void)unused;
-    return true;
-}
-
 WENC__INLINE wenc_status euc_kr_encode(wenc__ecall *c, const int form)
 {
-    return wenc__encode_loop(c, form, NULL, euc_kr_encode_step, euc_kr_encode_ascii_ok);
+    return wenc__encode_loop(c, form, NULL, euc_kr_encode_step, wenc__always);
 }
 
 WENC__ENCODER_IMPL(euc_kr, euc_kr_encode, 2);

@@ -267,20 +267,14 @@ WENC__INLINE int gbk_encode_step(void *unused, int32_t cp, wenc__estep *r)
     return gb18030_encode_step(cp, r, true);
 }
 
-WENC__INLINE bool gb18030_encode_ascii_ok(const void *unused)
-{
-    (void)unused;
-    return true;
-}
-
 WENC__INLINE wenc_status gb18030_encode(wenc__ecall *c, const int form)
 {
-    return wenc__encode_loop(c, form, NULL, gb18030_encode_step_full, gb18030_encode_ascii_ok);
+    return wenc__encode_loop(c, form, NULL, gb18030_encode_step_full, wenc__always);
 }
 
 WENC__INLINE wenc_status gbk_encode(wenc__ecall *c, const int form)
 {
-    return wenc__encode_loop(c, form, NULL, gbk_encode_step, gb18030_encode_ascii_ok);
+    return wenc__encode_loop(c, form, NULL, gbk_encode_step, wenc__always);
 }
 
 WENC__ENCODER_IMPL(gb18030, gb18030_encode, 4);

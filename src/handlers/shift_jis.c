@@ -155,15 +155,9 @@ WENC__INLINE int shift_jis_encode_step(void *unused, int32_t cp, wenc__estep *r)
     return WENC__E_BYTES;
 }
 
-WENC__INLINE bool shift_jis_encode_ascii_ok(const void *unused)
-{
-    (void)unused;
-    return true;
-}
-
 WENC__INLINE wenc_status shift_jis_encode(wenc__ecall *c, const int form)
 {
-    return wenc__encode_loop(c, form, NULL, shift_jis_encode_step, shift_jis_encode_ascii_ok);
+    return wenc__encode_loop(c, form, NULL, shift_jis_encode_step, wenc__always);
 }
 
 WENC__ENCODER_IMPL(shift_jis, shift_jis_encode, 2);

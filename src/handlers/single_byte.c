@@ -31,12 +31,6 @@ WENC__INLINE int sb_step(void *sv, int byte, wenc__step *r)
     return WENC__CODE_POINT;
 }
 
-WENC__INLINE bool sb_idle(const void *sv)
-{
-    (void)sv;
-    return true;
-}
-
 /* The bulk path: every mapped byte, without the step machine, except runs
 ** of ASCII, which go back to the engine's ASCII path. */
 WENC__INLINE void sb_bulk(void *sv, const uint8_t *src, size_t *pos_, size_t len, void *dst,
@@ -63,7 +57,7 @@ WENC__INLINE void sb_bulk(void *sv, const uint8_t *src, size_t *pos_, size_t len
 WENC__INLINE wenc_status sb_decode(wenc__dcall *c, const int form)
 {
     struct sb_state s = {wenc__sb_decode + 128 * c->d->priv_encoding->single_byte};
-    return wenc__decode_loop(c, form, &s, sb_step, sb_idle, true, sb_bulk);
+    return wenc__decode_loop(c, form, &s, sb_step, wenc__always, true, sb_bulk);
 }
 
 WENC__DECODER_IMPL(single_byte, sb_decode);
@@ -100,16 +94,10 @@ WENC__INLINE int sb_encode_step(void *sv, int32_t cp, wenc__estep *r)
     return WENC__E_BYTES;
 }
 
-WENC__INLINE bool sb_encode_ascii_ok(const void *sv)
-{
-    (void)sv;
-    return true;
-}
-
 WENC__INLINE wenc_status sb_encode(wenc__ecall *c, const int form)
 {
     struct sb_encode_state s = {wenc__sb_enc_top + 512 * c->e->priv_encoding->single_byte};
-    return wenc__encode_loop(c, form, &s, sb_encode_step, sb_encode_ascii_ok);
+    return wenc__encode_loop(c, form, &s, sb_encode_step, wenc__always);
 }
 
 WENC__ENCODER_IMPL(single_byte, sb_encode, 1);

@@ -229,15 +229,9 @@ WENC__INLINE int utf8_encode_step(void *unused, int32_t cp, wenc__estep *r)
     return WENC__E_BYTES;
 }
 
-WENC__INLINE bool utf8_encode_ascii_ok(const void *unused)
-{
-    (void)unused;
-    return true;
-}
-
 WENC__INLINE wenc_status utf8_encode(wenc__ecall *c, const int form)
 {
-    return wenc__encode_loop(c, form, NULL, utf8_encode_step, utf8_encode_ascii_ok);
+    return wenc__encode_loop(c, form, NULL, utf8_encode_step, wenc__always);
 }
 
 WENC__ENCODER_IMPL(utf8, utf8_encode, 4);

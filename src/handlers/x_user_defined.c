@@ -13,15 +13,9 @@ WENC__INLINE int xud_step(void *unused, int byte, wenc__step *r)
     return WENC__CODE_POINT;
 }
 
-WENC__INLINE bool xud_idle(const void *unused)
-{
-    (void)unused;
-    return true;
-}
-
 WENC__INLINE wenc_status xud_decode(wenc__dcall *c, const int form)
 {
-    return wenc__decode_loop(c, form, NULL, xud_step, xud_idle, true, NULL);
+    return wenc__decode_loop(c, form, NULL, xud_step, wenc__always, true, NULL);
 }
 
 WENC__DECODER_IMPL(x_user_defined, xud_decode);
@@ -45,7 +39,7 @@ WENC__INLINE int xud_encode_step(void *unused, int32_t cp, wenc__estep *r)
 
 WENC__INLINE wenc_status xud_encode(wenc__ecall *c, const int form)
 {
-    return wenc__encode_loop(c, form, NULL, xud_encode_step, xud_idle);
+    return wenc__encode_loop(c, form, NULL, xud_encode_step, wenc__always);
 }
 
 WENC__ENCODER_IMPL(x_user_defined, xud_encode, 1);
