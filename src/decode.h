@@ -254,17 +254,22 @@ WENC__INLINE wenc_status wenc__decode_loop(wenc__dcall *c, const int form, void 
                     }
                 }
                 pos++;
-                kind = step(state, byte, &r);
+                /* A result of its own, copied to r only for the slow path:
+                ** r's address escapes to wenc__decode_result, which would
+                ** keep this one in memory. */
+                wenc__step fast;
+                kind = step(state, byte, &fast);
                 if (kind == WENC__CONTINUE)
                     continue;
                 if (kind == WENC__CODE_POINT && !strip) {
-                    unsigned need = wenc__units(r.cp[0], form);
+                    unsigned need = wenc__units(fast.cp[0], form);
                     if (cap - out >= need) {
-                        wenc__put(dst, out, r.cp[0], form);
+                        wenc__put(dst, out, fast.cp[0], form);
                         out += need;
                         continue;
                     }
                 }
+                r = fast;
                 break;
             }
             c->pos = pos;

@@ -199,16 +199,37 @@ WENC__INLINE wenc_status wenc__encode_loop(wenc__ecall *c, const int form, void 
                 unsigned units = wenc__encode_fast_input(src, pos, len, form, &v);
                 if (units == 0)
                     break;
-                kind = step(state, (int32_t)v, &r);
-                if (kind == WENC__E_BYTES && cap - out >= r.n) {
-                    for (unsigned i = 0; i < r.n; i++)
-                        dst[out + i] = r.bytes[i];
-                    out += r.n;
+                /* A result of its own, copied to r only for the slow path:
+                ** r's address escapes to wenc__encode_result, which would
+                ** keep this one in memory. */
+                wenc__estep fast;
+                kind = step(state, (int32_t)v, &fast);
+                if (kind == WENC__E_BYTES && cap - out >= fast.n) {
+                    /* Bytes steps give 1 to 4 bytes: unrolled stores. */
+                    switch (fast.n) {
+                    case 4:
+                        dst[out + 3] = fast.bytes[3];
+                        /* fall through */
+                    case 3:
+                        dst[out + 2] = fast.bytes[2];
+                        /* fall through */
+                    case 2:
+                        dst[out + 1] = fast.bytes[1];
+                        /* fall through */
+                    case 1:
+                        dst[out] = fast.bytes[0];
+                        break;
+                    default:
+                        for (unsigned i = 0; i < fast.n; i++)
+                            dst[out + i] = fast.bytes[i];
+                    }
+                    out += fast.n;
                     pos += units;
                     kind = -1;
                     continue;
                 }
                 /* Anything else: hand the code point over as read. */
+                r = fast;
                 in.offset = e->priv_position + pos;
                 in.cp = v;
                 in.units = units;
