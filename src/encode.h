@@ -204,25 +204,15 @@ WENC__INLINE wenc_status wenc__encode_loop(wenc__ecall *c, const int form, void 
                 ** keep this one in memory. */
                 wenc__estep fast;
                 kind = step(state, (int32_t)v, &fast);
-                if (kind == WENC__E_BYTES && cap - out >= fast.n) {
+                if (kind == WENC__E_BYTES && fast.n != 0 && cap - out >= fast.n) {
                     /* Bytes steps give 1 to 4 bytes: unrolled stores. */
-                    switch (fast.n) {
-                    case 4:
-                        dst[out + 3] = fast.bytes[3];
-                        /* fall through */
-                    case 3:
-                        dst[out + 2] = fast.bytes[2];
-                        /* fall through */
-                    case 2:
+                    dst[out] = fast.bytes[0];
+                    if (fast.n > 1)
                         dst[out + 1] = fast.bytes[1];
-                        /* fall through */
-                    case 1:
-                        dst[out] = fast.bytes[0];
-                        break;
-                    default:
-                        for (unsigned i = 0; i < fast.n; i++)
-                            dst[out + i] = fast.bytes[i];
-                    }
+                    if (fast.n > 2)
+                        dst[out + 2] = fast.bytes[2];
+                    if (fast.n > 3)
+                        dst[out + 3] = fast.bytes[3];
                     out += fast.n;
                     pos += units;
                     kind = -1;
