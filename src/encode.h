@@ -157,13 +157,22 @@ WENC__INLINE uint32_t wenc__encode_unit(const void *src, size_t pos, int form)
 ** once it is empty), runs STEP on each and handles the result as "process
 ** an item" does in the encoder's error mode.  ASCII_OK, if not NULL, tells
 ** when ASCII code points encode to their own byte without changing STATE,
-** so runs of them are copied in bulk.  Well-formed input that the step
+** so runs of them are copied in bulk; BULK, if not NULL, is the handler's
+** bulk path for other input.  Well-formed input that the step
 ** turns into bytes that fit is handled in an inner loop on local variables
 ** (output stores through uint8_t may alias anything); everything else goes
 ** through encoder.c. */
+/* A handler's optional bulk path: encodes well-formed input from
+** SRC[*POS..LEN) (in FORM) into DST[*OUT..CAP) without the step function,
+** stopping at anything it leaves to the step (e.g. ill-formed input, an
+** incomplete sequence, a run of ASCII, a full output). */
+typedef void (*wenc__encode_bulk_fn)(const void *src, size_t *pos, size_t len, uint8_t *dst,
+                                     size_t *out, size_t cap, int form);
+
 WENC__INLINE wenc_status wenc__encode_loop(wenc__ecall *c, const int form, void *state,
                                            int (*step)(void *, int32_t, wenc__estep *),
-                                           bool (*ascii_ok)(const void *))
+                                           bool (*ascii_ok)(const void *),
+                                           wenc__encode_bulk_fn bulk)
 {
     wenc_encoder *e = c->e;
     for (;;) {
@@ -194,6 +203,12 @@ WENC__INLINE wenc_status wenc__encode_loop(wenc__ecall *c, const int form, void 
                         out = c->out;
                     }
                     continue;
+                }
+                if (bulk != NULL) {
+                    size_t before = pos;
+                    bulk(src, &pos, len, dst, &out, cap, form);
+                    if (pos != before)
+                        continue;
                 }
                 uint32_t v;
                 unsigned units = wenc__encode_fast_input(src, pos, len, form, &v);

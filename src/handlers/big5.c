@@ -152,7 +152,7 @@ WENC__INLINE int big5_encode_step(void *unused, int32_t cp, wenc__estep *r)
 
 WENC__INLINE wenc_status big5_encode(wenc__ecall *c, const int form)
 {
-    return wenc__encode_loop(c, form, NULL, big5_encode_step, wenc__always);
+    return wenc__encode_loop(c, form, NULL, big5_encode_step, wenc__always, NULL);
 }
 
 WENC__ENCODER_IMPL(big5, big5_encode, 2);

@@ -158,7 +158,7 @@ WENC__INLINE int euc_jp_encode_step(void *unused, int32_t cp, wenc__estep *r)
 
 WENC__INLINE wenc_status euc_jp_encode(wenc__ecall *c, const int form)
 {
-    return wenc__encode_loop(c, form, NULL, euc_jp_encode_step, wenc__always);
+    return wenc__encode_loop(c, form, NULL, euc_jp_encode_step, wenc__always, NULL);
 }
 
 WENC__ENCODER_IMPL(euc_jp, euc_jp_encode, 2);

@@ -269,12 +269,12 @@ WENC__INLINE int gbk_encode_step(void *unused, int32_t cp, wenc__estep *r)
 
 WENC__INLINE wenc_status gb18030_encode(wenc__ecall *c, const int form)
 {
-    return wenc__encode_loop(c, form, NULL, gb18030_encode_step_full, wenc__always);
+    return wenc__encode_loop(c, form, NULL, gb18030_encode_step_full, wenc__always, NULL);
 }
 
 WENC__INLINE wenc_status gbk_encode(wenc__ecall *c, const int form)
 {
-    return wenc__encode_loop(c, form, NULL, gbk_encode_step, wenc__always);
+    return wenc__encode_loop(c, form, NULL, gbk_encode_step, wenc__always, NULL);
 }
 
 WENC__ENCODER_IMPL(gb18030, gb18030_encode, 4);

@@ -245,7 +245,7 @@ WENC__INLINE wenc_status iso_2022_jp_encode(wenc__ecall *c, const int form)
 {
     struct iso_2022_jp_encode_state s;
     memcpy(&s, &c->e->priv_state, sizeof s);
-    wenc_status st = wenc__encode_loop(c, form, &s, iso_2022_jp_encode_step, NULL);
+    wenc_status st = wenc__encode_loop(c, form, &s, iso_2022_jp_encode_step, NULL, NULL);
     memcpy(&c->e->priv_state, &s, sizeof s);
     return st;
 }

@@ -157,7 +157,7 @@ WENC__INLINE int shift_jis_encode_step(void *unused, int32_t cp, wenc__estep *r)
 
 WENC__INLINE wenc_status shift_jis_encode(wenc__ecall *c, const int form)
 {
-    return wenc__encode_loop(c, form, NULL, shift_jis_encode_step, wenc__always);
+    return wenc__encode_loop(c, form, NULL, shift_jis_encode_step, wenc__always, NULL);
 }
 
 WENC__ENCODER_IMPL(shift_jis, shift_jis_encode, 2);

@@ -97,7 +97,7 @@ WENC__INLINE int sb_encode_step(void *sv, int32_t cp, wenc__estep *r)
 WENC__INLINE wenc_status sb_encode(wenc__ecall *c, const int form)
 {
     struct sb_encode_state s = {wenc__sb_enc_top + 512 * c->e->priv_encoding->single_byte};
-    return wenc__encode_loop(c, form, &s, sb_encode_step, wenc__always);
+    return wenc__encode_loop(c, form, &s, sb_encode_step, wenc__always, NULL);
 }
 
 WENC__ENCODER_IMPL(single_byte, sb_encode, 1);

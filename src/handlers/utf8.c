@@ -229,9 +229,28 @@ WENC__INLINE int utf8_encode_step(void *unused, int32_t cp, wenc__estep *r)
     return WENC__E_BYTES;
 }
 
+/* The bulk path: well-formed UTF-16 and UTF-32 become UTF-8 directly;
+** valid UTF-8 is copied.  Anything else, a run of ASCII, or a sequence that
+** does not fit is left to the engine. */
+WENC__INLINE void utf8_encode_bulk(const void *src, size_t *pos_, size_t len, uint8_t *dst,
+                                   size_t *out_, size_t cap, int form)
+{
+    size_t pos = *pos_, out = *out_;
+    while (pos < len && cap - out >= 4) {
+        uint32_t cp;
+        unsigned units = wenc__encode_fast_input(src, pos, len, form, &cp);
+        if (units == 0 || (cp < 0x80 && pos + 1 < len && wenc__encode_unit(src, pos + 1, form) < 0x80))
+            break;
+        out += wenc__utf8_put(dst + out, cp);
+        pos += units;
+    }
+    *pos_ = pos;
+    *out_ = out;
+}
+
 WENC__INLINE wenc_status utf8_encode(wenc__ecall *c, const int form)
 {
-    return wenc__encode_loop(c, form, NULL, utf8_encode_step, wenc__always);
+    return wenc__encode_loop(c, form, NULL, utf8_encode_step, wenc__always, utf8_encode_bulk);
 }
 
 WENC__ENCODER_IMPL(utf8, utf8_encode, 4);

@@ -39,7 +39,7 @@ WENC__INLINE int xud_encode_step(void *unused, int32_t cp, wenc__estep *r)
 
 WENC__INLINE wenc_status xud_encode(wenc__ecall *c, const int form)
 {
-    return wenc__encode_loop(c, form, NULL, xud_encode_step, wenc__always);
+    return wenc__encode_loop(c, form, NULL, xud_encode_step, wenc__always, NULL);
 }
 
 WENC__ENCODER_IMPL(x_user_defined, xud_encode, 1);
