@@ -116,11 +116,6 @@ WENC__INLINE void wenc__put(void *dst, size_t at, uint32_t cp, int form)
     }
 }
 
-/* decoder.c: writes N code points or keeps what does not fit in the
-** decoder (then returns false: the output is full).  Handles BOM
-** stripping.  The slow path of every emission. */
-bool wenc__decode_emit(wenc__dcall *c, int form, const uint32_t *cps, unsigned n);
-
 /* decoder.c: copies the longest ASCII prefix of src[pos..] that fits into
 ** dst, advancing pos and out.  Returns the number of bytes copied. */
 size_t wenc__decode_ascii(wenc__dcall *c, int form);

@@ -219,7 +219,10 @@ static bool flush_pending(wenc__dcall *c, int form)
     return true;
 }
 
-bool wenc__decode_emit(wenc__dcall *c, int form, const uint32_t *cps, unsigned n)
+/* Writes N code points or keeps what does not fit in the decoder (then
+** returns false: the output is full).  Handles BOM stripping.  The slow
+** path of every emission. */
+static bool emit(wenc__dcall *c, int form, const uint32_t *cps, unsigned n)
 {
     wenc_decoder *d = c->d;
     if (c->strip) {
@@ -253,9 +256,9 @@ int wenc__decode_result(wenc__dcall *c, int form, int kind, const wenc__step *r,
     case WENC__CONTINUE:
         return -1;
     case WENC__CODE_POINT:
-        return wenc__decode_emit(c, form, r->cp, 1) ? -1 : WENC_OUTPUT_FULL;
+        return emit(c, form, r->cp, 1) ? -1 : WENC_OUTPUT_FULL;
     case WENC__CODE_POINTS_2:
-        return wenc__decode_emit(c, form, r->cp, 2) ? -1 : WENC_OUTPUT_FULL;
+        return emit(c, form, r->cp, 2) ? -1 : WENC_OUTPUT_FULL;
     case WENC__ERROR:
         if (r->restore_count != 0) {
             /* Restore: rewind within the caller's buffer if every restored
@@ -280,7 +283,7 @@ int wenc__decode_result(wenc__dcall *c, int form, int kind, const wenc__step *r,
         }
         {
             const uint32_t fffd = WENC__REPLACEMENT_CHARACTER;
-            return wenc__decode_emit(c, form, &fffd, 1) ? -1 : WENC_OUTPUT_FULL;
+            return emit(c, form, &fffd, 1) ? -1 : WENC_OUTPUT_FULL;
         }
     default: /* WENC__FINISHED */
         /* Nothing after finished is decoded.  Only the replacement decoder

@@ -57,7 +57,7 @@ typedef struct wenc__ecall {
 typedef struct wenc__input {
     uint64_t offset; /* of its first unit in the whole input */
     uint32_t cp;
-    size_t units;  /* of src, consumed by wenc__encode_commit() */
+    size_t units;  /* of src, consumed when the engine commits the read */
     bool replaced; /* ill-formed input read as U+FFFD */
 } wenc__input;
 
@@ -93,19 +93,9 @@ extern const wenc__encoder_impl wenc__utf8_encoder, wenc__single_byte_encoder,
 ** c->last, when it becomes U+FFFD). */
 bool wenc__encode_peek(wenc__ecall *c, int form, wenc__input *in);
 
-/* encoder.c: consumes what the last peek read. */
-void wenc__encode_commit(wenc__ecall *c, const wenc__input *in);
-
-/* encoder.c: writes N bytes, or keeps what does not fit in the encoder
-** (then returns false: the output is full). */
-bool wenc__encode_emit(wenc__ecall *c, const uint8_t *bytes, unsigned n);
-
-/* encoder.c: writes "&#N;" for CP (html mode); false if the output is full. */
-bool wenc__encode_ncr(wenc__ecall *c, uint32_t cp);
-
 /* encoder.c: copies the longest ASCII prefix of the input that fits into
-** dst as bytes, when no partial sequence is pending.  Returns the number of
-** units copied. */
+** dst as bytes (called only with no partial sequence pending).  Returns the
+** number of units copied. */
 size_t wenc__encode_ascii(wenc__ecall *c, int form);
 
 /* encoder.c: handles the result KIND of running the step on IN (already

@@ -261,7 +261,7 @@ bool wenc__encode_peek(wenc__ecall *c, int form, wenc__input *in)
     return peek_utf32(c, in);
 }
 
-void wenc__encode_commit(wenc__ecall *c, const wenc__input *in)
+static void commit(wenc__ecall *c, const wenc__input *in)
 {
     wenc_encoder *e = c->e;
     c->pos += in->units;
@@ -274,7 +274,7 @@ void wenc__encode_commit(wenc__ecall *c, const wenc__input *in)
 /* ------------------------------------------------------------------------
 ** Output. */
 
-bool wenc__encode_emit(wenc__ecall *c, const uint8_t *bytes, unsigned n)
+static bool emit(wenc__ecall *c, const uint8_t *bytes, unsigned n)
 {
     wenc_encoder *e = c->e;
     size_t room = c->dst_len - c->out;
@@ -297,7 +297,7 @@ bool wenc__encode_emit(wenc__ecall *c, const uint8_t *bytes, unsigned n)
 
 /* Error mode "html": push 0x26 (&), 0x23 (#), the shortest decimal digits
 ** of the code point, and 0x3B (;) to the output (process an item, step 7). */
-bool wenc__encode_ncr(wenc__ecall *c, uint32_t cp)
+static bool emit_ncr(wenc__ecall *c, uint32_t cp)
 {
     uint8_t buf[10]; /* "&#1114111;" */
     uint8_t digits[7];
@@ -311,7 +311,7 @@ bool wenc__encode_ncr(wenc__ecall *c, uint32_t cp)
     while (k > 0)
         buf[n++] = digits[--k];
     buf[n++] = ';';
-    return wenc__encode_emit(c, buf, n);
+    return emit(c, buf, n);
 }
 
 int wenc__encode_result(wenc__ecall *c, int kind, wenc__estep *r, const wenc__input *in,
@@ -319,11 +319,11 @@ int wenc__encode_result(wenc__ecall *c, int kind, wenc__estep *r, const wenc__in
 {
     wenc_encoder *e = c->e;
     for (;;) {
-        if (r->n != 0 && !wenc__encode_emit(c, r->bytes, r->n)) {
+        if (r->n != 0 && !emit(c, r->bytes, r->n)) {
             /* Full.  With "again" the code point stays unread: the
             ** handler's new state processes it on the next call. */
             if (kind != WENC__E_BYTES_AGAIN && cp != WENC__EOQ)
-                wenc__encode_commit(c, in);
+                commit(c, in);
             return WENC_OUTPUT_FULL;
         }
         if (kind != WENC__E_BYTES_AGAIN)
@@ -335,14 +335,14 @@ int wenc__encode_result(wenc__ecall *c, int kind, wenc__estep *r, const wenc__in
         c->finished = true;
         return WENC_INPUT_EMPTY;
     }
-    wenc__encode_commit(c, in);
+    commit(c, in);
     if (kind == WENC__E_ERROR) {
         if (!(e->priv_flags & WENC__ENC_HTML)) {
             e->priv_error_code_point = r->error_cp;
             e->priv_error_offset = in->offset;
             return WENC_UNMAPPABLE;
         }
-        if (!wenc__encode_ncr(c, r->error_cp))
+        if (!emit_ncr(c, r->error_cp))
             return WENC_OUTPUT_FULL;
     }
     return -1;
@@ -350,8 +350,6 @@ int wenc__encode_result(wenc__ecall *c, int kind, wenc__estep *r, const wenc__in
 
 size_t wenc__encode_ascii(wenc__ecall *c, int form)
 {
-    if (c->e->priv_input_state != 0)
-        return 0;
     size_t n = c->src_len - c->pos;
     size_t room = c->dst_len - c->out;
     if (room < n)
