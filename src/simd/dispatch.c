@@ -1,0 +1,73 @@
+/* dispatch.c -- chooses the kernels' instruction set once per process
+** (simd.h). */
+#include <stdlib.h>
+#include <string.h>
+
+#include "simd.h"
+
+_Atomic int wenc__simd_chosen = -1;
+
+static const char *const names[WENC__ISA_COUNT] = {
+    "scalar", "sse2", "sse41", "avx2", "avx512", "neon",
+};
+
+const char *wenc__simd_name(wenc__isa isa)
+{
+    return (unsigned)isa < WENC__ISA_COUNT ? names[isa] : NULL;
+}
+
+wenc__isa wenc__simd_from_name(const char *name)
+{
+    for (int i = 0; i < WENC__ISA_COUNT; i++)
+        if (name != NULL && strcmp(name, names[i]) == 0)
+            return (wenc__isa)i;
+    return WENC__ISA_COUNT;
+}
+
+bool wenc__simd_supported(wenc__isa isa)
+{
+    switch (isa) {
+    case WENC__ISA_SCALAR:
+        return true;
+#if defined(WENC__SIMD_X86)
+    /* __builtin_cpu_supports reads cpuid and, for AVX and AVX-512, whether
+    ** the OS saves the wide registers (xgetbv). */
+    case WENC__ISA_SSE2:
+        return true;
+    case WENC__ISA_SSE41:
+        return __builtin_cpu_supports("ssse3") && __builtin_cpu_supports("sse4.1");
+    case WENC__ISA_AVX2:
+        return __builtin_cpu_supports("avx2") && __builtin_cpu_supports("bmi") &&
+               __builtin_cpu_supports("bmi2") && __builtin_cpu_supports("popcnt");
+    case WENC__ISA_AVX512:
+        return wenc__simd_supported(WENC__ISA_AVX2) && __builtin_cpu_supports("avx512f") &&
+               __builtin_cpu_supports("avx512bw") && __builtin_cpu_supports("avx512vl");
+#endif
+#if defined(WENC__SIMD_NEON)
+    case WENC__ISA_NEON:
+        return true;
+#endif
+    default:
+        return false;
+    }
+}
+
+wenc__isa wenc__simd_choose(void)
+{
+#if defined(WENC__SIMD_X86)
+    __builtin_cpu_init();
+#endif
+    wenc__isa best = WENC__ISA_SCALAR;
+    for (int i = WENC__ISA_COUNT - 1; i > WENC__ISA_SCALAR; i--) {
+        if (wenc__simd_supported((wenc__isa)i)) {
+            best = (wenc__isa)i;
+            break;
+        }
+    }
+    /* WENC_SIMD forces a lower instruction set, never one the CPU lacks. */
+    wenc__isa forced = wenc__simd_from_name(getenv("WENC_SIMD"));
+    if (forced != WENC__ISA_COUNT && forced <= best && wenc__simd_supported(forced))
+        best = forced;
+    atomic_store_explicit(&wenc__simd_chosen, (int)best, memory_order_relaxed);
+    return best;
+}

@@ -1,0 +1,55 @@
+/* simd.h -- the instruction sets wenc has kernels for, and the one place
+** that chooses among them: once per process, from the CPU (cpuid on x86-64;
+** Advanced SIMD is part of every aarch64 CPU), unless the environment
+** variable WENC_SIMD names a lower one the CPU supports (for tests and
+** benchmarks; an unknown or unsupported name is ignored).
+**
+** Each kernel family (UTF-8 input: utf8_kernels.h; UTF-16: utf16_kernels.h)
+** keeps a table of its kernels per instruction set, so that the hot paths
+** make one indirect call per run of input, never per byte.  The scalar
+** kernels are always built; -Dsimd=none builds nothing else.  Every kernel
+** does what the handlers' step functions would do on the input it accepts,
+** and stops at anything else (docs/engine.md, "Kernels"). */
+#ifndef WENC_SIMD_H
+#define WENC_SIMD_H
+
+#include <stdatomic.h>
+#include <stdbool.h>
+
+#include "internal.h"
+
+/* In order of preference on their architecture. */
+typedef enum wenc__isa {
+    WENC__ISA_SCALAR,
+    WENC__ISA_SSE2,   /* x86-64 baseline */
+    WENC__ISA_SSE41,  /* SSSE3 and SSE4.1 */
+    WENC__ISA_AVX2,   /* AVX2, BMI1, BMI2, POPCNT */
+    WENC__ISA_AVX512, /* AVX-512 F, BW, VL (with the AVX2 set) */
+    WENC__ISA_NEON,   /* aarch64 Advanced SIMD */
+    WENC__ISA_COUNT
+} wenc__isa;
+
+/* -1 until chosen; then the wenc__isa in use. */
+extern _Atomic int wenc__simd_chosen;
+
+/* dispatch.c: chooses (once; a race only repeats the same choice). */
+wenc__isa wenc__simd_choose(void);
+
+/* The instruction set this process uses. */
+WENC__INLINE wenc__isa wenc__simd_isa(void)
+{
+    int isa = atomic_load_explicit(&wenc__simd_chosen, memory_order_relaxed);
+    return isa >= 0 ? (wenc__isa)isa : wenc__simd_choose();
+}
+
+/* Whether this build has kernels for ISA and the CPU runs them: the tests
+** call every such ISA's kernels directly. */
+bool wenc__simd_supported(wenc__isa isa);
+
+/* "scalar", "sse2", "sse41", "avx2", "avx512", "neon"; NULL out of range. */
+const char *wenc__simd_name(wenc__isa isa);
+
+/* The ISA called NAME (as above), or WENC__ISA_COUNT. */
+wenc__isa wenc__simd_from_name(const char *name);
+
+#endif /* WENC_SIMD_H */
