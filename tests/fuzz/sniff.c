@@ -505,7 +505,7 @@ static bool decodes_same(const wenc_encoding *a, const wenc_encoding *b, const u
             left -= in;
         } while (st == WENC_OUTPUT_FULL);
     }
-    bool same = ba.len == bb.len && memcmp(ba.p, bb.p, ba.len * 4) == 0;
+    bool same = ba.len == bb.len && (ba.len == 0 || memcmp(ba.p, bb.p, ba.len * 4) == 0);
     fuzz_buf_free(&ba);
     fuzz_buf_free(&bb);
     return same;
