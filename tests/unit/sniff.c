@@ -645,6 +645,36 @@ static void test_xml_decode(void)
           (unsigned long long)col);
 }
 
+/* NULL pointers with non-zero lengths: the documented "nothing" values. */
+static void test_null(void)
+{
+    wenc_sniff_source src = WENC_SNIFF_META;
+    bool final = true;
+    CHECK(wenc_html_prescan(NULL, 5, &src, &final) == NULL && src == WENC_SNIFF_NONE && !final,
+          "prescan NULL");
+    CHECK(wenc_html_prescan(NULL, 0, NULL, NULL) == NULL, "prescan NULL, no outputs");
+    CHECK(wenc_html_meta_content_encoding(NULL, 5) == NULL, "meta content NULL");
+    CHECK(wenc_html_xml_declaration_encoding(NULL, 5) == NULL, "XML encoding NULL");
+    CHECK(wenc_content_type_encoding(NULL, 5) == NULL, "Content-Type NULL");
+    CHECK(!wenc_utf8_detect(NULL, 5), "detect NULL");
+    size_t bom = 9;
+    CHECK(wenc_xml_detect_encoding(NULL, 5, &src, &bom) == WENC_UTF_8 &&
+              src == WENC_SNIFF_DEFAULT && bom == 0, "XML detect NULL");
+    uint64_t line = 0, col = 0;
+    wenc_text_line_column(NULL, 5, &line, &col);
+    CHECK(line == 1 && col == 1, "line/column NULL");
+    wenc_text_line_column(NULL, 0, NULL, NULL);
+    wenc_html_sniff_options o;
+    memset(&o, 0, sizeof o);
+    o.transport_label = NULL;
+    o.transport_label_len = 7; /* ignored without a label */
+    o.locale = NULL;
+    o.locale_len = 3;
+    wenc_html_sniff_result r;
+    CHECK(wenc_html_sniff((const uint8_t *)"x", 1, &o, &r) == WENC_OK &&
+              r.encoding == WENC_WINDOWS_1252, "NULL label and locale with lengths");
+}
+
 static void test_names(void)
 {
     CHECK(strcmp(wenc_sniff_source_name(WENC_SNIFF_META), "META") == 0, "META");
@@ -669,6 +699,7 @@ int main(void)
     test_utf8_detect();
     test_xml_detect();
     test_xml_decode();
+    test_null();
     test_names();
     return check_done();
 }
