@@ -139,6 +139,18 @@ const wenc_encoding *wenc_encoding_for_locale(const char *tag, size_t len)
 /* ---------------------------------------------------------------------------
 ** The encoding sniffing algorithm. */
 
+/* Whether the LEN bytes at P are a proper prefix of a BOM (the empty input
+** included). */
+static bool could_become_bom(const uint8_t *p, size_t len)
+{
+    static const uint8_t boms[3][3] = {{0xEF, 0xBB, 0xBF}, {0xFE, 0xFF, 0}, {0xFF, 0xFE, 0}};
+    static const size_t lens[3] = {3, 2, 2};
+    for (int i = 0; i < 3; i++)
+        if (len < lens[i] && (len == 0 || memcmp(p, boms[i], len) == 0))
+            return true;
+    return false;
+}
+
 wenc_status wenc_html_sniff(const uint8_t *src, size_t len, const wenc_html_sniff_options *options,
                             wenc_html_sniff_result *result)
 {
@@ -149,11 +161,9 @@ wenc_status wenc_html_sniff(const uint8_t *src, size_t len, const wenc_html_snif
     if (src == NULL && len != 0)
         return WENC_INVALID_ARGUMENT;
     const wenc_html_sniff_options *o = options != NULL ? options : &defaults;
-    /* A BOM could still come while fewer than 3 bytes are known (EF BB
-    ** may become EF BB BF), unless the bytes so far cannot start one. */
-    bool bom_settled = len >= 3 || (len >= 2 && wenc_bom_sniff(src, len, NULL) != NULL) ||
-                       (len >= 1 && src[0] != 0xEF && src[0] != 0xFE && src[0] != 0xFF) ||
-                       (len == 2 && src[0] == 0xEF && src[1] != 0xBB);
+    /* A BOM could still come while the bytes so far are a proper prefix of
+    ** one (EF, EF BB, FE, FF; EF BB may become EF BB BF). */
+    bool bom_settled = !could_become_bom(src, len);
 
     /* 1. BOM sniffing: certain. */
     size_t bom_len = 0;

@@ -116,15 +116,15 @@ WENC_API const wenc_encoding *wenc_html_xml_declaration_encoding(const uint8_t *
 typedef struct wenc_html_sniff_options {
     /* Step 2: the user's explicit override, or NULL. */
     const wenc_encoding *override;
-    /* Step 4: the transport layer's label (e.g. what
-    ** wenc_content_type_encoding() found is better given as TRANSPORT
-    ** below; this is the raw label, e.g. a charset parameter), or NULL.
-    ** A label that names no encoding is ignored ("supported" in the
-    ** standard), and so is every label when TRANSPORT is set. */
+    /* Step 4: the transport layer's encoding as a label (say, the charset
+    ** parameter a caller took from a Content-Type header itself), or NULL.
+    ** A label that names no encoding is ignored: the standard takes only a
+    ** "supported" encoding.  TRANSPORT below, when set, wins over it. */
     const char *transport_label;
     size_t transport_label_len;
-    /* Step 4 again: the transport layer's encoding when the caller already
-    ** has it as an encoding; it wins over TRANSPORT_LABEL. */
+    /* Step 4: the transport layer's encoding, e.g. the result of
+    ** wenc_content_type_encoding() on the Content-Type header; NULL for
+    ** none. */
     const wenc_encoding *transport;
     /* Step 5: the prescan's end condition, in bytes from the start of SRC:
     ** 0 means 1024 (the standard's suggestion).  The prescan looks at

@@ -423,6 +423,10 @@ static void test_sniff(void)
     SNIFF("override", "<meta charset=gbk>", &o, WENC_BIG5, C, WENC_SNIFF_OVERRIDE, 1);
     /* A partial BOM: the answer is open. */
     SNIFF("EF BB then override", "\xEF\xBB", &o, WENC_BIG5, C, WENC_SNIFF_OVERRIDE, 0);
+    SNIFF("FE then override", "\xFE", &o, WENC_BIG5, C, WENC_SNIFF_OVERRIDE, 0);
+    SNIFF("FE 00 then override", "\xFE\x00", &o, WENC_BIG5, C, WENC_SNIFF_OVERRIDE, 1);
+    SNIFF("EF 00 then override", "\xEF\x00", &o, WENC_BIG5, C, WENC_SNIFF_OVERRIDE, 1);
+    SNIFF("a then override", "a", &o, WENC_BIG5, C, WENC_SNIFF_OVERRIDE, 1);
     /* 4. Transport: certain. */
     o.override = NULL;
     SNIFF("transport", "<meta charset=gbk>", &o, WENC_EUC_KR, C, WENC_SNIFF_TRANSPORT, 1);
