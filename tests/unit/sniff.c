@@ -182,6 +182,21 @@ static void test_prescan_running_out(void)
     /* A meta that completes wins over the XML declaration. */
     META("meta beats xml decl", "<?xml encoding='koi8-r'?><meta charset=gbk>", "GBK");
     XMLDECL("xml decl, comment cut", "<?xml encoding='big5'?><!-- ", "Big5");
+    XMLDECL("xml decl, tag cut", "<?xml encoding='big5'?><p class", "Big5");
+    XMLDECL("xml decl, <! cut", "<?xml encoding='big5'?><!DOCTYPE", "Big5");
+    /* Streaming: every proper prefix of a meta is open and answers
+    ** failure; the whole of it is final. */
+    const char *doc = "<!-- c --><meta charset=gbk>";
+    size_t len = strlen(doc);
+    int open_prefixes = 0;
+    for (size_t k = 0; k < len; k++) {
+        bool final = true;
+        wenc_sniff_source src;
+        if (wenc_html_prescan((const uint8_t *)doc, k, &src, &final) == NULL && !final)
+            open_prefixes++;
+    }
+    CHECK_EQ(open_prefixes, len, "every proper prefix is open");
+    prescan_case("the whole meta", doc, len, "GBK", WENC_SNIFF_META, 1, __LINE__);
 }
 
 static void test_prescan_utf16(void)
