@@ -268,7 +268,9 @@ static const wenc_encoding *ref_loop(ref *r, bool *answered)
         } else if (left >= 6 && p[0] == '<' && low(p[1]) == 'm' && low(p[2]) == 'e' &&
                    low(p[3]) == 't' && low(p[4]) == 'a' && (ws(p[5]) || p[5] == '/')) {
             r->pos += 5;
-            str others = {0}; /* the attribute list: names, NUL-separated */
+            /* The attribute list: every name, each as its length (8 bytes)
+            ** then its bytes (names may hold any byte, NUL included). */
+            str others = {0};
             bool got_pragma = false;
             int need_pragma = -1;
             int charset_state = 0; /* 0 null, 1 failure, 2 encoding */
@@ -276,18 +278,20 @@ static const wenc_encoding *ref_loop(ref *r, bool *answered)
             while (ref_attribute(r, &name, &value)) {
                 /* 7-8. The attribute list, as one string of names. */
                 bool dup = false;
-                for (size_t i = 0; i + name.n <= others.n && !dup; ) {
-                    size_t e = i;
-                    while (e < others.n && others.p[e] != 0)
-                        e++;
-                    dup = e - i == name.n && memcmp(others.p + i, name.p, name.n) == 0;
-                    i = e + 1;
+                for (size_t i = 0; i < others.n && !dup;) {
+                    uint64_t len;
+                    memcpy(&len, others.p + i, sizeof len);
+                    i += sizeof len;
+                    dup = len == name.n && (len == 0 || memcmp(others.p + i, name.p, len) == 0);
+                    i += (size_t)len;
                 }
                 if (dup)
                     continue;
+                uint64_t len = name.n;
+                for (size_t i = 0; i < sizeof len; i++)
+                    str_push(&others, ((const uint8_t *)&len)[i]);
                 for (size_t i = 0; i < name.n; i++)
                     str_push(&others, name.p[i]);
-                str_push(&others, 0);
                 if (str_is(&name, "http-equiv")) {
                     if (str_is(&value, "content-type"))
                         got_pragma = true;
