@@ -33,6 +33,8 @@
 
 #include "wenc/wenc.h"
 
+#include "sniff_cmd.h" /* wenc sniff, -f html */
+
 /* Exit statuses (documented in --help and wenc.1). */
 enum {
     STATUS_OK = 0,
@@ -461,6 +463,10 @@ static void keep_history(stream *s)
 
 static ssize_t read_some(int fd, uint8_t *buf, size_t size)
 {
+    /* -f html read the start of the stream ahead: it comes first. */
+    size_t kept = sniff_pushback_take(fd, buf, size);
+    if (kept > 0)
+        return (ssize_t)kept;
     for (;;) {
         ssize_t n = read(fd, buf, size);
         if (n >= 0)
@@ -527,11 +533,13 @@ static result convert_fd(int fd, const char *name, const options *opt)
 static const char usage_text[] =
     "Usage: wenc [OPTION]... [FILE]...\n"
     "  or:  wenc check [-f LABEL] [--all] [FILE]...\n"
+    "  or:  wenc sniff [--html|--xml] [--transport=T] [--locale=TAG] [FILE]...\n"
     "Convert FILEs (standard input when none, or for '-') from one encoding of\n"
     "the WHATWG Encoding Standard to another, exactly as browsers do, and write\n"
     "the result to standard output.  Each FILE is a stream of its own.\n"
     "\n"
-    "  -f, --from=LABEL     source encoding label (default: utf-8)\n"
+    "  -f, --from=LABEL     source encoding label (default: utf-8), or html:\n"
+    "                         the encoding an HTML parser would choose\n"
     "  -t, --to=LABEL       target encoding label (default: utf-8)\n"
     "      --bom=MODE       sniff (default): a UTF-8 or UTF-16 BOM at the start\n"
     "                         overrides --from, and is removed;\n"
@@ -565,6 +573,8 @@ static const char usage_text[] =
     "  -f, --from=LABEL     the encoding to check (default: utf-8)\n"
     "      --all            list every error (default: stop at the first of each\n"
     "                         FILE)\n"
+    "\n"
+    SNIFF_USAGE_TEXT
     "\n"
     "Exit status: 0 success; 1 malformed input or unmappable character with\n"
     "--fatal, or a FILE not valid for check; 2 usage error or unknown label;\n"
@@ -989,6 +999,8 @@ int main(int argc, char **argv)
     ** "./check" or "-- check". */
     if (argc > 1 && strcmp(argv[1], "check") == 0)
         return check_main(argc - 1, argv + 1);
+    if (argc > 1 && strcmp(argv[1], "sniff") == 0)
+        return sniff_main(argc - 1, argv + 1);
 
     for (int i = 1; i < argc; i++) {
         const char *arg = argv[i], *value = NULL;
@@ -1036,7 +1048,8 @@ int main(int argc, char **argv)
     }
 
     options opt = {0};
-    opt.from = lookup(from_label);
+    bool from_html = strcmp(from_label, "html") == 0; /* sniffed per FILE */
+    opt.from = from_html ? WENC_WINDOWS_1252 : lookup(from_label);
     if (opt.from == NULL)
         return usage_error("unknown encoding label '%s' (--from)", from_label);
     const wenc_encoding *to = lookup(to_label);
@@ -1079,6 +1092,8 @@ int main(int argc, char **argv)
             status = STATUS_IO;
             continue;
         }
+        if (from_html)
+            opt.from = sniff_html_prefix(fd);
         result r = convert_fd(fd, is_stdin ? "(standard input)" : file, &opt);
         if (!is_stdin)
             close(fd);

@@ -12,6 +12,9 @@
 **                     TextDecoder / TextEncoder and their streams
 **   wenc/utf8.h       the UTF-8 toolkit: validation with a diagnosis, lenient
 **                     forms, boundaries, counting, error rendering
+**   wenc/sniff.h      for HTML and XML parsers: the encoding sniffing
+**                     algorithm, the <meta> prescan, changing the encoding
+**                     while parsing, XML encoding detection
 **
 ** Conventions of the whole API:
 ** - No global mutable state, no locale, no errno.  Every function may be
@@ -150,6 +153,7 @@ WENC_API bool wenc_encoding_is_single_byte(const wenc_encoding *encoding);
 #include "wenc/encoder.h"
 #include "wenc/api.h"
 #include "wenc/utf8.h"
+#include "wenc/sniff.h"
 
 #ifdef __cplusplus
 }

@@ -1,0 +1,53 @@
+/* sniff_cmd.h -- what tools/sniff_cmd.c gives the rest of the wenc tool:
+** the `wenc sniff` command and the `-f html` source encoding. */
+#ifndef WENC_TOOLS_SNIFF_CMD_H
+#define WENC_TOOLS_SNIFF_CMD_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "wenc/wenc.h"
+
+/* `wenc sniff [--html|--xml] [--transport=LABEL] [--locale=TAG]
+** [--detect-utf8] [FILE]...`: ARGV[0] is "sniff".  Returns the exit
+** status. */
+int sniff_main(int argc, char **argv);
+
+/* The paragraphs of `wenc --help` on `wenc sniff` and `-f html` (a
+** literal, for wenc.c's usage text), and the same as an array. */
+#define SNIFF_USAGE_TEXT \
+    "'wenc sniff' prints, for each FILE, the encoding an HTML parser would\n" \
+    "decode it with (the HTML Standard's encoding sniffing algorithm: BOM,\n" \
+    "transport layer, a prescan of the first 1024 bytes for <meta charset> and\n" \
+    "XML declarations, then the default), its confidence and the step that\n" \
+    "decided it, as 'FILE: ENCODING CONFIDENCE STEP'.  With --xml, how an XML\n" \
+    "processor would (BOM, UTF-16 '<?x', the XML declaration, else UTF-8).\n" \
+    "\n" \
+    "      --html           HTML rules (the default)\n" \
+    "      --xml            XML rules\n" \
+    "      --transport=T    the transport layer's encoding: a label, or a whole\n" \
+    "                         Content-Type value (with a '/') whose charset\n" \
+    "                         parameter is used if it names an encoding\n" \
+    "      --locale=TAG     default by the standard's locale table (BCP 47 tag,\n" \
+    "                         e.g. ru, ja-JP, zh-TW; default: windows-1252)\n" \
+    "      --detect-utf8    read each whole FILE and choose UTF-8 when it is\n" \
+    "                         valid UTF-8 with a non-ASCII byte (step 8)\n" \
+    "\n" \
+    "'-f html' (or --from=html) converts each FILE from the encoding that\n" \
+    "'wenc sniff FILE' prints (reading up to 1024 bytes ahead).\n"
+extern const char sniff_usage_text[];
+
+/* `-f html`: reads the start of FD (up to 1024 bytes, or to its end) and
+** returns the encoding the HTML encoding sniffing algorithm chooses for it
+** (no transport layer; the default is windows-1252).  Never NULL.  The
+** bytes read are kept, and sniff_pushback_take() gives them back, so the
+** caller reads FD from its start as if nothing had been read.  A read
+** error keeps nothing (the caller's own read then reports it). */
+const wenc_encoding *sniff_html_prefix(int fd);
+
+/* The bytes sniff_html_prefix() kept for FD, to be read before anything
+** else from FD: copies up to SIZE of them to BUF and returns how many (0
+** when none are left, or FD is another descriptor). */
+size_t sniff_pushback_take(int fd, uint8_t *buf, size_t size);
+
+#endif
