@@ -8,6 +8,7 @@
 #include <poll.h>
 #include <stdarg.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
 
@@ -183,4 +184,99 @@ bool out_printf(const char *fmt, ...)
 bool out_reserve(size_t room)
 {
     return OUT_SIZE - out_len >= room || flush_output();
+}
+
+/* ---------------------------------------------------------------------------
+** Names in messages. */
+
+const char *escaped(const char *s)
+{
+    static char *ring[4];
+    static size_t next;
+    const uint8_t *b = (const uint8_t *)s;
+    size_t n = strlen(s);
+    if (n > (SIZE_MAX - 1) / 4)
+        return "(name too long to show)";
+    char *buf = realloc(ring[next], 4 * n + 1); /* \xHH: 4 bytes per byte */
+    if (buf == NULL)
+        return "(name not shown: out of memory)";
+    ring[next] = buf;
+    next = (next + 1) % 4;
+    char *o = buf;
+    for (size_t i = 0; i < n;) {
+        size_t start = i;
+        int32_t cp = b[i] < 0x80 ? b[i++] : wenc_utf8_decode_next(b, n, &i);
+        if (cp == '\\') {
+            *o++ = '\\';
+            *o++ = '\\';
+        } else if (cp == '\t' || cp == '\n' || cp == '\r') {
+            *o++ = '\\';
+            *o++ = cp == '\t' ? 't' : cp == '\n' ? 'n' : 'r';
+        } else if (cp < 0x20 || (cp >= 0x7F && cp <= 0x9F)) {
+            /* C0, DEL, C1, or a malformed span (cp < 0): its bytes. */
+            for (size_t k = start; k < i; k++)
+                o += sprintf(o, "\\x%02x", (unsigned)b[k]);
+        } else {
+            memcpy(o, s + start, i - start);
+            o += i - start;
+        }
+    }
+    *o = '\0';
+    return buf;
+}
+
+bool out_json_string(const char *s)
+{
+    const uint8_t *b = (const uint8_t *)s;
+    size_t n = strlen(s);
+    if (!out_printf("\""))
+        return false;
+    for (size_t i = 0; i < n;) {
+        size_t start = i;
+        int32_t cp = b[i] < 0x80 ? b[i++] : wenc_utf8_decode_next(b, n, &i);
+        bool ok;
+        if (cp == '"' || cp == '\\')
+            ok = out_printf("\\%c", (char)cp);
+        else if (cp >= 0 && cp < 0x20)
+            ok = out_printf("\\u%04x", (unsigned)cp);
+        else if (cp < 0)
+            ok = out_printf("\\ufffd");
+        else
+            ok = out_printf("%.*s", (int)(i - start), s + start);
+        if (!ok)
+            return false;
+    }
+    return out_printf("\"");
+}
+
+/* ---------------------------------------------------------------------------
+** Lines and columns. */
+
+void text_pos_advance_utf8(text_pos *p, const uint8_t *s, size_t n)
+{
+    const uint8_t *lf = NULL, *q = s, *end = s + n;
+    if (n == 0)
+        return;
+    while ((q = memchr(q, '\n', (size_t)(end - q))) != NULL) {
+        p->line++;
+        lf = q++;
+    }
+    if (lf != NULL) {
+        p->column = 1;
+        s = lf + 1;
+    }
+    p->column += wenc_utf8_count_code_points(s, (size_t)(end - s));
+}
+
+void text_pos_advance_utf16(text_pos *p, const uint16_t *s, size_t n)
+{
+    for (size_t i = 0; i < n; i++) {
+        if (s[i] == 0x000A) {
+            p->line++;
+            p->column = 1;
+        } else if (s[i] < 0xDC00 || s[i] > 0xDFFF) {
+            /* A low surrogate ends a code point its high one counted. */
+            p->column++;
+        }
+    }
 }

@@ -106,6 +106,39 @@ int match_option(int argc, char **argv, int *i, const char *name, char short_nam
 /* The encoding of the NUL-terminated LABEL, or NULL. */
 const wenc_encoding *lookup(const char *label);
 
+/* Returns S (a file name, a label, an argument) as it may be shown on a
+** terminal: each C0 control, DEL, C1 control (U+0080..U+009F) and byte
+** that is not part of well-formed UTF-8 written C-style (\t, \n, \r,
+** else \xHH per byte), and the backslash as \\, as GNU tools do, so
+** that a name never reaches the terminal as control codes.  The result
+** lives until the fourth call after this one (so a message may show up to
+** four such strings); a fixed placeholder if memory runs out. */
+const char *escaped(const char *s);
+
+/* Appends S to OUT as a JSON string (quotes included): '"', '\\' and
+** controls escaped, bytes that are not well-formed UTF-8 written as
+** U+FFFD (JSON text is Unicode).  False on a write error. */
+bool out_json_string(const char *s);
+
+/* A position in the decoded text, as diagnostics give it: LINE is 1 plus
+** the number of U+000A LINE FEEDs before it, COLUMN 1 plus the number of
+** code points between the last LINE FEED (or the start) and it (wenc.1,
+** "LINES AND COLUMNS"). */
+typedef struct text_pos {
+    uint64_t line;
+    uint64_t column;
+} text_pos;
+
+#define TEXT_POS_START ((text_pos){1, 1})
+
+/* Moves *P past the N bytes of well-formed UTF-8 at S (a decoder's
+** output). */
+void text_pos_advance_utf8(text_pos *p, const uint8_t *s, size_t n);
+
+/* Moves *P past the N UTF-16 code units at S (a decoder's output, in host
+** order; a surrogate pair may be split between two calls). */
+void text_pos_advance_utf16(text_pos *p, const uint16_t *s, size_t n);
+
 /* The --help text (wenc.c). */
 extern const char usage_text[];
 

@@ -16,6 +16,7 @@
 
 #include <errno.h>
 #include <inttypes.h>
+#include <stdio.h>
 #include <string.h>
 #include <sys/stat.h>
 
@@ -61,6 +62,10 @@ typedef struct stream {
     wenc_decoder mark;
     uint64_t mark_pos;
     uint64_t mark_decoded;
+    /* --fatal: the line and column of the decoded text written so far (with
+    ** an encoder: of the text before mid_buf), for FILE:LINE:COLUMN. */
+    bool count_lines;
+    text_pos pos;
 } stream;
 
 /* ---------------------------------------------------------------------------
@@ -92,7 +97,11 @@ static void report_malformed(const stream *s)
     }
     if (length > 8)
         snprintf(hex + h, sizeof hex - h, " ...");
-    message("%s: malformed input at byte %" PRIu64 " (%zu byte%s:%s) in %s", s->name, offset,
+    /* GNU style, FILE:LINE:COLUMN: first, for editors and CI systems; the
+    ** decoder wrote every character before the error, so s->pos is its
+    ** position. */
+    fprintf(stderr, "%s:%" PRIu64 ":%" PRIu64 ": malformed input at byte %" PRIu64
+            " (%zu byte%s:%s) in %s\n", escaped(s->name), s->pos.line, s->pos.column, offset,
             length, length == 1 ? "" : "s", hex,
             wenc_encoding_name(wenc_decoder_encoding(&s->dec)));
 }
@@ -185,14 +194,19 @@ static void report_unmappable(const stream *s)
     if (target >= s->mid_base && target - s->mid_base < MID_SIZE)
         cp = utf8_code_point(mid_buf + (target - s->mid_base));
     const char *to = wenc_encoding_name(s->opt->to);
+    /* The character's position: s->pos is that of mid_buf[0]. */
+    text_pos pos = s->pos;
+    if (target >= s->mid_base && target - s->mid_base < MID_SIZE)
+        text_pos_advance_utf8(&pos, mid_buf, (size_t)(target - s->mid_base));
+    const char *name = escaped(s->name);
     uint64_t offset;
     if (source_offset(s, target, &offset))
-        message("%s: U+%04" PRIX32 " at byte %" PRIu64 " cannot be encoded in %s", s->name, cp,
-                offset, to);
+        fprintf(stderr, "%s:%" PRIu64 ":%" PRIu64 ": U+%04" PRIX32 " at byte %" PRIu64
+                " cannot be encoded in %s\n", name, pos.line, pos.column, cp, offset, to);
     else
-        message("%s: U+%04" PRIX32 " at byte %" PRIu64
-                " of the decoded UTF-8 text (source offset unknown) cannot be encoded in %s",
-                s->name, cp, target, to);
+        fprintf(stderr, "%s:%" PRIu64 ":%" PRIu64 ": U+%04" PRIX32 " at byte %" PRIu64
+                " of the decoded UTF-8 text (source offset unknown) cannot be encoded in %s\n",
+                name, pos.line, pos.column, cp, target, to);
 }
 
 /* ---------------------------------------------------------------------------
@@ -222,7 +236,7 @@ static result encode_utf8(stream *s, const uint8_t *p, size_t n, bool last)
             report_unmappable(s);
             return RESULT_FATAL;
         default:
-            message("%s: internal error: %s", s->name, wenc_status_message(st));
+            message("%s: internal error: %s", escaped(s->name), wenc_status_message(st));
             return RESULT_FATAL;
         }
     }
@@ -258,13 +272,19 @@ static result convert(stream *s, const uint8_t *src, size_t n, bool last)
             /* After malformed input: convert what came before it, and end
             ** the output cleanly (ISO-2022-JP back to ASCII). */
             r = encode_utf8(s, mid_buf, m, st == WENC_MALFORMED || (last && st == WENC_INPUT_EMPTY));
+            if (s->count_lines)
+                text_pos_advance_utf8(&s->pos, mid_buf, m);
         } else if (kind == OUTPUT_UTF8) {
             m = OUT_SIZE - out_len;
             st = wenc_decoder_decode_to_utf8(&s->dec, src, &k, out_buf.b + out_len, &m, last);
+            if (s->count_lines)
+                text_pos_advance_utf8(&s->pos, out_buf.b + out_len, m);
             out_len += m;
         } else {
             m = (OUT_SIZE - out_len) / 2;
             st = wenc_decoder_decode_to_utf16(&s->dec, src, &k, out_buf.u + out_len / 2, &m, last);
+            if (s->count_lines) /* before the units are put in the asked order */
+                text_pos_advance_utf16(&s->pos, out_buf.u + out_len / 2, m);
             order_utf16(m, kind);
             out_len += 2 * m;
         }
@@ -286,7 +306,7 @@ static result convert(stream *s, const uint8_t *src, size_t n, bool last)
             report_malformed(s);
             return RESULT_FATAL;
         default:
-            message("%s: internal error: %s", s->name, wenc_status_message(st));
+            message("%s: internal error: %s", escaped(s->name), wenc_status_message(st));
             return RESULT_FATAL;
         }
     }
@@ -350,10 +370,12 @@ result convert_fd(int fd, const char *name, const options *opt)
         wenc_encoder_init(&s.enc, opt->to, opt->encoder_flags);
     s.track = opt->output == OUTPUT_ENCODER && !(opt->encoder_flags & WENC_ENCODER_HTML);
     s.mark = s.dec;
+    s.count_lines = (opt->decoder_flags & WENC_DECODER_FATAL) != 0;
+    s.pos = TEXT_POS_START;
 
     struct stat st;
     if (fstat(fd, &st) == 0 && S_ISDIR(st.st_mode)) {
-        message("%s: %s", name, strerror(EISDIR));
+        message("%s: %s", escaped(name), strerror(EISDIR));
         return RESULT_READ;
     }
     for (;;) {
@@ -363,7 +385,7 @@ result convert_fd(int fd, const char *name, const options *opt)
             /* Give up this stream, but end the output cleanly. */
             if (!flush_output())
                 return RESULT_WRITE;
-            message("%s: %s", name, strerror(err));
+            message("%s: %s", escaped(name), strerror(err));
             if (opt->output == OUTPUT_ENCODER && encode_utf8(&s, NULL, 0, true) != RESULT_OK)
                 return RESULT_WRITE;
             return flush_output() ? RESULT_READ : RESULT_WRITE;

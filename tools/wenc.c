@@ -21,7 +21,7 @@
 
 const char usage_text[] =
     "Usage: wenc [OPTION]... [FILE]...\n"
-    "  or:  wenc check [-f LABEL] [--all] [FILE]...\n"
+    "  or:  wenc check [-f LABEL] [--all] [--format=text|json] [FILE]...\n"
     "Convert FILEs (standard input when none, or for '-') from one encoding of\n"
     "the WHATWG Encoding Standard to another, exactly as browsers do, and write\n"
     "the result to standard output.  Each FILE is a stream of its own.\n"
@@ -60,6 +60,11 @@ const char usage_text[] =
     "  -f, --from=LABEL     the encoding to check (default: utf-8)\n"
     "      --all            list every error (default: stop at the first of each\n"
     "                         FILE)\n"
+    "      --format=FORMAT  text (default), or json: one JSON object per line for\n"
+    "                         each error and each FILE's summary (see wenc(1))\n"
+    "\n"
+    "Errors are reported as FILE:LINE:COLUMN: first (LINE counts line feeds,\n"
+    "COLUMN characters of the decoded line, both from 1), with --fatal too.\n"
     "\n"
     "Exit status: 0 success; 1 malformed input or unmappable character with\n"
     "--fatal, or a FILE not valid for check; 2 usage error or unknown label;\n"
@@ -110,11 +115,11 @@ int main(int argc, char **argv)
         }
         if ((m = match_option(argc, argv, &i, "from", 'f', true, &value)) != 0) {
             if (m < 0)
-                return usage_error("option '%s' needs an encoding label", arg);
+                return usage_error("option '%s' needs an encoding label", escaped(arg));
             from_label = value;
         } else if ((m = match_option(argc, argv, &i, "to", 't', true, &value)) != 0) {
             if (m < 0)
-                return usage_error("option '%s' needs an encoding label", arg);
+                return usage_error("option '%s' needs an encoding label", escaped(arg));
             to_label = value;
         } else if ((m = match_option(argc, argv, &i, "bom", 0, true, &value)) != 0) {
             if (m < 0)
@@ -137,17 +142,17 @@ int main(int argc, char **argv)
             printf("wenc %s\n", wenc_version());
             return finish_stdout();
         } else {
-            return usage_error("unknown option '%s'", arg);
+            return usage_error("unknown option '%s'", escaped(arg));
         }
     }
 
     options opt = {0};
     opt.from = lookup(from_label);
     if (opt.from == NULL)
-        return usage_error("unknown encoding label '%s' (--from)", from_label);
+        return usage_error("unknown encoding label '%s' (--from)", escaped(from_label));
     const wenc_encoding *to = lookup(to_label);
     if (to == NULL)
-        return usage_error("unknown encoding label '%s' (--to)", to_label);
+        return usage_error("unknown encoding label '%s' (--to)", escaped(to_label));
     opt.to = to;
     if (to == WENC_UTF_8)
         opt.output = OUTPUT_UTF8;
@@ -159,7 +164,7 @@ int main(int argc, char **argv)
         opt.output = OUTPUT_ENCODER;
     else
         return usage_error("cannot convert to '%s': the standard has no encoder for %s",
-                           to_label, wenc_encoding_name(to));
+                           escaped(to_label), wenc_encoding_name(to));
     if (strcmp(bom, "sniff") == 0)
         opt.decoder_flags = WENC_DECODER_BOM_SNIFF;
     else if (strcmp(bom, "strip") == 0)
@@ -167,7 +172,7 @@ int main(int argc, char **argv)
     else if (strcmp(bom, "keep") == 0)
         opt.decoder_flags = WENC_DECODER_BOM_NONE;
     else
-        return usage_error("unknown BOM mode '%s' (expected sniff, strip or keep)", bom);
+        return usage_error("unknown BOM mode '%s' (expected sniff, strip or keep)", escaped(bom));
     if (fatal)
         opt.decoder_flags |= WENC_DECODER_FATAL;
     opt.encoder_flags = fatal && !html ? WENC_ENCODER_FATAL : WENC_ENCODER_HTML;
@@ -181,7 +186,7 @@ int main(int argc, char **argv)
         bool is_stdin = strcmp(file, "-") == 0;
         int fd = is_stdin ? STDIN_FILENO : open(file, O_RDONLY);
         if (fd < 0) {
-            message("%s: %s", file, strerror(errno));
+            message("%s: %s", escaped(file), strerror(errno));
             status = STATUS_IO;
             continue;
         }
