@@ -8,10 +8,10 @@
 
 #include "sniff_cmd.h"
 
+#include "cli.h"
+
 #include <errno.h>
 #include <fcntl.h>
-#include <poll.h>
-#include <stdarg.h>
 #include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -22,41 +22,7 @@
 /* The prescan's end condition: the standard's suggested 1024 bytes. */
 #define PRESCAN_BYTES 1024
 
-/* Exit statuses, as wenc.c's. */
-enum { SNIFF_OK = 0, SNIFF_USAGE = 2, SNIFF_IO = 3 };
-
 const char sniff_usage_text[] = SNIFF_USAGE_TEXT;
-
-#if defined(__GNUC__) || defined(__clang__)
-#define SNIFF_PRINTF_LIKE(f, a) __attribute__((format(printf, f, a)))
-#else
-#define SNIFF_PRINTF_LIKE(f, a)
-#endif
-
-static void sniff_message(const char *fmt, ...) SNIFF_PRINTF_LIKE(1, 2);
-
-static void sniff_message(const char *fmt, ...)
-{
-    va_list ap;
-    va_start(ap, fmt);
-    fprintf(stderr, "wenc: ");
-    vfprintf(stderr, fmt, ap);
-    fputc('\n', stderr);
-    va_end(ap);
-}
-
-static int sniff_usage(const char *fmt, ...) SNIFF_PRINTF_LIKE(1, 2);
-
-static int sniff_usage(const char *fmt, ...)
-{
-    va_list ap;
-    va_start(ap, fmt);
-    fprintf(stderr, "wenc: ");
-    vfprintf(stderr, fmt, ap);
-    fprintf(stderr, "\nTry 'wenc --help' for more information.\n");
-    va_end(ap);
-    return SNIFF_USAGE;
-}
 
 /* Reads from FD into BUF until SIZE bytes or the end.  Returns the count, or
 ** -1 on a read error (errno set). */
@@ -64,19 +30,11 @@ static long read_full(int fd, uint8_t *buf, size_t size)
 {
     size_t got = 0;
     while (got < size) {
-        ssize_t n = read(fd, buf + got, size - got);
+        ssize_t n = read_some(fd, buf + got, size - got);
+        if (n < 0)
+            return -1;
         if (n == 0)
             break;
-        if (n < 0) {
-            if (errno == EINTR)
-                continue;
-            if (errno == EAGAIN || errno == EWOULDBLOCK) {
-                struct pollfd p = {.fd = fd, .events = POLLIN};
-                if (poll(&p, 1, -1) >= 0 || errno == EINTR)
-                    continue;
-            }
-            return -1;
-        }
         got += (size_t)n;
     }
     return (long)got;
@@ -171,14 +129,14 @@ static int sniff_one(int fd, const char *name, const sniff_opts *o)
 {
     struct stat st;
     if (fstat(fd, &st) == 0 && S_ISDIR(st.st_mode)) {
-        sniff_message("%s: %s", name, strerror(EISDIR));
-        return SNIFF_IO;
+        message("%s: %s", escaped(name), strerror(EISDIR));
+        return STATUS_IO;
     }
     uint8_t *buf;
     size_t len;
     if (!read_input(fd, o->detect_utf8, &buf, &len)) {
-        sniff_message("%s: %s", name, strerror(errno));
-        return SNIFF_IO;
+        message("%s: %s", escaped(name), strerror(errno));
+        return STATUS_IO;
     }
     const wenc_encoding *e;
     const char *confidence = NULL;
@@ -201,39 +159,12 @@ static int sniff_one(int fd, const char *name, const sniff_opts *o)
         confidence = wenc_confidence_name(r.confidence);
     }
     free(buf);
-    printf("%s: %s ", name, wenc_encoding_name(e));
+    printf("%s: %s ", escaped(name), wenc_encoding_name(e));
     if (confidence != NULL)
         printf("%s ", confidence);
     print_source(source);
     putchar('\n');
-    return SNIFF_OK;
-}
-
-/* Whether ARG is option NAME ("--name"), storing the value of "--name=V"
-** or of the next word in *VALUE when it takes one.  Returns 1 if so, 0 if
-** not, -1 if the value is missing or given to an option without one. */
-static int option(int argc, char **argv, int *i, const char *name, bool wants,
-                  const char **value)
-{
-    const char *arg = argv[*i];
-    size_t len = strlen(name);
-    if (strncmp(arg, "--", 2) != 0 || strncmp(arg + 2, name, len) != 0)
-        return 0;
-    const char *rest = arg + 2 + len;
-    if (*rest == '=') {
-        if (!wants)
-            return -1;
-        *value = rest + 1;
-        return 1;
-    }
-    if (*rest != '\0')
-        return 0;
-    if (!wants)
-        return 1;
-    if (*i + 1 >= argc)
-        return -1;
-    *value = argv[++*i];
-    return 1;
+    return STATUS_OK;
 }
 
 int sniff_main(int argc, char **argv)
@@ -253,21 +184,21 @@ int sniff_main(int argc, char **argv)
                 files[nfiles++] = argv[i];
             break;
         }
-        if ((m = option(argc, argv, &i, "html", false, &value)) != 0) {
+        if ((m = match_option(argc, argv, &i, "html", 0, false, &value)) != 0) {
             if (m < 0)
-                return sniff_usage("option '%s' takes no value", arg);
+                return usage_error("option '%s' takes no value", escaped(arg));
             o.xml = false;
-        } else if ((m = option(argc, argv, &i, "xml", false, &value)) != 0) {
+        } else if ((m = match_option(argc, argv, &i, "xml", 0, false, &value)) != 0) {
             if (m < 0)
-                return sniff_usage("option '%s' takes no value", arg);
+                return usage_error("option '%s' takes no value", escaped(arg));
             o.xml = true;
-        } else if ((m = option(argc, argv, &i, "detect-utf8", false, &value)) != 0) {
+        } else if ((m = match_option(argc, argv, &i, "detect-utf8", 0, false, &value)) != 0) {
             if (m < 0)
-                return sniff_usage("option '%s' takes no value", arg);
+                return usage_error("option '%s' takes no value", escaped(arg));
             o.detect_utf8 = true;
-        } else if ((m = option(argc, argv, &i, "transport", true, &value)) != 0) {
+        } else if ((m = match_option(argc, argv, &i, "transport", 0, true, &value)) != 0) {
             if (m < 0)
-                return sniff_usage("option '%s' needs a label or a Content-Type value", arg);
+                return usage_error("option '%s' needs a label or a Content-Type value", escaped(arg));
             if (strchr(value, '/') != NULL) {
                 /* A Content-Type value: no usable charset means no
                 ** transport-layer encoding, as in a browser. */
@@ -275,39 +206,39 @@ int sniff_main(int argc, char **argv)
             } else {
                 o.transport = wenc_encoding_for_label(value, strlen(value));
                 if (o.transport == NULL)
-                    return sniff_usage("unknown encoding label '%s' (--transport)", value);
+                    return usage_error("unknown encoding label '%s' (--transport)", escaped(value));
             }
-        } else if ((m = option(argc, argv, &i, "locale", true, &value)) != 0) {
+        } else if ((m = match_option(argc, argv, &i, "locale", 0, true, &value)) != 0) {
             if (m < 0)
-                return sniff_usage("option '%s' needs a language tag", arg);
+                return usage_error("option '%s' needs a language tag", escaped(arg));
             o.locale = value;
         } else if (strcmp(arg, "--help") == 0 || strcmp(arg, "-h") == 0) {
             fputs(sniff_usage_text, stdout);
-            return fflush(stdout) == 0 ? SNIFF_OK : SNIFF_IO;
+            return finish_stdout();
         } else {
-            return sniff_usage("unknown option '%s' for 'wenc sniff'", arg);
+            return usage_error("unknown option '%s' for 'wenc sniff'", escaped(arg));
         }
     }
     static char dash[] = "-";
     if (nfiles == 0)
         files[nfiles++] = dash;
-    int status = SNIFF_OK;
+    int status = STATUS_OK;
     for (int i = 0; i < nfiles; i++) {
         bool is_stdin = strcmp(files[i], "-") == 0;
         int fd = is_stdin ? STDIN_FILENO : open(files[i], O_RDONLY);
         if (fd < 0) {
-            sniff_message("%s: %s", files[i], strerror(errno));
-            status = SNIFF_IO;
+            message("%s: %s", escaped(files[i]), strerror(errno));
+            status = STATUS_IO;
             continue;
         }
-        if (sniff_one(fd, is_stdin ? "(standard input)" : files[i], &o) != SNIFF_OK)
-            status = SNIFF_IO;
+        if (sniff_one(fd, is_stdin ? "(standard input)" : files[i], &o) != STATUS_OK)
+            status = STATUS_IO;
         if (!is_stdin)
             close(fd);
     }
     if (fflush(stdout) != 0 || ferror(stdout)) {
-        sniff_message("standard output: %s", strerror(errno));
-        return SNIFF_IO;
+        message("standard output: %s", strerror(errno));
+        return STATUS_IO;
     }
     return status;
 }

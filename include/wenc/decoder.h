@@ -144,7 +144,17 @@ WENC_API uint64_t wenc_decoder_position(const wenc_decoder *d);
 ** of the malformed sequence, and its length in bytes, as the standard's
 ** handler saw it (bytes it gives back to be read again are not part of it;
 ** the length is 0 only for an error with no byte of its own, which no
-** decoder of the standard produces).  Both are 0 before any error. */
+** decoder of the standard produces).  Both are 0 before any error.
+**
+** A byte that both ends an error and starts something else is not part of
+** the error either.  The one case in the standard is ISO-2022-JP's 0x1B in
+** the trailing-byte state: the step consumes it and returns error, but
+** only after moving to the escape-start state, so the ESC is the first
+** byte of the escape sequence that follows.  The error is then the
+** leading byte alone: `1B 24 42 6C 1B 28 42` gives offset 3, length 1
+** (the byte 6C), and decoding goes on with `1B 28 42`.  The call that
+** reports it has consumed the ESC too (*SRC_LEN counts it), which is why
+** the offset and length, not *SRC_LEN, locate the error. */
 WENC_API uint64_t wenc_decoder_error_offset(const wenc_decoder *d);
 WENC_API size_t wenc_decoder_error_length(const wenc_decoder *d);
 

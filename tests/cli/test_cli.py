@@ -92,7 +92,7 @@ ENCODING_NAMES = [
 ]
 
 OPTIONS = ["-f", "--from", "-t", "--to", "--bom", "sniff", "strip", "keep", "--fatal",
-           "--html", "--list", "--version", "-h", "--help", "check", "--all"]
+           "--html", "--list", "--version", "-h", "--help", "check", "--all", "--format"]
 
 
 class Info(Case):
@@ -115,7 +115,7 @@ class Info(Case):
             for status in ["0 success", "1 malformed", "2 usage", "3 a FILE"]:
                 self.assertIn(status, text)
             # wenc check, and how it treats a BOM.
-            self.assertIn("wenc check [-f LABEL] [--all] [FILE]...", text)
+            self.assertIn("wenc check [-f LABEL] [--all] [--format=text|json] [FILE]...", text)
             self.assertIn("a BOM is no special case", text)
 
     def test_help_wins_over_input(self):
@@ -359,7 +359,7 @@ class IOErrors(Case):
         missing = os.path.join(self.dir, "missing")
         bad = self.file("bad", b"a\xff")
         self.fails(["--fatal", missing, bad], b"", 3, b"a",
-                   r"missing: .*\n.*bad: malformed input at byte 1")
+                   r"missing: .*\n.*bad:1:2: malformed input at byte 1")
 
 
 # ---------------------------------------------------------------------------
@@ -382,66 +382,67 @@ class Modes(Case):
                    r"malformed input at byte 1 \(1 byte: FF\)")
 
 
-def malformed(offset, hexbytes, encoding, name=STDIN_NAME):
+def malformed(offset, hexbytes, encoding, name=STDIN_NAME, at=None):
+    """--fatal's message: AT is (LINE, COLUMN), typed in by counting."""
     n = len(hexbytes.split())
-    return ("wenc: %s: malformed input at byte %d (%d byte%s: %s) in %s\n"
-            % (name, offset, n, "" if n == 1 else "s", hexbytes, encoding)).encode()
+    return ("%s:%d:%d: malformed input at byte %d (%d byte%s: %s) in %s\n"
+            % ((name,) + at + (offset, n, "" if n == 1 else "s", hexbytes, encoding))).encode()
 
 
-def unmappable(cp, offset, encoding, name=STDIN_NAME):
-    return ("wenc: %s: U+%04X at byte %d cannot be encoded in %s\n"
-            % (name, cp, offset, encoding)).encode()
+def unmappable(cp, offset, encoding, name=STDIN_NAME, at=None):
+    return ("%s:%d:%d: U+%04X at byte %d cannot be encoded in %s\n"
+            % ((name,) + at + (cp, offset, encoding))).encode()
 
 
 class FatalMalformed(Case):
     def test_utf8(self):
-        self.fails(["--fatal"], h("61 62 E2 82 78"), 1, b"ab", malformed(2, "E2 82", "UTF-8"))
-        self.fails(["--fatal"], h("61 62 E2 82"), 1, b"ab", malformed(2, "E2 82", "UTF-8"))
-        self.fails(["--fatal"], h("FF"), 1, b"", malformed(0, "FF", "UTF-8"))
+        self.fails(["--fatal"], h("61 62 E2 82 78"), 1, b"ab", malformed(2, "E2 82", "UTF-8", at=(1, 3)))
+        self.fails(["--fatal"], h("61 62 E2 82"), 1, b"ab", malformed(2, "E2 82", "UTF-8", at=(1, 3)))
+        self.fails(["--fatal"], h("FF"), 1, b"", malformed(0, "FF", "UTF-8", at=(1, 1)))
         self.fails(["--fatal"], h("C3 A9 ED A0 80"), 1, "é".encode(),
-                   malformed(2, "ED", "UTF-8"))
+                   malformed(2, "ED", "UTF-8", at=(1, 2)))
         self.fails(["--fatal", "-t", "windows-1252"], h("C3 A9 C0 AF"), 1, h("E9"),
-                   malformed(2, "C0", "UTF-8"))
+                   malformed(2, "C0", "UTF-8", at=(1, 2)))
 
     def test_names_the_file(self):
         f = self.file("page.txt", h("41 F0 9F 98"))
-        self.fails(["--fatal", f], b"", 1, b"A", malformed(1, "F0 9F 98", "UTF-8", f))
+        self.fails(["--fatal", f], b"", 1, b"A", malformed(1, "F0 9F 98", "UTF-8", f, at=(1, 2)))
 
     def test_stops_at_the_first_file_with_an_error(self):
         a = self.file("a", b"a")
         bad = self.file("bad", h("62 80"))
-        self.fails(["--fatal", a, bad, a], b"", 1, b"ab", malformed(1, "80", "UTF-8", bad))
+        self.fails(["--fatal", a, bad, a], b"", 1, b"ab", malformed(1, "80", "UTF-8", bad, at=(1, 2)))
 
     def test_other_decoders(self):
         # UTF-16LE (SPEC-DELTA vectors): a lone surrogate's two bytes, then
         # the restored unit; an odd byte at the end.
         self.fails(["--fatal", "-f", "utf-16le"], h("00 D8 41 00"), 1, b"",
-                   malformed(0, "00 D8", "UTF-16LE"))
+                   malformed(0, "00 D8", "UTF-16LE", at=(1, 1)))
         self.fails(["--fatal", "-f", "utf-16le"], h("41 00 42"), 1, b"A",
-                   malformed(2, "42", "UTF-16LE"))
+                   malformed(2, "42", "UTF-16LE", at=(1, 2)))
         self.fails(["--fatal", "-f", "utf-16be"], h("00 41 DC 00"), 1, b"A",
-                   malformed(2, "DC 00", "UTF-16BE"))
+                   malformed(2, "DC 00", "UTF-16BE", at=(1, 2)))
         # Big5: a lead byte then an ASCII byte, which is read again.
         self.fails(["--fatal", "-f", "big5"], h("41 81 20"), 1, b"A",
-                   malformed(1, "81", "Big5"))
+                   malformed(1, "81", "Big5", at=(1, 2)))
         # replacement: the first byte is the error.
         self.fails(["--fatal", "-f", "iso-2022-kr"], h("61 62"), 1, b"",
-                   malformed(0, "61", "replacement"))
+                   malformed(0, "61", "replacement", at=(1, 1)))
         self.ok(["-f", "iso-2022-kr"], h("61 62"), h("EF BF BD"))
         self.ok(["-f", "iso-2022-kr", "--fatal"], b"", b"")
 
     def test_multibyte_decoders(self):
         # Need the EUC-JP, Shift_JIS and gb18030 handlers.
         self.fails(["--fatal", "-f", "shift_jis"], h("41 81 20"), 1, b"A",
-                   malformed(1, "81", "Shift_JIS"))
+                   malformed(1, "81", "Shift_JIS", at=(1, 2)))
         self.fails(["--fatal", "-f", "euc-jp"], h("41 A4"), 1, b"A",
-                   malformed(1, "A4", "EUC-JP"))
+                   malformed(1, "A4", "EUC-JP", at=(1, 2)))
         self.fails(["--fatal", "-f", "gb18030"], h("81 30 81"), 1, b"",
-                   malformed(0, "81 30 81", "gb18030"))
+                   malformed(0, "81 30 81", "gb18030", at=(1, 1)))
 
     def test_sniffed_encoding_is_named(self):
         self.fails(["--fatal", "-f", "windows-1252"], h("FF FE 41 00 42"), 1, b"A",
-                   malformed(4, "42", "UTF-16LE"))
+                   malformed(4, "42", "UTF-16LE", at=(1, 2)))
 
     def test_far_and_across_chunks(self):
         # wenc reads files 64 KiB at a time: errors past the first chunk, and
@@ -449,42 +450,42 @@ class FatalMalformed(Case):
         for size in [70000, 65535, 65534, 131071, 200003]:
             data = b"a" * size + h("E2 82 78")
             f = self.file("in", data)
-            self.fails(["--fatal", f], b"", 1, b"a" * size, malformed(size, "E2 82", "UTF-8", f))
-            self.fails(["--fatal"], data, 1, b"a" * size, malformed(size, "E2 82", "UTF-8"))
+            self.fails(["--fatal", f], b"", 1, b"a" * size, malformed(size, "E2 82", "UTF-8", f, at=(1, size + 1)))
+            self.fails(["--fatal"], data, 1, b"a" * size, malformed(size, "E2 82", "UTF-8", at=(1, size + 1)))
 
 
 class FatalUnmappable(Case):
     def test_offsets(self):
         t = ["--fatal", "-t", "windows-1252"]
-        self.fails(t, "ab😀".encode(), 1, b"ab", unmappable(0x1F600, 2, "windows-1252"))
-        self.fails(t, "éé😀x".encode(), 1, h("E9 E9"), unmappable(0x1F600, 4, "windows-1252"))
-        self.fails(t, "€あ".encode(), 1, h("80"), unmappable(0x3042, 3, "windows-1252"))
-        self.fails(t, "\u0100".encode(), 1, b"", unmappable(0x100, 0, "windows-1252"))
+        self.fails(t, "ab😀".encode(), 1, b"ab", unmappable(0x1F600, 2, "windows-1252", at=(1, 3)))
+        self.fails(t, "éé😀x".encode(), 1, h("E9 E9"), unmappable(0x1F600, 4, "windows-1252", at=(1, 3)))
+        self.fails(t, "€あ".encode(), 1, h("80"), unmappable(0x3042, 3, "windows-1252", at=(1, 2)))
+        self.fails(t, "\u0100".encode(), 1, b"", unmappable(0x100, 0, "windows-1252", at=(1, 1)))
 
     def test_names_the_file(self):
         f = self.file("page.txt", "x😀".encode())
         self.fails(["--fatal", "-t", "windows-1252", f], b"", 1, b"x",
-                   unmappable(0x1F600, 1, "windows-1252", f))
+                   unmappable(0x1F600, 1, "windows-1252", f, at=(1, 2)))
 
     def test_source_offsets_in_other_encodings(self):
         t = ["--fatal", "-t", "windows-1252"]
         # Big5 A4 A4 is U+4E2D.
         self.fails(t + ["-f", "big5"], h("41 A4 A4"), 1, b"A",
-                   unmappable(0x4E2D, 1, "windows-1252"))
+                   unmappable(0x4E2D, 1, "windows-1252", at=(1, 2)))
         # UTF-16LE, with a BOM, and a surrogate pair.
         self.fails(t + ["-f", "utf-16le"], h("FF FE 41 00 3D D8 00 DE"), 1, b"A",
-                   unmappable(0x1F600, 4, "windows-1252"))
+                   unmappable(0x1F600, 4, "windows-1252", at=(1, 2)))
         self.fails(t + ["-f", "utf-16be", "--bom=keep"], h("00 41 D8 3D DE 00"), 1, b"A",
-                   unmappable(0x1F600, 2, "windows-1252"))
+                   unmappable(0x1F600, 2, "windows-1252", at=(1, 2)))
         # A UTF-8 BOM is consumed by sniffing: the offset counts it.
         self.fails(t, h("EF BB BF 61 F0 9F 98 80"), 1, b"a",
-                   unmappable(0x1F600, 4, "windows-1252"))
+                   unmappable(0x1F600, 4, "windows-1252", at=(1, 2)))
         # --bom=keep: the BOM is U+FEFF, which windows-1252 cannot encode.
         self.fails(t + ["--bom=keep"], h("EF BB BF 61"), 1, b"",
-                   unmappable(0xFEFF, 0, "windows-1252"))
+                   unmappable(0xFEFF, 0, "windows-1252", at=(1, 1)))
         # x-user-defined 80 is U+F780.
         self.fails(t + ["-f", "x-user-defined"], h("41 80"), 1, b"A",
-                   unmappable(0xF780, 1, "windows-1252"))
+                   unmappable(0xF780, 1, "windows-1252", at=(1, 2)))
 
     def test_bytes_held_for_bom_sniffing(self):
         # windows-1252 EF BB without BF is no BOM: the bytes are U+00EF
@@ -492,27 +493,27 @@ class FatalUnmappable(Case):
         # has neither.
         t = ["--fatal", "-f", "windows-1252"]
         self.fails(t + ["-t", "iso-8859-10"], h("EF BB 41"), 1, h("EF"),
-                   unmappable(0xBB, 1, "ISO-8859-10"))
+                   unmappable(0xBB, 1, "ISO-8859-10", at=(1, 2)))
         self.fails(t + ["-t", "iso-8859-10"], h("EF BB"), 1, h("EF"),
-                   unmappable(0xBB, 1, "ISO-8859-10"))
+                   unmappable(0xBB, 1, "ISO-8859-10", at=(1, 2)))
         self.fails(t + ["-t", "iso-8859-7"], h("EF"), 1, b"",
-                   unmappable(0xEF, 0, "ISO-8859-7"))
+                   unmappable(0xEF, 0, "ISO-8859-7", at=(1, 1)))
         self.fails(t + ["-t", "iso-8859-10"], h("EF 41 BB"), 1, h("EF 41"),
-                   unmappable(0xBB, 2, "ISO-8859-10"))
+                   unmappable(0xBB, 2, "ISO-8859-10", at=(1, 3)))
 
     def test_far_and_across_chunks(self):
         t = ["--fatal", "-t", "windows-1252"]
         for size in [65534, 65535, 65533, 65532, 65536, 65528, 131070, 70000]:
             data = b"a" * size + "😀".encode() + b"z"
             f = self.file("in", data)
-            self.fails(t + [f], b"", 1, b"a" * size, unmappable(0x1F600, size, "windows-1252", f))
-            self.fails(t, data, 1, b"a" * size, unmappable(0x1F600, size, "windows-1252"))
+            self.fails(t + [f], b"", 1, b"a" * size, unmappable(0x1F600, size, "windows-1252", f, at=(1, size + 1)))
+            self.fails(t, data, 1, b"a" * size, unmappable(0x1F600, size, "windows-1252", at=(1, size + 1)))
         data = "é".encode() * 200000 + "ĀZ".encode()
-        self.fails(t, data, 1, h("E9") * 200000, unmappable(0x100, 400000, "windows-1252"))
+        self.fails(t, data, 1, h("E9") * 200000, unmappable(0x100, 400000, "windows-1252", at=(1, 200001)))
         # In UTF-16LE, a surrogate pair split by the chunk boundary.
         data = h("41 00") * 32767 + h("3D D8 00 DE")
         self.fails(t + ["-f", "utf-16le", "--bom=keep"], data, 1, b"A" * 32767,
-                   unmappable(0x1F600, 65534, "windows-1252"))
+                   unmappable(0x1F600, 65534, "windows-1252", at=(1, 32768)))
 
     def test_random_positions_and_chunkings(self):
         # Random text around the 64 KiB read boundaries, fed whole from a
@@ -536,7 +537,8 @@ class FatalUnmappable(Case):
             data = head + (bad + "tail").encode(codec)
             expect_out = head.decode(codec).encode("cp1252")
             args = ["--fatal", "--bom=keep", "-f", label, "-t", "windows-1252"]
-            want = unmappable(ord(bad), len(head), "windows-1252")
+            want = unmappable(ord(bad), len(head), "windows-1252",
+                              at=(1, len(head.decode(codec)) + 1))
             with self.subTest(case=case, size=len(head), codec=codec):
                 self.fails(args, data, 1, expect_out, want)
                 p = subprocess.Popen([WENC] + args, stdin=subprocess.PIPE,
@@ -598,30 +600,30 @@ class FatalUnmappable(Case):
                 out, err = p.stdout.read(), p.stderr.read()
                 writer.join()
                 self.assertEqual((p.wait(timeout=60), out, err),
-                                 (1, prefix, unmappable(ord(bad), offset, "windows-1252")))
+                                 (1, prefix, unmappable(ord(bad), offset, "windows-1252", at=(1, len(prefix) + 1))))
 
     def test_multibyte_encodings(self):
         # Need the ISO-2022-JP, Shift_JIS and gb18030 handlers.
         t = ["--fatal", "-t", "windows-1252"]
         # ISO-2022-JP: the escape sequence is not part of the character.
         self.fails(t + ["-f", "iso-2022-jp"], h("41 1B 24 42 24 22"), 1, b"A",
-                   unmappable(0x3042, 4, "windows-1252"))
+                   unmappable(0x3042, 4, "windows-1252", at=(1, 2)))
         self.fails(t + ["-f", "shift_jis"], h("41 82 A0"), 1, b"A",
-                   unmappable(0x3042, 1, "windows-1252"))
+                   unmappable(0x3042, 1, "windows-1252", at=(1, 2)))
         self.fails(t + ["-f", "gb18030"], h("41 94 39 FC 36"), 1, b"A",
-                   unmappable(0x1F600, 1, "windows-1252"))
+                   unmappable(0x1F600, 1, "windows-1252", at=(1, 2)))
         # The standard's encoder errors: gb18030 U+E5E5, ISO-2022-JP U+000E
         # (reported as the character in the text, not the U+FFFD the
         # standard's encoder returns for it).
         self.fails(["--fatal", "-t", "gb18030"], "a\ue5e5".encode(), 1, b"a",
-                   unmappable(0xE5E5, 1, "gb18030"))
+                   unmappable(0xE5E5, 1, "gb18030", at=(1, 2)))
         self.fails(["--fatal", "-t", "iso-2022-jp"], b"ab\x0e", 1, b"ab",
-                   unmappable(0x0E, 2, "ISO-2022-JP"))
+                   unmappable(0x0E, 2, "ISO-2022-JP", at=(1, 3)))
         # ISO-2022-JP returns to ASCII before stopping.
         self.fails(["--fatal", "-t", "iso-2022-jp"], "あ😀".encode(), 1,
-                   h("1B 24 42 24 22 1B 28 42"), unmappable(0x1F600, 3, "ISO-2022-JP"))
+                   h("1B 24 42 24 22 1B 28 42"), unmappable(0x1F600, 3, "ISO-2022-JP", at=(1, 2)))
         self.fails(["--fatal", "-t", "gbk"], "a\u0080".encode(), 1, b"a",
-                   unmappable(0x80, 1, "GBK"))
+                   unmappable(0x80, 1, "GBK", at=(1, 2)))
 
     def test_tiny_reads(self):
         # Bytes arrive one at a time through a pipe, so every sequence is
@@ -637,14 +639,14 @@ class FatalUnmappable(Case):
             out, err = p.stdout.read(), p.stderr.read()
             return p.wait(timeout=60), out, err
         self.assertEqual(slow(["--fatal", "-t", "windows-1252"], "aé€😀".encode()),
-                         (1, h("61 E9 80"), unmappable(0x1F600, 6, "windows-1252")))
+                         (1, h("61 E9 80"), unmappable(0x1F600, 6, "windows-1252", at=(1, 4))))
         self.assertEqual(slow(["--fatal"], h("61 E2 82 78")),
-                         (1, b"a", malformed(1, "E2 82", "UTF-8")))
+                         (1, b"a", malformed(1, "E2 82", "UTF-8", at=(1, 2))))
         self.assertEqual(slow(["-f", "windows-1252"], h("EF BB BF C3 A9")),
                          (0, "é".encode(), b""))
         self.assertEqual(slow(["-f", "utf-16le", "-t", "windows-1252", "--fatal"],
                               h("FF FE 41 00 3D D8 00 DE")),
-                         (1, b"A", unmappable(0x1F600, 4, "windows-1252")))
+                         (1, b"A", unmappable(0x1F600, 4, "windows-1252", at=(1, 2))))
 
 
 # ---------------------------------------------------------------------------
@@ -967,11 +969,11 @@ class Check(Case):
         # UTF-8 and does not change the encoding checked.
         self.check([], h("EF BB BF 41"), 0, lines(SIN + ": valid UTF-8, 4 bytes"))
         self.check(["--all"], h("FF FE 41 00"), 1, lines(
-            SIN + ": byte 0: invalid byte (1 byte: FF)",
+            SIN + ":1:1: byte 0: invalid byte (1 byte: FF)",
             "  %s  %s  A  \\0" % (FFFD, FFFD),
             "  FF FE 41 00",
             "  ^^",
-            SIN + ": byte 1: invalid byte (1 byte: FE)",
+            SIN + ":1:2: byte 1: invalid byte (1 byte: FE)",
             "  %s  %s  A  \\0" % (FFFD, FFFD),
             "  FF FE 41 00",
             "     ^^",
@@ -981,7 +983,7 @@ class Check(Case):
 
     def test_invalid_byte(self):
         self.check([], b"ab\xffcd", 1, lines(
-            SIN + ": byte 2: invalid byte (1 byte: FF)",
+            SIN + ":1:3: byte 2: invalid byte (1 byte: FF)",
             "  a  b  %s  c  d" % FFFD,
             "  61 62 FF 63 64",
             "        ^^",
@@ -990,7 +992,7 @@ class Check(Case):
     def test_overlong(self):
         # E0 80 AF: E0 is cut short by 80 (overlong), then two stray bytes.
         self.check([], h("78 E0 80 AF 79"), 1, lines(
-            SIN + ": byte 1: overlong encoding (1 byte: E0)",
+            SIN + ":1:2: byte 1: overlong encoding (1 byte: E0)",
             "  x  %s  %s  %s  y" % (FFFD, FFFD, FFFD),
             "  78 E0 80 AF 79",
             "     ^^",
@@ -1000,20 +1002,20 @@ class Check(Case):
         # ED A0 80 (U+D800): three spans, listed with --all.
         row = "  a  %s  %s  %s  b" % (FFFD, FFFD, FFFD)
         self.check(["--all"], h("61 ED A0 80 62"), 1, lines(
-            SIN + ": byte 1: surrogate (1 byte: ED)", row, "  61 ED A0 80 62", "     ^^",
-            SIN + ": byte 2: unexpected continuation byte (1 byte: A0)", row,
+            SIN + ":1:2: byte 1: surrogate (1 byte: ED)", row, "  61 ED A0 80 62", "     ^^",
+            SIN + ":1:3: byte 2: unexpected continuation byte (1 byte: A0)", row,
             "  61 ED A0 80 62", "        ^^",
-            SIN + ": byte 3: unexpected continuation byte (1 byte: 80)", row,
+            SIN + ":1:4: byte 3: unexpected continuation byte (1 byte: 80)", row,
             "  61 ED A0 80 62", "           ^^",
             SIN + ": 3 errors in 5 bytes (UTF-8)"))
         # Without --all: the first one only.
         self.check([], h("61 ED A0 80 62"), 1, lines(
-            SIN + ": byte 1: surrogate (1 byte: ED)", row, "  61 ED A0 80 62", "     ^^",
+            SIN + ":1:2: byte 1: surrogate (1 byte: ED)", row, "  61 ED A0 80 62", "     ^^",
             stopped(SIN, 1)))
 
     def test_too_large(self):
         self.check([], h("7A F4 90 80 80"), 1, lines(
-            SIN + ": byte 1: code point above U+10FFFF (1 byte: F4)",
+            SIN + ":1:2: byte 1: code point above U+10FFFF (1 byte: F4)",
             "  z  %s  %s  %s  %s" % (FFFD, FFFD, FFFD, FFFD),
             "  7A F4 90 80 80",
             "     ^^",
@@ -1021,7 +1023,7 @@ class Check(Case):
 
     def test_unexpected_continuation(self):
         self.check([], h("80 61 62 63"), 1, lines(
-            SIN + ": byte 0: unexpected continuation byte (1 byte: 80)",
+            SIN + ":1:1: byte 0: unexpected continuation byte (1 byte: 80)",
             "  %s  a  b  c" % FFFD,
             "  80 61 62 63",
             "  ^^",
@@ -1030,7 +1032,7 @@ class Check(Case):
     def test_truncated(self):
         # A span of two bytes takes a cell of 6 columns.
         self.check([], h("31 E2 82 78"), 1, lines(
-            SIN + ": byte 1: sequence cut short (2 bytes: E2 82)",
+            SIN + ":1:2: byte 1: sequence cut short (2 bytes: E2 82)",
             "  1  %s     x" % FFFD,
             "  31 E2 82 78",
             "     ^^^^^",
@@ -1038,7 +1040,7 @@ class Check(Case):
 
     def test_incomplete_at_end(self):
         self.check(["--all"], h("6F 6B F0 9F 98"), 1, lines(
-            SIN + ": byte 2: sequence cut short by the end of input (3 bytes: F0 9F 98)",
+            SIN + ":1:3: byte 2: sequence cut short by the end of input (3 bytes: F0 9F 98)",
             "  o  k  %s" % FFFD,
             "  6F 6B F0 9F 98",
             "        ^^^^^^^^",
@@ -1047,14 +1049,14 @@ class Check(Case):
     def test_context(self):
         # Wide and 2-byte characters before the error.
         self.check([], "日é".encode() + h("FF"), 1, lines(
-            SIN + ": byte 5: invalid byte (1 byte: FF)",
+            SIN + ":1:3: byte 5: invalid byte (1 byte: FF)",
             "  日       é     %s" % FFFD,
             "  E6 97 A5 C3 A9 FF",
             "                 ^^",
             stopped(SIN, 5)))
         # 8 bytes on each side.
         self.check([], b"0123456789\xffABCDEFGHIJ", 1, lines(
-            SIN + ": byte 10: invalid byte (1 byte: FF)",
+            SIN + ":1:11: byte 10: invalid byte (1 byte: FF)",
             "  2  3  4  5  6  7  8  9  %s  A  B  C  D  E  F  G  H" % FFFD,
             "  32 33 34 35 36 37 38 39 FF 41 42 43 44 45 46 47 48",
             "                          ^^",
@@ -1062,7 +1064,7 @@ class Check(Case):
         # Cut to whole characters: byte 2, 8 before the error, is inside
         # the euro sign, which is left out.
         self.check([], "x€abcdef".encode() + h("FF"), 1, lines(
-            SIN + ": byte 10: invalid byte (1 byte: FF)",
+            SIN + ":1:9: byte 10: invalid byte (1 byte: FF)",
             "  a  b  c  d  e  f  %s" % FFFD,
             "  61 62 63 64 65 66 FF",
             "                    ^^",
@@ -1074,18 +1076,18 @@ class Check(Case):
         # not ASCII); 81 20: a lead byte then ASCII, which is read again; a
         # lead byte at the end.
         self.check(["-f", "shift_jis", "--all"], h("82 A0 41 85 80 42 81 20 43 81"), 1,
-                   lines(SIN + ": byte 3: malformed Shift_JIS sequence (2 bytes: 85 80)",
+                   lines(SIN + ":1:3: byte 3: malformed Shift_JIS sequence (2 bytes: 85 80)",
                          "  82 A0 41 85 80 42 81 20 43 81",
                          "           ^^^^^",
-                         SIN + ": byte 6: malformed Shift_JIS sequence (1 byte: 81)",
+                         SIN + ":1:5: byte 6: malformed Shift_JIS sequence (1 byte: 81)",
                          "  82 A0 41 85 80 42 81 20 43 81",
                          "                    ^^",
-                         SIN + ": byte 9: malformed Shift_JIS sequence (1 byte: 81)",
+                         SIN + ":1:8: byte 9: malformed Shift_JIS sequence (1 byte: 81)",
                          "  A0 41 85 80 42 81 20 43 81",
                          "                          ^^",
                          SIN + ": 3 errors in 10 bytes (Shift_JIS)"))
         self.check(["--from=sjis"], h("82 A0 41 85 80"), 1, lines(
-            SIN + ": byte 3: malformed Shift_JIS sequence (2 bytes: 85 80)",
+            SIN + ":1:3: byte 3: malformed Shift_JIS sequence (2 bytes: 85 80)",
             "  82 A0 41 85 80",
             "           ^^^^^",
             stopped(SIN, 3, "Shift_JIS")))
@@ -1094,13 +1096,13 @@ class Check(Case):
     def test_other_encodings(self):
         self.check(["-f", "latin1"], h("80 FF"), 0, lines(SIN + ": valid windows-1252, 2 bytes"))
         self.check(["-f", "utf-16le"], h("41 00 42"), 1, lines(
-            SIN + ": byte 2: malformed UTF-16LE sequence (1 byte: 42)",
+            SIN + ":1:2: byte 2: malformed UTF-16LE sequence (1 byte: 42)",
             "  41 00 42",
             "        ^^",
             stopped(SIN, 2, "UTF-16LE")))
         # replacement: one error, the first byte; the rest is not looked at.
         self.check(["-f", "iso-2022-kr", "--all"], b"abc", 1, lines(
-            SIN + ": byte 0: malformed replacement sequence (1 byte: 61)",
+            SIN + ":1:1: byte 0: malformed replacement sequence (1 byte: 61)",
             "  61 62 63",
             "  ^^",
             SIN + ": 1 error in 3 bytes (replacement)"))
@@ -1110,22 +1112,22 @@ class Check(Case):
         good = self.file("good.txt", b"hi\n")
         bad = self.file("bad.txt", h("61 C0 62"))
         bad2 = self.file("bad2.txt", h("E9 74 E9"))  # windows-1252 text
-        err = [bad + ": byte 1: invalid byte (1 byte: C0)",
+        err = [bad + ":1:2: byte 1: invalid byte (1 byte: C0)",
                "  a  %s  b" % FFFD, "  61 C0 62", "     ^^"]
         # Without --all each FILE stops at its first error; the next FILE is
         # still checked.
         self.check([bad, good, "-", bad2], h("FF"), 1, lines(
             *err, stopped(bad, 1),
             good + ": valid UTF-8, 3 bytes",
-            SIN + ": byte 0: invalid byte (1 byte: FF)", "  %s" % FFFD, "  FF", "  ^^",
+            SIN + ":1:1: byte 0: invalid byte (1 byte: FF)", "  %s" % FFFD, "  FF", "  ^^",
             stopped(SIN, 0),
-            bad2 + ": byte 0: sequence cut short (1 byte: E9)",
+            bad2 + ":1:1: byte 0: sequence cut short (1 byte: E9)",
             "  %s  t  %s" % (FFFD, FFFD), "  E9 74 E9", "  ^^",
             stopped(bad2, 0)))
         self.check(["--all", bad2, good], b"", 1, lines(
-            bad2 + ": byte 0: sequence cut short (1 byte: E9)",
+            bad2 + ":1:1: byte 0: sequence cut short (1 byte: E9)",
             "  %s  t  %s" % (FFFD, FFFD), "  E9 74 E9", "  ^^",
-            bad2 + ": byte 2: sequence cut short by the end of input (1 byte: E9)",
+            bad2 + ":1:3: byte 2: sequence cut short by the end of input (1 byte: E9)",
             "  %s  t  %s" % (FFFD, FFFD), "  E9 74 E9", "        ^^",
             bad2 + ": 2 errors in 3 bytes (UTF-8)",
             good + ": valid UTF-8, 3 bytes"))
@@ -1143,7 +1145,7 @@ class Check(Case):
             data = (b"x" * (k - 9) + "€abcdef".encode() + h("FF") + "😀ghi€".encode() +
                     b"x" * 20)
             expected = lines(
-                "%s: byte %d: invalid byte (1 byte: FF)" % (name, k),
+                "%s:1:%d: byte %d: invalid byte (1 byte: FF)" % (name, k - 1, k),
                 "  a  b  c  d  e  f  %s  😀          g  h  i" % FFFD,
                 "  61 62 63 64 65 66 FF F0 9F 98 80 67 68 69",
                 "                    ^^",
@@ -1172,7 +1174,7 @@ class Check(Case):
             before, after = min(i, 8), min(n - 1 - i, 8)
             cells = before + 1 + after
             self.assertEqual(out[4 * i:4 * i + 4], [
-                "%s: byte %d: invalid byte (1 byte: FF)" % (f, i),
+                "%s:1:%d: byte %d: invalid byte (1 byte: FF)" % (f, i + 1, i),
                 "  " + "  ".join([FFFD] * cells),
                 "  " + " ".join(["FF"] * cells),
                 " " * (2 + 3 * before) + "^^"], i)
@@ -1186,7 +1188,7 @@ class Check(Case):
         bad = self.file("bad", h("FF"))
         self.fails(["check", good, self.dir, missing, bad], b"", 3, lines(
             good + ": valid UTF-8, 2 bytes",
-            bad + ": byte 0: invalid byte (1 byte: FF)", "  " + FFFD, "  FF", "  ^^",
+            bad + ":1:1: byte 0: invalid byte (1 byte: FF)", "  " + FFFD, "  FF", "  ^^",
             stopped(bad, 0)),
             r"\Awenc: %s: %s\nwenc: %s: %s\n\Z" % (
                 re.escape(self.dir), strerror(errno.EISDIR),
@@ -1253,7 +1255,7 @@ class Check(Case):
         # The 8 bytes before C1 start inside 界 (E7 95 8C): the context
         # starts at "!"; a space is shown as itself.
         self.assertEqual(out.decode(), lines(
-            "%s: byte %d: invalid byte (1 byte: C1)" % (SIN, size),
+            "%s:1:%d: byte %d: invalid byte (1 byte: C1)" % (SIN, 13 * 4096 * count + 1, size),
             "  !  " + "   " + "😀" + " " * 10 + "   " + FFFD + "  A",
             "  21 20 F0 9F 98 80 20 C1 41",
             " " * 23 + "^^",
@@ -1261,6 +1263,276 @@ class Check(Case):
         self.assertEqual(err, b"")
         if hwm is not None:
             self.assertLess(hwm, 16 * 1024, "wenc's peak RSS %d KiB" % hwm)
+
+
+# ---------------------------------------------------------------------------
+# FILE:LINE:COLUMN (wenc.1, "LINES AND COLUMNS"): every expected position is
+# counted by hand from the input.
+
+def first_line(r):
+    return r.stdout.decode("utf-8", "replace").split("\n")[0]
+
+
+class LinesAndColumns(Case):
+    def where(self, args, data):
+        """The FILE:LINE:COLUMN prefixes of wenc check --all ARGS on DATA."""
+        r = run(["check", "--all"] + args, data)
+        self.assertEqual((r.returncode, r.stderr), (1, b""), args)
+        return re.findall(r"^\(standard input\):(\d+:\d+): byte", r.stdout.decode(), re.M)
+
+    def fatal_at(self, args, data):
+        r = run(["--fatal"] + args, data)
+        self.assertEqual(r.returncode, 1, (args, r.stderr))
+        m = re.match(r"\(standard input\):(\d+:\d+): ", r.stderr.decode())
+        self.assertIsNotNone(m, r.stderr)
+        return m.group(1)
+
+    def test_line_feeds_crlf_and_cr_alone(self):
+        self.assertEqual(self.where([], b"a\r\nb\r\n\xffc"), ["3:1"])
+        self.assertEqual(self.where([], b"ab\r\nc\xff"), ["2:2"])
+        # A CR alone is a character of the line; so are VT, FF, NEL, LS.
+        self.assertEqual(self.where([], b"a\rb\xff"), ["1:4"])
+        self.assertEqual(self.where([], "a\v\f\u0085\u2028b".encode() + b"\xff"), ["1:7"])
+        self.assertEqual(self.where([], b"\n\n\n\xff"), ["4:1"])
+        self.assertEqual(self.fatal_at([], b"a\r\nb\r\n\xffc"), "3:1")
+        self.assertEqual(self.fatal_at([], b"a\rb\xff"), "1:4")
+
+    def test_each_error_is_one_character(self):
+        # FF FF: two U+FFFD; E0 80: two spans; F0 9F 98 41: one span, then A.
+        self.assertEqual(self.where([], b"\xff\xff\n\xff"), ["1:1", "1:2", "2:1"])
+        self.assertEqual(self.where([], h("E0 80 78 F0 9F 98 41 FF")), ["1:1", "1:2", "1:4", "1:6"])
+
+    def test_bom(self):
+        # check reads a BOM as U+FEFF, column 1; conversion (sniff) drops it.
+        self.assertEqual(self.where([], h("EF BB BF FF")), ["1:2"])
+        self.assertEqual(self.fatal_at([], h("EF BB BF 61 FF")), "1:2")
+        self.assertEqual(self.fatal_at(["--bom=keep"], h("EF BB BF 61 FF")), "1:3")
+
+    def test_lines_longer_than_the_read_buffer(self):
+        # wenc reads 64 KiB at a time: a line of 70000 characters, then one
+        # of 100000 two-byte characters with the error at its end.
+        data = b"x" * 70000 + b"\n" + "é".encode() * 100000 + b"\xff"
+        self.assertEqual(self.where([], data), ["2:100001"])
+        self.assertEqual(self.fatal_at([], data), "2:100001")
+        self.assertEqual(self.fatal_at(["-t", "windows-1252"], data), "2:100001")
+        self.assertEqual(self.fatal_at(["-t", "windows-1252"],
+                                       data[:-1] + "😀".encode()), "2:100001")
+
+    def test_errors_across_read_boundaries(self):
+        # 655 lines of 100 bytes (65500), then 17 two-byte characters and
+        # "a" (65535 bytes), then E2 82 across the 64 KiB boundary.
+        lines100 = (b"z" * 99 + b"\n") * 655
+        for tail, where in ((b"", "656:19"), (b"\n", "657:1")):
+            data = lines100 + "é".encode() * 17 + b"a" + tail + h("E2 82 78")
+            with self.subTest(tail=tail):
+                self.assertEqual(self.where([], data), [where])
+                self.assertEqual(self.fatal_at([], data), where)
+                f = self.file("in", data)
+                r = run(["check", f])
+                self.assertTrue(first_line(r).startswith("%s:%s: byte " % (f, where)), r.stdout)
+        # Errors at every offset around the boundary, each on its own line
+        # after 65000 bytes of 10-byte lines: line 6501 + k, column 1.
+        data = (b"123456789\n" * 6500) + b"\xff\n" * 40
+        self.assertEqual(self.where([], data), ["%d:1" % (6501 + k) for k in range(40)])
+
+    def test_multibyte_encodings(self):
+        # Shift_JIS: 82 A0 (U+3042), 82 A2 (U+3044), LF, 82 A4 (U+3046), then
+        # 85 80 (unassigned pointer).
+        data = h("82 A0 82 A2 0A 82 A4 85 80")
+        self.assertEqual(self.where(["-f", "shift_jis"], data), ["2:2"])
+        self.assertEqual(self.fatal_at(["-f", "shift_jis"], data), "2:2")
+        # gb18030: 81 30 81 30 is U+0080 (four bytes, one character); FF is
+        # malformed.
+        data = h("81 30 81 30 0A 81 30 81 30 41 FF")
+        self.assertEqual(self.where(["-f", "gb18030"], data), ["2:3"])
+        # ISO-2022-JP: the escape sequences are no characters.
+        data = h("1B 24 42 24 22 1B 28 42 0A 41 1B 24 42 24 22 24 80")
+        self.assertEqual(self.where(["-f", "iso-2022-jp"], data), ["2:3"])
+
+    def test_utf16(self):
+        # "a" LF "b" U+1F600 (a surrogate pair: one character), then a lone
+        # low surrogate, then "c".
+        data = h("61 00 0A 00 62 00 3D D8 00 DE 00 DC 63 00")
+        self.assertEqual(self.where(["-f", "utf-16le"], data), ["2:3"])
+        # Through each output path of the conversion (UTF-8, UTF-16, an
+        # encoder).
+        for to in ["utf-8", "utf-16le", "utf-16be", "windows-1252", "gb18030"]:
+            with self.subTest(to=to):
+                self.assertEqual(self.fatal_at(["-f", "utf-16le", "-t", to, "--html"], data),
+                                 "2:3")
+        big = h("0A 00") * 40000 + h("41 00") * 40000 + h("00 DC")
+        self.assertEqual(self.where(["-f", "utf-16le"], big), ["40001:40001"])
+        self.assertEqual(self.fatal_at(["-f", "utf-16le", "-t", "utf-16be"], big), "40001:40001")
+
+    def test_unmappable(self):
+        t = ["-t", "windows-1252"]
+        self.assertEqual(self.fatal_at(t, "a\nb\r\nc😀".encode()), "3:2")
+        self.assertEqual(self.fatal_at(t + ["-f", "shift_jis"], h("41 0A 82 A0")), "2:1")
+
+
+# ---------------------------------------------------------------------------
+# wenc check --format=json (wenc.1, "JSON OUTPUT"), read with Python's json.
+
+ERROR_KEYS = ["type", "file", "encoding", "offset", "length", "line", "column", "kind",
+              "message", "bytes"]
+SUMMARY_KEYS = ["type", "file", "encoding", "valid", "errors", "bytes", "complete"]
+
+
+class Json(Case):
+    def objects(self, args, data=b"", status=1):
+        r = run(["check", "--format=json"] + args, data)
+        self.assertEqual((r.returncode, r.stderr), (status, b""), args)
+        text = r.stdout.decode("utf-8")  # strict: the output is UTF-8
+        self.assertTrue(text.endswith("\n"))
+        objs = [json.loads(line) for line in text.split("\n")[:-1]]
+        for o in objs:
+            self.assertEqual(list(o), ERROR_KEYS if o["type"] == "error" else SUMMARY_KEYS)
+        return objs
+
+    def test_utf8_errors_and_summary(self):
+        f = self.file("notes.txt", h("63 61 66 C3 A9 20 E0 80 20 6F 6B 0A 0A F0 9F 98"))
+        self.assertEqual(self.objects(["--all", f]), [
+            {"type": "error", "file": f, "encoding": "UTF-8", "offset": 6, "length": 1,
+             "line": 1, "column": 6, "kind": "overlong", "message": "overlong encoding",
+             "bytes": "E0"},
+            {"type": "error", "file": f, "encoding": "UTF-8", "offset": 7, "length": 1,
+             "line": 1, "column": 7, "kind": "unexpected_continuation",
+             "message": "unexpected continuation byte", "bytes": "80"},
+            {"type": "error", "file": f, "encoding": "UTF-8", "offset": 13, "length": 3,
+             "line": 3, "column": 1, "kind": "incomplete_at_end",
+             "message": "sequence cut short by the end of input", "bytes": "F0 9F 98"},
+            {"type": "summary", "file": f, "encoding": "UTF-8", "valid": False, "errors": 3,
+             "bytes": 16, "complete": True}])
+
+    def test_every_kind(self):
+        data = h("C0 20 E0 80 20 ED A0 20 F4 90 20 80 20 E2 82 41 20 E2")
+        objs = self.objects(["--all"], data)
+        self.assertEqual([(o["kind"], o["offset"], o["length"], o["bytes"], o["column"])
+                          for o in objs[:-1]], [
+            ("invalid_byte", 0, 1, "C0", 1), ("overlong", 2, 1, "E0", 3),
+            ("unexpected_continuation", 3, 1, "80", 4), ("surrogate", 5, 1, "ED", 6),
+            ("unexpected_continuation", 6, 1, "A0", 7), ("too_large", 8, 1, "F4", 9),
+            ("unexpected_continuation", 9, 1, "90", 10),
+            ("unexpected_continuation", 11, 1, "80", 12), ("truncated", 13, 2, "E2 82", 14),
+            ("incomplete_at_end", 17, 1, "E2", 17)])
+        self.assertEqual(objs[-1]["errors"], 10)
+
+    def test_valid_stopped_and_several_files(self):
+        good = self.file("good", "日本\n".encode())
+        objs = self.objects([good, "-"], h("41 FF FF"))
+        self.assertEqual(objs, [
+            {"type": "summary", "file": good, "encoding": "UTF-8", "valid": True, "errors": 0,
+             "bytes": 7, "complete": True},
+            {"type": "error", "file": STDIN_NAME, "encoding": "UTF-8", "offset": 1, "length": 1,
+             "line": 1, "column": 2, "kind": "invalid_byte", "message": "invalid byte",
+             "bytes": "FF"},
+            {"type": "summary", "file": STDIN_NAME, "encoding": "UTF-8", "valid": False,
+             "errors": 1, "bytes": 3, "complete": False}])
+        self.assertEqual(self.objects([], b"", 0), [
+            {"type": "summary", "file": STDIN_NAME, "encoding": "UTF-8", "valid": True,
+             "errors": 0, "bytes": 0, "complete": True}])
+
+    def test_other_encodings(self):
+        objs = self.objects(["-f", "shift_jis", "--all"], h("82 A0 0A 41 85 80 42 81 20"))
+        self.assertEqual([(o["kind"], o["offset"], o["length"], o["bytes"], o["line"],
+                           o["column"], o["encoding"]) for o in objs[:-1]], [
+            ("malformed", 4, 2, "85 80", 2, 2, "Shift_JIS"),
+            ("malformed", 7, 1, "81", 2, 4, "Shift_JIS")])
+
+    def test_names_are_json_strings(self):
+        # Controls escaped, quotes and backslashes too; bytes that are not
+        # UTF-8 become U+FFFD.
+        for name, shown in (("a\x1bb", "a\x1bb"), ('q"\\t', 'q"\\t'),
+                            (b"x\xffy", "x\ufffdy"), ("é\tz", "é\tz")):
+            path = os.path.join(os.fsencode(self.dir), os.fsencode(name))
+            with open(path, "wb") as f:
+                f.write(b"\xff")
+            objs = self.objects([path])
+            self.assertEqual(objs[0]["file"], self.dir + "/" + shown)
+            self.assertEqual(objs[1]["file"], self.dir + "/" + shown)
+
+    def test_across_read_boundaries(self):
+        data = b"a" * 65535 + h("E2 82") + b"\n" * 70000 + b"\xff"
+        objs = self.objects(["--all"], data)
+        self.assertEqual([(o["offset"], o["line"], o["column"], o["bytes"]) for o in objs[:-1]],
+                         [(65535, 1, 65536, "E2 82"), (135537, 70001, 1, "FF")])
+        self.assertEqual(objs[-1]["bytes"], len(data))
+
+    def test_usage(self):
+        self.fails(["check", "--format=xml"], b"", 2, b"",
+                   r"\Awenc: unknown format 'xml' \(expected text or json\)\n")
+        self.fails(["check", "--format"], b"", 2, b"", r"needs a format")
+        r = run(["check", "--format=text"], b"\xff")
+        self.assertEqual(first_line(r), STDIN_NAME + ":1:1: byte 0: invalid byte (1 byte: FF)")
+
+
+# ---------------------------------------------------------------------------
+# Names and labels in messages are escaped (no control codes reach the
+# terminal).
+
+class Escaping(Case):
+    def test_file_names(self):
+        for raw, shown in ((b"a\x1b[31mb", "a\\x1b[31mb"), (b"t\tn\nr\r", "t\\tn\\nr\\r"),
+                           (b"back\\slash", "back\\\\slash"), (b"x\xffy", "x\\xffy"),
+                           (b"csi\xc2\x9b", "csi\\xc2\\x9b"), (b"del\x7f", "del\\x7f"),
+                           ("é日".encode(), "é日")):
+            path = os.path.join(os.fsencode(self.dir), raw)
+            want = self.dir + "/" + shown
+            with self.subTest(raw=raw):
+                r = run([path])
+                self.assertEqual(r.returncode, 3)
+                self.assertEqual(r.stderr.decode(), "wenc: %s: %s\n" % (
+                    want, os.strerror(errno.ENOENT)))
+                with open(path, "wb") as f:
+                    f.write(b"\xff")
+                r = run(["--fatal", path])
+                self.assertEqual(r.stderr.decode(),
+                                 "%s:1:1: malformed input at byte 0 (1 byte: FF) in UTF-8\n"
+                                 % want)
+                r = run(["check", path])
+                self.assertEqual(r.stdout.decode().split("\n")[0],
+                                 "%s:1:1: byte 0: invalid byte (1 byte: FF)" % want)
+                self.assertIn("\n%s: not valid UTF-8" % want, r.stdout.decode())
+                os.unlink(path)
+
+    def test_labels_and_options(self):
+        self.fails(["-f", "\x1b[2J"], b"", 2, b"",
+                   r"\Awenc: unknown encoding label '\\x1b\[2J' \(--from\)\n")
+        self.fails(["-t", "x\x07"], b"", 2, b"",
+                   r"\Awenc: unknown encoding label 'x\\x07' \(--to\)\n")
+        self.fails(["--bom=\x1b"], b"", 2, b"", r"unknown BOM mode '\\x1b'")
+        self.fails(["--\x1b"], b"", 2, b"", r"unknown option '--\\x1b'")
+        self.fails(["check", "-f", "\x1b"], b"", 2, b"", r"unknown encoding label '\\x1b'")
+        self.fails(["check", "--format=\x1b"], b"", 2, b"", r"unknown format '\\x1b'")
+
+
+# ---------------------------------------------------------------------------
+# ISO-2022-JP: the error span when a byte ends an error and starts an escape
+# (docs/engine.md), and what --fatal leaves after an unmappable character.
+
+class Iso2022Jp(Case):
+    def test_escape_after_lead_byte(self):
+        # 6C is a lead byte in the jis0208 state; the ESC after it ends the
+        # error but starts ESC ( B, so the error is 6C alone.
+        data = h("1B 24 42 6C 1B 28 42 41")
+        self.fails(["--fatal", "-f", "iso-2022-jp"], data, 1, b"",
+                   malformed(3, "6C", "ISO-2022-JP", at=(1, 1)))
+        r = run(["check", "-f", "iso-2022-jp", "--all", "--format=json"], data)
+        objs = [json.loads(line) for line in r.stdout.decode().splitlines()]
+        self.assertEqual([(o["offset"], o["length"], o["bytes"]) for o in objs[:-1]],
+                         [(3, 1, "6C")])
+        self.assertEqual(objs[-1]["errors"], 1)
+        # Replacement mode: one U+FFFD, then the ASCII after the escape.
+        self.ok(["-f", "iso-2022-jp"], data, h("EF BF BD 41"))
+
+    def test_unmappable_after_roman_stays_roman(self):
+        # The standard's encode or fail: U+00A5 switches to Roman (1B 28 4A)
+        # and is 5C; U+1F600 is an error in the Roman state, which is kept.
+        self.fails(["-t", "iso-2022-jp", "--fatal"], "¥😀".encode(), 1, h("1B 28 4A 5C"),
+                   unmappable(0x1F600, 2, "ISO-2022-JP", at=(1, 2)))
+        # Malformed input, by contrast, ends the output as a FILE's end does.
+        self.fails(["-t", "iso-2022-jp", "--fatal"], "¥".encode() + b"\xff", 1,
+                   h("1B 28 4A 5C 1B 28 42"), malformed(2, "FF", "UTF-8", at=(1, 2)))
 
 
 # ---------------------------------------------------------------------------
@@ -1273,7 +1545,8 @@ class ManPage(Case):
         with open(MANPAGE, encoding="utf-8") as f:
             roff = f.read()
         text = " ".join(roff.replace("\\-", "-").split())
-        for option in OPTIONS + ["EXIT STATUS", "EXTENSIONS", "SIGPIPE", "full disk"]:
+        for option in OPTIONS + ["EXIT STATUS", "EXTENSIONS", "SIGPIPE", "full disk",
+                                 "LINES AND COLUMNS", "JSON OUTPUT", "encode or fail"]:
             self.assertIn(option, text)
         for status in ["0", "1", "2", "3"]:
             self.assertRegex(roff, r"\.TP\n\.B %s\n" % status)

@@ -26,8 +26,9 @@
 ** - each error's span is sound: decoding (replacement mode) the input up
 **   to the span's end gives the output before its U+FFFD plus that U+FFFD
 **   (for the errors where that is sound, see check_errors());
-** - with the reference model (fuzz.h), the output and every error's offset
-**   and length are the model's, a transcription of the standard;
+** - with the reference model (fuzz.h; every short input, a sample of the
+**   long ones), the output and every error's offset and length are the
+**   model's, a transcription of the standard;
 ** - BOM sniffing equals decoding the rest with the BOM's encoding, BOM
 **   stripping equals dropping a leading U+FEFF of UTF-8/UTF-16 output;
 ** - positions add up, and a reset or finished decoder decodes the same
@@ -104,17 +105,17 @@ static void decode_whole(wenc_decoder *d, int form, const uint8_t *data, size_t 
 {
     uint64_t base = wenc_decoder_position(d);
     size_t pos = 0;
+    fuzz_room room = FUZZ_ROOM_INIT; /* one block for the call after each error */
     for (unsigned iter = 0;; iter++) {
         FUZZ_ASSERT(iter <= n + 2, "one-shot decoding makes no progress");
         size_t avail = n - pos;
         size_t bound = max_units(d, form, avail);
-        void *dst = fuzz_xmalloc(bound * fuzz_form_unit[form]);
+        void *dst = fuzz_room_tail(&room, bound * fuzz_form_unit[form]);
         size_t src_len = avail, dst_len = bound;
         wenc_status st = decode_call(d, form, data + pos, &src_len, dst, &dst_len, true);
         FUZZ_ASSERT(src_len <= avail && dst_len <= bound, "one-shot: consumed %zu of %zu, "
                     "wrote %zu of %zu", src_len, avail, dst_len, bound);
         fuzz_buf_append(&r->units, dst, dst_len);
-        free(dst);
         pos += src_len;
         FUZZ_ASSERT(wenc_decoder_position(d) == base + pos, "position %llu, expected %llu",
                     (unsigned long long)wenc_decoder_position(d),
@@ -126,6 +127,7 @@ static void decode_whole(wenc_decoder *d, int form, const uint8_t *data, size_t 
         FUZZ_ASSERT(st == WENC_INPUT_EMPTY, "one-shot with room %zu (the advertised bound) "
                     "returned %s", bound, wenc_status_name(st));
         FUZZ_ASSERT(pos == n, "INPUT_EMPTY with %zu of %zu bytes consumed", pos, n);
+        fuzz_room_free(&room);
         return;
     }
 }
@@ -157,6 +159,10 @@ static void streaming(const wenc_encoding *enc, unsigned flags, int form, const 
     size_t unit = fuzz_form_unit[form];
     size_t pos = 0;
     unsigned long calls = 0, limit = 64ul * (n + 16);
+    /* Output rooms share one block; each chunk stays a block of its own,
+    ** freed after its calls, so a decoder that kept a pointer into its
+    ** input would be caught reading freed memory. */
+    fuzz_room rooms = FUZZ_ROOM_INIT;
     for (bool done = false; !done;) {
         size_t clen = fuzz_schedule_chunk(s, n - pos);
         bool last = pos + clen == n && !(empty_last && clen != 0);
@@ -168,7 +174,7 @@ static void streaming(const wenc_encoding *enc, unsigned flags, int form, const 
             size_t avail = clen - cpos;
             size_t bound = max_units(d, form, avail);
             size_t room = fuzz_schedule_room(s, bound);
-            void *dst = room != 0 ? fuzz_xmalloc(room * unit) : NULL;
+            void *dst = fuzz_room_tail(&rooms, room * unit);
             size_t src_len = avail, dst_len = room;
             uint64_t before = wenc_decoder_position(d);
             wenc_status st = decode_call(d, form, chunk != NULL ? chunk + cpos : NULL,
@@ -186,7 +192,6 @@ static void streaming(const wenc_encoding *enc, unsigned flags, int form, const 
             FUZZ_ASSERT(st != WENC_MALFORMED || (flags & WENC_DECODER_FATAL),
                         "MALFORMED in replacement mode");
             fuzz_buf_append(&r->units, dst, dst_len);
-            free(dst);
             cpos += src_len;
             if (calls == fork_at) {
                 /* decoder.h: a decoder may be copied with memcpy. */
@@ -210,6 +215,7 @@ static void streaming(const wenc_encoding *enc, unsigned flags, int form, const 
         done = last;
     }
     FUZZ_ASSERT(wenc_decoder_position(d) == n, "final position");
+    fuzz_room_free(&rooms);
     free(d);
 }
 
@@ -454,7 +460,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *input, size_t size)
     finish(&fatal, "fatal one-shot");
     FUZZ_ASSERT(repl.errors.len == 0, "errors reported in replacement mode");
     check_errors(enc, WENC_DECODER_REPLACEMENT | bom, data, n, &repl, &fatal);
-    if (fuzz_have_ref()) {
+    if (fuzz_compare_ref(input, size)) {
         if (bom == WENC_DECODER_BOM_NONE) {
             check_ref(enc, data, n, &repl, &fatal);
         } else {

@@ -118,11 +118,12 @@ static void encode_whole(wenc_encoder *e, int form, const void *src, size_t n, e
     uint64_t base = wenc_encoder_position(e);
     uint64_t repl0 = wenc_encoder_replacement_count(e);
     size_t pos = 0;
+    fuzz_room room = FUZZ_ROOM_INIT; /* one block for the call after each error */
     for (unsigned iter = 0;; iter++) {
         FUZZ_ASSERT(iter <= n + 2, "one-shot encoding makes no progress");
         size_t avail = n - pos;
         size_t bound = max_bytes(e, form, avail);
-        uint8_t *dst = fuzz_xmalloc(bound);
+        uint8_t *dst = fuzz_room_tail(&room, bound);
         size_t src_len = avail, dst_len = bound;
         const void *at = src != NULL ? (const unsigned char *)src + pos * unit : NULL;
         wenc_status st = encode_call(e, form, at, &src_len, dst, &dst_len, true);
@@ -130,7 +131,6 @@ static void encode_whole(wenc_encoder *e, int form, const void *src, size_t n, e
                     "one-shot: consumed %zu of %zu, wrote %zu of %zu", src_len, avail, dst_len,
                     bound);
         fuzz_buf_append(&r->bytes, dst, dst_len);
-        free(dst);
         pos += src_len;
         FUZZ_ASSERT(wenc_encoder_position(e) == base + pos, "position");
         if (st == WENC_UNMAPPABLE) {
@@ -144,6 +144,7 @@ static void encode_whole(wenc_encoder *e, int form, const void *src, size_t n, e
         FUZZ_ASSERT(pos == n, "INPUT_EMPTY with %zu of %zu units consumed", pos, n);
         break;
     }
+    fuzz_room_free(&room);
     r->replacements = wenc_encoder_replacement_count(e) - repl0;
 }
 
@@ -164,6 +165,9 @@ static void streaming(const wenc_encoding *enc, unsigned flags, int form, const 
     init_encoder(e, enc, flags);
     size_t pos = 0;
     unsigned long calls = 0, limit = 64ul * (n + 16);
+    /* Output rooms share one block (fuzz.h); each chunk stays a block of
+    ** its own, freed after its calls. */
+    fuzz_room rooms = FUZZ_ROOM_INIT;
     for (bool done = false; !done;) {
         size_t clen = fuzz_schedule_chunk(s, n - pos);
         bool last = pos + clen == n && !(empty_last && clen != 0);
@@ -177,7 +181,7 @@ static void streaming(const wenc_encoding *enc, unsigned flags, int form, const 
             size_t avail = clen - cpos;
             size_t bound = max_bytes(e, form, avail);
             size_t room = fuzz_schedule_room(s, bound);
-            uint8_t *dst = room != 0 ? fuzz_xmalloc(room) : NULL;
+            uint8_t *dst = fuzz_room_tail(&rooms, room);
             size_t src_len = avail, dst_len = room;
             uint64_t before = wenc_encoder_position(e);
             wenc_status st = encode_call(e, form, chunk != NULL ? chunk + cpos * unit : NULL,
@@ -195,7 +199,6 @@ static void streaming(const wenc_encoding *enc, unsigned flags, int form, const 
             FUZZ_ASSERT(st != WENC_UNMAPPABLE || !(flags & WENC_ENCODER_HTML),
                         "UNMAPPABLE in html mode");
             fuzz_buf_append(&r->bytes, dst, dst_len);
-            free(dst);
             cpos += src_len;
             if (calls == fork_at) {
                 wenc_encoder *copy = fuzz_xmalloc(sizeof *copy);
@@ -219,6 +222,7 @@ static void streaming(const wenc_encoding *enc, unsigned flags, int form, const 
     }
     FUZZ_ASSERT(wenc_encoder_position(e) == n, "final position");
     r->replacements = wenc_encoder_replacement_count(e);
+    fuzz_room_free(&rooms);
     free(e);
 }
 
@@ -483,7 +487,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *input, size_t size)
         prev = j;
     }
 
-    if (fuzz_have_ref())
+    if (fuzz_compare_ref(input, size))
         check_ref(enc, &xs, &fatal, &html);
 
     /* html == fatal with the NCRs inserted. */

@@ -36,15 +36,51 @@ bool fuzz_have_ref(void)
     return ref_loaded;
 }
 
+static bool ref_all;
+
+bool fuzz_compare_ref(const uint8_t *data, size_t size)
+{
+    if (!ref_loaded)
+        return false;
+    if (ref_all || size <= FUZZ_REF_SHORT)
+        return true;
+    /* FNV-1a over the input: cheap, and any change to the input moves it. */
+    uint32_t h = 2166136261u;
+    for (size_t i = 0; i < size; i++)
+        h = (h ^ data[i]) * 16777619u;
+    return h % FUZZ_REF_ONE_IN == 0;
+}
+
+/* The folder wenc-indexes beside the executable ARGV0, where
+** tests/fuzz/oss-fuzz/build.sh puts the index files (a fuzzing service runs
+** the targets without our environment variables); NULL if there is none. */
+static const char *indexes_beside(const char *argv0)
+{
+    static char dir[4096];
+    const char *slash = argv0 != NULL ? strrchr(argv0, '/') : NULL;
+    size_t n = slash != NULL ? (size_t)(slash - argv0) + 1 : 0;
+    if (n + sizeof "wenc-indexes/encodings.json" > sizeof dir)
+        return NULL;
+    memcpy(dir, argv0, n);
+    memcpy(dir + n, "wenc-indexes/encodings.json", sizeof "wenc-indexes/encodings.json");
+    FILE *f = fopen(dir, "rb");
+    if (f == NULL)
+        return NULL;
+    fclose(f);
+    dir[n + sizeof "wenc-indexes" - 1] = '\0';
+    return dir;
+}
+
 int LLVMFuzzerInitialize(int *argc, char ***argv)
 {
     (void)argc;
-    (void)argv;
     const char *dir = getenv("WENC_FUZZ_INDEX_DIR");
 #ifdef WENC_FUZZ_INDEX_DIR
     if (dir == NULL)
         dir = WENC_FUZZ_INDEX_DIR;
 #endif
+    if (dir == NULL && argv != NULL && *argv != NULL)
+        dir = indexes_beside((*argv)[0]);
     if (dir != NULL && *dir != '\0') {
         if (ref_load(dir) != 0) {
             fprintf(stderr, "wenc fuzz: cannot load the reference model from %s "
@@ -53,6 +89,8 @@ int LLVMFuzzerInitialize(int *argc, char ***argv)
         }
         ref_loaded = true;
     }
+    const char *all = getenv("WENC_FUZZ_REF");
+    ref_all = all != NULL && strcmp(all, "all") == 0;
     const char *label = getenv("WENC_FUZZ_ENCODING");
     if (label != NULL && *label != '\0') {
         forced_encoding = wenc_encoding_for_label(label, strlen(label));
@@ -162,6 +200,89 @@ void *fuzz_exact_copy(const void *p, size_t n)
     return q;
 }
 
+void *fuzz_room_tail(fuzz_room *r, size_t n)
+{
+    if (n == 0)
+        return NULL;
+    if (r->cap < n) {
+        free(r->p);
+        r->p = fuzz_xmalloc(n);
+        r->cap = n;
+    }
+    return r->p + (r->cap - n);
+}
+
+void *fuzz_room_copy(fuzz_room *r, const void *p, size_t n)
+{
+    void *q = fuzz_room_tail(r, n);
+    if (n != 0)
+        memcpy(q, p, n);
+    return q;
+}
+
+void fuzz_room_free(fuzz_room *r)
+{
+    free(r->p);
+    r->p = NULL;
+    r->cap = 0;
+}
+
+/* The targets' own arrays (never handed to the library to write into)
+** take their blocks from a small cache of freed ones: under ASan every
+** malloc is filled and quarantined, and growing a few dozen arrays per input
+** by doubling cost the targets a third of their time.  The buffers the
+** library writes (fuzz_room) and the chunks it reads (fuzz_exact_copy)
+** never come from here, so the sanitizers still see exactly their bounds. */
+#define BLOCK_CACHE 64
+static struct {
+    void *p;
+    size_t bytes;
+} block_cache[BLOCK_CACHE];
+static size_t blocks_cached;
+
+/* A cached block of at least NEED bytes (the smallest), or a new one of
+** NEED; *GOT receives its size. */
+static void *block_take(size_t need, size_t *got)
+{
+    size_t best = SIZE_MAX;
+    for (size_t i = 0; i < blocks_cached; i++)
+        if (block_cache[i].bytes >= need &&
+            (best == SIZE_MAX || block_cache[i].bytes < block_cache[best].bytes))
+            best = i;
+    if (best == SIZE_MAX) {
+        *got = need;
+        return fuzz_xmalloc(need);
+    }
+    void *p = block_cache[best].p;
+    *got = block_cache[best].bytes;
+    block_cache[best] = block_cache[--blocks_cached];
+    return p;
+}
+
+static void block_give(void *p, size_t bytes)
+{
+    if (p == NULL)
+        return;
+    if (blocks_cached < BLOCK_CACHE) {
+        block_cache[blocks_cached].p = p;
+        block_cache[blocks_cached].bytes = bytes;
+        blocks_cached++;
+        return;
+    }
+    /* Full: keep the larger of P and the smallest cached block. */
+    size_t small = 0;
+    for (size_t i = 1; i < BLOCK_CACHE; i++)
+        if (block_cache[i].bytes < block_cache[small].bytes)
+            small = i;
+    if (block_cache[small].bytes < bytes) {
+        free(block_cache[small].p);
+        block_cache[small].p = p;
+        block_cache[small].bytes = bytes;
+    } else {
+        free(p);
+    }
+}
+
 void fuzz_buf_init(fuzz_buf *b, size_t element_size)
 {
     b->p = NULL;
@@ -171,7 +292,7 @@ void fuzz_buf_init(fuzz_buf *b, size_t element_size)
 
 void fuzz_buf_free(fuzz_buf *b)
 {
-    free(b->p);
+    block_give(b->p, b->cap * b->size);
     fuzz_buf_init(b, b->size);
 }
 
@@ -188,13 +309,13 @@ void fuzz_buf_append(fuzz_buf *b, const void *elements, size_t count)
         size_t cap = b->cap ? b->cap : 64;
         while (cap - b->len < count)
             cap *= 2;
-        unsigned char *p = realloc(b->p, cap * b->size);
-        if (p == NULL) {
-            fprintf(stderr, "wenc fuzz: out of memory\n");
-            abort();
-        }
+        size_t got;
+        unsigned char *p = block_take(cap * b->size, &got);
+        if (b->len != 0)
+            memcpy(p, b->p, b->len * b->size);
+        block_give(b->p, b->cap * b->size);
         b->p = p;
-        b->cap = cap;
+        b->cap = got / b->size;
     }
     memcpy(b->p + b->len * b->size, elements, count * b->size);
     b->len += count;

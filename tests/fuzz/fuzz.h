@@ -64,6 +64,20 @@ const wenc_encoding *fuzz_encoding(uint8_t byte);
 ** WENC_FUZZ_INDEX_DIR="" turns that off. */
 bool fuzz_have_ref(void);
 
+/* Whether this input is compared with the reference model: when it is
+** loaded, for every input of at most FUZZ_REF_SHORT bytes and for 1 in
+** FUZZ_REF_ONE_IN of the longer ones, chosen by a hash of the input (so a
+** campaign is as deterministic as before: the same input is always
+** compared, or never).  The model is a literal transcription, far slower
+** than the library under ASan, and comparing every long input kept the
+** targets under 2,000 executions per second; short inputs are where the
+** interesting cases (every state, every boundary) are found anyway, and
+** the long ones still get one in FUZZ_REF_ONE_IN.  WENC_FUZZ_REF=all in
+** the environment compares every input (a slower, exhaustive campaign). */
+#define FUZZ_REF_SHORT 64
+#define FUZZ_REF_ONE_IN 8
+bool fuzz_compare_ref(const uint8_t *data, size_t size);
+
 /* ---------------------------------------------------------------------------
 ** Reading the input: bytes from the front (0 once exhausted). */
 typedef struct fuzz_input {
@@ -122,6 +136,28 @@ void fuzz_buf_push_u32(fuzz_buf *b, uint32_t v);
 ** that size, so the sanitizers see any read past it (NULL for N == 0). */
 void *fuzz_xmalloc(size_t n);
 void *fuzz_exact_copy(const void *p, size_t n);
+
+/* A block reused by the calls of one run, handed out as its LAST N bytes:
+** a write past them still runs into ASan's redzone, as with a block of
+** exactly N bytes, but a run of many calls (one per error, per chunk)
+** costs one allocation instead of one per call.  (Under ASan every malloc
+** is filled and quarantined, so fresh blocks per call made the targets
+** spend most of their time in malloc and page faults.)  The bytes before
+** the tail are the block's own, so a write before the buffer handed out is
+** not caught; no decoder or encoder writes backwards. */
+typedef struct fuzz_room {
+    unsigned char *p;
+    size_t cap;
+} fuzz_room;
+
+#define FUZZ_ROOM_INIT {NULL, 0}
+
+/* The last N bytes of R's block (grown, as a new block of exactly N bytes,
+** when it is smaller); NULL for N == 0. */
+void *fuzz_room_tail(fuzz_room *r, size_t n);
+/* fuzz_room_tail(), then a copy of N bytes from P into it. */
+void *fuzz_room_copy(fuzz_room *r, const void *p, size_t n);
+void fuzz_room_free(fuzz_room *r);
 
 /* ---------------------------------------------------------------------------
 ** An allocator for wenc/api.h (wenc_allocator): counts live blocks,

@@ -38,13 +38,13 @@ static size_t core_decode(const wenc_encoding *enc, unsigned flags, const uint8_
     FUZZ_ASSERT(wenc_decoder_init(&d, enc, flags) == WENC_OK, "core decoder");
     size_t errors = 0, pos = 0;
     *first_error = 0;
+    fuzz_room room = FUZZ_ROOM_INIT; /* one block for the call after each error */
     for (;;) {
         size_t bound = wenc_decoder_max_utf32_length(&d, n - pos);
-        uint32_t *out = fuzz_xmalloc(bound * sizeof *out);
+        uint32_t *out = fuzz_room_tail(&room, bound * sizeof *out);
         size_t sl = n - pos, dl = bound;
         wenc_status st = wenc_decoder_decode_to_utf32(&d, s + pos, &sl, out, &dl, true);
         fuzz_buf_append(cps, out, dl);
-        free(out);
         pos += sl;
         if (st == WENC_MALFORMED) {
             if (errors++ == 0)
@@ -52,6 +52,7 @@ static size_t core_decode(const wenc_encoding *enc, unsigned flags, const uint8_
             continue;
         }
         FUZZ_ASSERT(st == WENC_INPUT_EMPTY, "core decode: %s", wenc_status_name(st));
+        fuzz_room_free(&room);
         return errors;
     }
 }
@@ -66,17 +67,17 @@ static void core_encode(const wenc_encoding *enc, unsigned flags, int form, cons
     wenc_encoder e;
     FUZZ_ASSERT(wenc_encoder_init(&e, enc, flags) == WENC_OK, "core encoder");
     size_t unit = fuzz_form_unit[form], pos = 0;
+    fuzz_room room = FUZZ_ROOM_INIT; /* one block for the call after each error */
     for (;;) {
         size_t bound = form == FUZZ_UTF8 ? wenc_encoder_max_length_from_utf8(&e, n - pos)
                                          : wenc_encoder_max_length_from_utf16(&e, n - pos);
-        uint8_t *dst = fuzz_xmalloc(bound);
+        uint8_t *dst = fuzz_room_tail(&room, bound);
         size_t sl = n - pos, dl = bound;
         const void *at = src != NULL ? (const unsigned char *)src + pos * unit : NULL;
         wenc_status st = form == FUZZ_UTF8
                              ? wenc_encoder_encode_from_utf8(&e, at, &sl, dst, &dl, true)
                              : wenc_encoder_encode_from_utf16(&e, at, &sl, dst, &dl, true);
         fuzz_buf_append(out, dst, dl);
-        free(dst);
         pos += sl;
         if (st == WENC_UNMAPPABLE) {
             fuzz_buf_push_u32(errs, wenc_encoder_error_code_point(&e));
@@ -85,6 +86,7 @@ static void core_encode(const wenc_encoding *enc, unsigned flags, int form, cons
             continue;
         }
         FUZZ_ASSERT(st == WENC_INPUT_EMPTY, "core encode: %s", wenc_status_name(st));
+        fuzz_room_free(&room);
         return;
     }
 }

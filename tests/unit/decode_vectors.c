@@ -379,6 +379,9 @@ static const dvec iso_2022_jp_vectors[] = {
     ** escape (and is consumed). */
     V(WENC_ISO_2022_JP, "1B 24 42 24 1B 28 42 41", "FFFD 41", "3+1>5"),
     V(WENC_ISO_2022_JP, "1B 24 42 24 1B 24 42 24 22", "FFFD 3042", "3+1>5"),
+    /* The same with 6C (the vector of issue 13): one error, 6C alone. */
+    V(WENC_ISO_2022_JP, "1B 24 42 6C 1B 28 42", "FFFD", "3+1>5"),
+    V(WENC_ISO_2022_JP, "1B 24 42 6C|1B 28 42 41", "FFFD 41", "3+1>5"),
     /* Escape start: anything but 0x24/0x28 is restored. */
     V(WENC_ISO_2022_JP, "1B 41", "FFFD 41", "0+1"),
     V(WENC_ISO_2022_JP, "1B", "FFFD", "0+1"),
