@@ -5,9 +5,10 @@ one file, or compare two (before/after).  Python 3 standard library only.
     tests/bench/compare.py run BUILD_DIR OUT.csv [CORPUS_DIR]
         Runs the exact command of tests/bench/results/baseline.md with
         BUILD_DIR's wenc-bench (pinned to core 1 with taskset if present).
-    tests/bench/compare.py summary FILE.csv
+    tests/bench/compare.py summary FILE.csv [--md]
         Geometric means per operation and input kind: MB/s (ns per call for
-        the short inputs), wenc / memcpy, wenc / fastest peer.
+        the short inputs), wenc / memcpy, wenc / fastest peer (--md: as a
+        Markdown table).
     tests/bench/compare.py diff BEFORE.csv AFTER.csv [--rows] [--match TEXT]
         Per operation and input kind: the geometric mean of AFTER / BEFORE
         (speed: above 1 is faster) and of both files' wenc / memcpy ratios;
@@ -106,19 +107,34 @@ def order(k):
     return (short, op.startswith("legacy"), op, size, kind)
 
 
-def summary(path):
+def summary(path, markdown=False):
     rows = load(path)
-    print("%-38s %-11s %4s %11s %9s %9s" % ("operation", "input", "n", "MB/s|ns", "/memcpy",
-                                            "/peer"))
-    for k in sorted(groups(rows), key=order):
-        keys = groups(rows)[k]
+    g = groups(rows)
+    if markdown:
+        print("| operation | input | rows | wenc MB/s (short: ns/call) | wenc / memcpy "
+              "| wenc / fastest peer | fastest peer (rows) |")
+        print("|---|---|--:|--:|--:|--:|---|")
+    else:
+        print("%-38s %-11s %4s %11s %9s %9s  %s" % ("operation", "input", "n", "MB/s|ns",
+                                                   "/memcpy", "/peer", "fastest peer"))
+    for k in sorted(g, key=order):
+        keys = g[k]
         short = k[1].startswith("short")
         speed = geomean([num(rows[x], "wenc_ns" if short else "wenc_mbps") for x in keys])
         pm = geomean([num(rows[x], "wenc_per_memcpy") for x in keys])
         pp = geomean([num(rows[x], "wenc_per_peer") for x in keys])
-        print("%-38s %-11s %4d %11s %9s %9s" % (k[0], k[1], len(keys),
-                                                fmt(speed, 1) + (" ns" if short else ""),
-                                                fmt(pm), fmt(pp, 2)))
+        peers = {}
+        for x in keys:
+            if rows[x]["best_peer"]:
+                peers[rows[x]["best_peer"]] = peers.get(rows[x]["best_peer"], 0) + 1
+        who = ", ".join("%s %d" % (p, n) for p, n in sorted(peers.items()))
+        speed_s = fmt(speed, 1) + (" ns" if short else "")
+        if markdown:
+            print("| %s | %s | %d | %s | %s | %s | %s |" % (k[0], k[1], len(keys), speed_s,
+                                                        fmt(pm), fmt(pp, 2), who or "-"))
+        else:
+            print("%-38s %-11s %4d %11s %9s %9s  %s" % (k[0], k[1], len(keys), speed_s, fmt(pm),
+                                                       fmt(pp, 2), who))
 
 
 def diff(before_path, after_path, show_rows, match):
@@ -177,8 +193,8 @@ def main(argv):
         corpus = argv[4] if len(argv) > 4 else os.path.join(
             here, "..", "..", "..", "shared", "bench-corpus", "wikipedia")
         return run(argv[2], argv[3], os.path.normpath(corpus))
-    if len(argv) == 3 and argv[1] == "summary":
-        summary(argv[2])
+    if len(argv) >= 3 and argv[1] == "summary":
+        summary(argv[2], "--md" in argv[3:])
         return 0
     if len(argv) >= 4 and argv[1] == "diff":
         rest = argv[4:]
