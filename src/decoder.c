@@ -2,6 +2,7 @@
 ** handling, pending output, and dispatch to the handler families (whose
 ** loops come from decode.h).  See docs/engine.md. */
 #include "decode.h"
+#include "oneshot.h"
 
 #ifdef __SSE2__
 #include <emmintrin.h>
@@ -35,6 +36,19 @@ static bool strips_bom(const wenc_encoding *e)
            e->family == WENC__FAMILY_UTF16LE;
 }
 
+/* The state at the start of a stream: one store of the whole struct (init
+** and reset are on the path of every short decode, e.g. each
+** TextDecoder.decode() call without stream). */
+WENC__INLINE void start(wenc_decoder *d, const wenc_encoding *e, uint8_t flags)
+{
+    uint8_t bom = 0;
+    if (flags & WENC_DECODER_BOM_SNIFF)
+        bom = WENC__BOM_SNIFF_PENDING;
+    else if ((flags & WENC_DECODER_BOM_STRIP) && strips_bom(e))
+        bom = WENC__BOM_STRIP_PENDING;
+    *d = (wenc_decoder){.priv_encoding = e, .priv_initial = e, .priv_flags = flags, .priv_bom = bom};
+}
+
 wenc_status wenc_decoder_init(wenc_decoder *d, const wenc_encoding *encoding, unsigned flags)
 {
     const unsigned known = WENC_DECODER_FATAL | WENC_DECODER_BOM_SNIFF | WENC_DECODER_BOM_STRIP;
@@ -42,11 +56,8 @@ wenc_status wenc_decoder_init(wenc_decoder *d, const wenc_encoding *encoding, un
         (flags & (WENC_DECODER_BOM_SNIFF | WENC_DECODER_BOM_STRIP)) ==
             (WENC_DECODER_BOM_SNIFF | WENC_DECODER_BOM_STRIP))
         return WENC_INVALID_ARGUMENT;
-    memset(d, 0, sizeof *d);
-    d->priv_initial = encoding;
     /* priv_flags keeps the caller's flags; priv_bom is derived from them. */
-    d->priv_flags = (uint8_t)flags;
-    wenc_decoder_reset(d);
+    start(d, encoding, (uint8_t)flags);
     return WENC_OK;
 }
 
@@ -54,16 +65,12 @@ void wenc_decoder_reset(wenc_decoder *d)
 {
     if (d == NULL || d->priv_initial == NULL)
         return;
-    const wenc_encoding *e = d->priv_initial;
-    uint8_t flags = d->priv_flags;
-    memset(d, 0, sizeof *d);
-    d->priv_initial = e;
-    d->priv_encoding = e;
-    d->priv_flags = flags;
-    if (flags & WENC_DECODER_BOM_SNIFF)
-        d->priv_bom = WENC__BOM_SNIFF_PENDING;
-    else if ((flags & WENC_DECODER_BOM_STRIP) && strips_bom(e))
-        d->priv_bom = WENC__BOM_STRIP_PENDING;
+    start(d, d->priv_initial, d->priv_flags);
+}
+
+void wenc__decoder_reset(wenc_decoder *d)
+{
+    start(d, d->priv_initial, d->priv_flags);
 }
 
 /* BOM sniff (Encoding Standard, "BOM sniff" and "decode"): peek at up to
@@ -110,8 +117,33 @@ static bool sniff_bom(wenc__dcall *c)
 
 static bool flush_pending(wenc__dcall *c, int form);
 
-static wenc_status dispatch(wenc_decoder *d, const uint8_t *src, size_t *src_len,
-                                  void *dst, size_t *dst_len, bool last, int form)
+/* Short-input early path (issue 11): the cost of a short decode is the
+** setup of the handler's loop, not its bytes.  A UTF-8 decoder holding no
+** bytes decodes ASCII to itself, so a short input's ASCII prefix is copied
+** here exactly as the handler's ASCII path would copy it; its first code
+** point is not U+FEFF, so BOM stripping is over.  Returns true when that
+** was the whole input: the handler is not entered, since with its state
+** idle the rest of the call (end-of-queue if LAST) would only be finished,
+** which leaves the state as it is.  Longer inputs (more than
+** SHORT_INPUT bytes) always go to the handler and its bulk paths. */
+#define SHORT_INPUT 256
+
+static bool short_ascii(wenc__dcall *c, int form)
+{
+    wenc_decoder *d = c->d;
+    if (d->priv_encoding->family != WENC__FAMILY_UTF8 || d->priv_state != 0 ||
+        d->priv_input_count != 0 || c->src_len - c->pos > SHORT_INPUT ||
+        c->pos == c->src_len || c->src[c->pos] >= 0x80 || wenc__decode_ascii(c, form) == 0)
+        return false;
+    c->strip = false;
+    if (c->pos != c->src_len)
+        return false;
+    c->finished = c->last;
+    return true;
+}
+
+wenc_status wenc__decoder_decode(wenc_decoder *d, const uint8_t *src, size_t *src_len, void *dst,
+                                 size_t *dst_len, bool last, int form)
 {
     if (d == NULL || d->priv_initial == NULL || src_len == NULL || dst_len == NULL ||
         (src == NULL && *src_len != 0) || (dst == NULL && *dst_len != 0)) {
@@ -132,7 +164,10 @@ static wenc_status dispatch(wenc_decoder *d, const uint8_t *src, size_t *src_len
         st = WENC_INPUT_EMPTY;
     } else {
         c.strip = (d->priv_bom & WENC__BOM_STRIP_PENDING) != 0;
-        st = impl_of(d->priv_encoding)->decode[form](&c);
+        if (short_ascii(&c, form))
+            st = WENC_INPUT_EMPTY;
+        else
+            st = impl_of(d->priv_encoding)->decode[form](&c);
         if (!c.strip)
             d->priv_bom &= (uint8_t)~WENC__BOM_STRIP_PENDING;
         if (c.finished)
@@ -147,19 +182,19 @@ static wenc_status dispatch(wenc_decoder *d, const uint8_t *src, size_t *src_len
 wenc_status wenc_decoder_decode_to_utf8(wenc_decoder *d, const uint8_t *src, size_t *src_len,
                                         uint8_t *dst, size_t *dst_len, bool last)
 {
-    return dispatch(d, src, src_len, dst, dst_len, last, WENC__UTF8);
+    return wenc__decoder_decode(d, src, src_len, dst, dst_len, last, WENC__UTF8);
 }
 
 wenc_status wenc_decoder_decode_to_utf16(wenc_decoder *d, const uint8_t *src, size_t *src_len,
                                          uint16_t *dst, size_t *dst_len, bool last)
 {
-    return dispatch(d, src, src_len, dst, dst_len, last, WENC__UTF16);
+    return wenc__decoder_decode(d, src, src_len, dst, dst_len, last, WENC__UTF16);
 }
 
 wenc_status wenc_decoder_decode_to_utf32(wenc_decoder *d, const uint8_t *src, size_t *src_len,
                                          uint32_t *dst, size_t *dst_len, bool last)
 {
-    return dispatch(d, src, src_len, dst, dst_len, last, WENC__UTF32);
+    return wenc__decoder_decode(d, src, src_len, dst, dst_len, last, WENC__UTF32);
 }
 
 /* CP as units of FORM in U; returns how many. */

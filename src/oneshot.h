@@ -39,6 +39,15 @@ typedef struct wenc__oneshot {
 wenc_status wenc__oneshot_run(const wenc__oneshot *o, const void *src, size_t *src_len,
                               const wenc_allocator *allocator, void **out, size_t *out_len);
 
+/* The decode engine's entry points, for hooks.c and text.c: the public
+** wenc_decoder_reset() and wenc_decoder_decode_to_*() without the trip
+** through the PLT that a call to an exported function takes inside a shared
+** library (it counts on short inputs, issue 11).  FORM is WENC__UTF8,
+** WENC__UTF16 or WENC__UTF32 (decode.h); D must have been initialised. */
+wenc_status wenc__decoder_decode(wenc_decoder *d, const uint8_t *src, size_t *src_len, void *dst,
+                                 size_t *dst_len, bool last, int form);
+void wenc__decoder_reset(wenc_decoder *d);
+
 /* Allocation with ALLOCATOR (NULL: malloc/free). */
 void *wenc__alloc(const wenc_allocator *allocator, size_t size);
 void wenc__free(const wenc_allocator *allocator, void *ptr);

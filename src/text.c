@@ -2,7 +2,9 @@
 ** TextEncoderStream (Encoding Standard, "API"), on top of the streaming
 ** decoder and encoder.  Comments number the steps of the standard's
 ** algorithms. */
+#include "decode.h"
 #include "oneshot.h"
+#include "utf8_dfa.h"
 
 /* ------------------------------------------------------------------------
 ** TextDecoder. */
@@ -103,9 +105,22 @@ enum { FORM_UTF8, FORM_UTF16 };
 static wenc_status decode_form(wenc_decoder *d, const uint8_t *src, size_t *src_len,
                                void *dst, size_t *dst_len, bool last, int form)
 {
-    if (form == FORM_UTF8)
-        return wenc_decoder_decode_to_utf8(d, src, src_len, dst, dst_len, last);
-    return wenc_decoder_decode_to_utf16(d, src, src_len, dst, dst_len, last);
+    return wenc__decoder_decode(d, src, src_len, dst, dst_len, last,
+                                form == FORM_UTF8 ? WENC__UTF8 : WENC__UTF16);
+}
+
+/* Whether the decoder D, given the LEN bytes at SRC, certainly decodes a
+** code point other than U+FEFF first: D is UTF-8, holds no bytes (state,
+** restored input, pending output) and SRC starts with a complete, valid
+** sequence that is not EF BB BF.  Then decode_span() needs no fork to find
+** the first code point.  False means "look with the fork". */
+static bool first_is_not_bom(const wenc_decoder *d, const uint8_t *src, size_t len)
+{
+    if (d->priv_encoding->family != WENC__FAMILY_UTF8 || d->priv_state != 0 ||
+        d->priv_input_count != 0 || d->priv_pending_count != 0 || len == 0)
+        return false;
+    uint32_t cp;
+    return wenc__utf8_decode_valid(src, 0, len, &cp) != 0 && cp != WENC__BOM;
 }
 
 /* Decodes a span of the I/O queue (kept bytes, or the caller's), dropping
@@ -120,11 +135,16 @@ static wenc_status decode_span(wenc_text_decoder *td, const uint8_t *src, size_t
 {
     size_t skip = 0;
     if (!td->priv_bom_seen && !(td->priv_options & WENC_TEXT_DECODER_IGNORE_BOM) &&
-        strips_bom(td->priv_encoding)) {
+        strips_bom(td->priv_encoding) && first_is_not_bom(&td->priv_decoder, src, *src_len)) {
+        /* What the fork below would find, without it (issue 11: it is most
+        ** of the cost of a short decode). */
+        td->priv_bom_seen = true;
+    } else if (!td->priv_bom_seen && !(td->priv_options & WENC_TEXT_DECODER_IGNORE_BOM) &&
+               strips_bom(td->priv_encoding)) {
         wenc_decoder fork = td->priv_decoder;
         uint32_t cp;
         size_t n = *src_len, m = 1;
-        wenc_status st = wenc_decoder_decode_to_utf32(&fork, src, &n, &cp, &m, last);
+        wenc_status st = wenc__decoder_decode(&fork, src, &n, &cp, &m, last, WENC__UTF32);
         if (m == 1) {
             td->priv_bom_seen = true;
             if (cp == WENC__BOM) {
@@ -174,6 +194,35 @@ static wenc_status keep_unread(wenc_text_decoder *td, const uint8_t *src, size_t
     return WENC_OK;
 }
 
+/* Short-input early path (issue 11): decode(bytes) without stream on a
+** short ASCII string, which is how a JavaScript engine calls TextDecoder
+** most of the time, costs a few stores instead of the general path (queue,
+** BOM fork, decoder dispatch).  Taken only when the call starts afresh
+** (step 1: do not flush false, no call in progress), the encoding is UTF-8
+** and the IN <= SHORT_CALL bytes at SRC are ASCII and fit in ROOM; they are
+** copied by the engine's own ASCII path.  The state left is what the
+** general path leaves: a new decoder that has read IN bytes and holds
+** nothing, an empty queue, do not flush false, and BOM seen true (the first
+** code point is ASCII; without ignoreBOM only, as decode_span() sets it). */
+#define SHORT_CALL 256
+
+static bool short_ascii_call(wenc_text_decoder *td, const uint8_t *src, size_t in, void *dst,
+                             size_t room, int form)
+{
+    if (td->priv_in_call || td->priv_do_not_flush || in == 0 || in > SHORT_CALL || in > room ||
+        td->priv_encoding->family != WENC__FAMILY_UTF8)
+        return false;
+    wenc__dcall c = {.src = src, .src_len = in, .dst = dst, .dst_len = room};
+    if (wenc__decode_ascii(&c, form == FORM_UTF8 ? WENC__UTF8 : WENC__UTF16) != in)
+        return false; /* what it wrote is written again by the general path */
+    wenc__decoder_reset(&td->priv_decoder);
+    td->priv_decoder.priv_position = in;
+    td->priv_queue_start = td->priv_queue_end = 0;
+    td->priv_bom_seen = !(td->priv_options & WENC_TEXT_DECODER_IGNORE_BOM);
+    td->priv_bom_seen_at_call = false;
+    return true;
+}
+
 /* decode(input, options).  DRY (used to measure the output of the _alloc
 ** forms, on a copy of TD) leaves the kept bytes' memory alone. */
 static wenc_status text_decode(wenc_text_decoder *td, const uint8_t *src, size_t *src_len,
@@ -190,12 +239,16 @@ static wenc_status text_decode(wenc_text_decoder *td, const uint8_t *src, size_t
     const size_t unit = form == FORM_UTF8 ? 1 : 2;
     const size_t in = *src_len, room = *dst_len;
     size_t used = 0, out = 0;
+    if (!stream && short_ascii_call(td, src, in, dst, room, form)) {
+        *dst_len = in; /* *src_len is IN already */
+        return WENC_OK;
+    }
 
     if (!td->priv_in_call) {
         /* 1. If do not flush is false: a new decoder, the queue
         ** « end-of-queue », BOM seen false. */
         if (!td->priv_do_not_flush) {
-            wenc_decoder_reset(&td->priv_decoder);
+            wenc__decoder_reset(&td->priv_decoder);
             td->priv_queue_start = td->priv_queue_end = 0;
             td->priv_bom_seen = false;
         }

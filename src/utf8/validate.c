@@ -304,10 +304,34 @@ static bool first_error(const uint8_t *s, size_t n, wenc_utf8_error *error)
 /* ------------------------------------------------------------------------
 ** One-shot validation. */
 
+/* Short-input early path (issue 11): whether the LEN <= SHORT_ASCII bytes
+** at S are all ASCII, read as 8-byte words (the last one overlapping).
+** For a short string this costs less than entering the scanner. */
+#define SHORT_ASCII 64
+
+static bool short_ascii(const uint8_t *s, size_t len)
+{
+    const uint64_t high = UINT64_C(0x8080808080808080);
+    uint64_t acc = 0, w;
+    if (len < 8) {
+        for (size_t i = 0; i < len; i++)
+            acc |= s[i];
+        return acc < 0x80;
+    }
+    for (size_t i = 0; i + 8 < len; i += 8) {
+        memcpy(&w, s + i, 8);
+        acc |= w;
+    }
+    memcpy(&w, s + len - 8, 8);
+    return ((acc | w) & high) == 0;
+}
+
 bool wenc_utf8_is_valid(const uint8_t *src, size_t len)
 {
     if (src == NULL)
         return len == 0;
+    if (len <= SHORT_ASCII && short_ascii(src, len))
+        return true;
     wenc_utf8_error error;
     return !first_error(src, len, &error);
 }
@@ -316,6 +340,11 @@ wenc_status wenc_utf8_validate(const uint8_t *src, size_t len, wenc_utf8_error *
 {
     if (src == NULL && len != 0)
         return WENC_INVALID_ARGUMENT;
+    if (len <= SHORT_ASCII && short_ascii(src, len)) {
+        if (error != NULL)
+            set_error(error, len, 0, WENC_UTF8_ERROR_NONE);
+        return WENC_OK;
+    }
     wenc_utf8_error e;
     if (first_error(src, len, &e)) {
         if (error != NULL)

@@ -23,6 +23,13 @@
 
 #include <wenc/wenc.h>
 
+#ifdef WENC_BENCH_ICU
+#include <unicode/ucnv.h>
+#include <unicode/uclean.h>
+#include <unicode/ustring.h>
+#include <unicode/uversion.h>
+#endif
+
 /* ------------------------------------------------------------------------
 ** Buffers. */
 
@@ -153,50 +160,92 @@ typedef struct speed {
     double mbps, min, max;
 } speed;
 
+static const speed no_speed = {-1, -1, -1};
+
 #define MAX_RUNS 101
 
 typedef struct contender {
-    pass_fn pass;
+    pass_fn pass; /* NULL: not run */
     void *ctx;
     unsigned long reps;
-    double t[MAX_RUNS];
+    double t[MAX_RUNS]; /* seconds for REPS passes, per run */
 } contender;
 
 typedef struct options options;
 
+static double median(double *v, unsigned n)
+{
+    qsort(v, n, sizeof v[0], cmp_double);
+    return n % 2 ? v[n / 2] : (v[n / 2 - 1] + v[n / 2]) / 2;
+}
+
 static speed to_speed(const contender *c, unsigned runs, size_t bytes)
 {
+    if (c->pass == NULL || c->reps == 0)
+        return no_speed;
     double mb[MAX_RUNS];
     for (unsigned i = 0; i < runs; i++)
         mb[i] = (double)bytes * (double)c->reps / (c->t[i] > 0 ? c->t[i] : 1e-9) / 1e6;
-    qsort(mb, runs, sizeof mb[0], cmp_double);
-    double median = runs % 2 ? mb[runs / 2] : (mb[runs / 2 - 1] + mb[runs / 2]) / 2;
-    return (speed){median, mb[0], mb[runs - 1]};
+    double m = median(mb, runs);
+    return (speed){m, mb[0], mb[runs - 1]};
 }
 
-/* Times A and B (B may have pass == NULL) over BYTES of input: RUNS runs
-** each, alternating A, B, A, B... so that a change in the machine's load
-** hits both.  Returns false if a pass failed. */
-static bool measure(contender *a, contender *b, size_t bytes, unsigned runs, double target,
-                    speed *sa, speed *sb)
+/* The speed of A over B's, as the median over the runs of the ratio within
+** each run (the runs alternate, so a change in the machine's load hits
+** both sides of each ratio); -1 if either was not measured. */
+static double run_ratio(const contender *a, const contender *b, unsigned runs)
 {
-    contender *cs[2] = {a, b};
-    unsigned k = b != NULL && b->pass != NULL ? 2 : 1;
+    if (a->pass == NULL || b->pass == NULL || a->reps == 0 || b->reps == 0)
+        return -1;
+    double q[MAX_RUNS];
+    for (unsigned i = 0; i < runs; i++) {
+        double ta = a->t[i] / (double)a->reps, tb = b->t[i] / (double)b->reps;
+        q[i] = ta > 0 ? tb / ta : 0;
+    }
+    return median(q, runs);
+}
+
+/* Times the K contenders (those with pass == NULL are skipped): RUNS runs
+** each, alternating A, B, C, A, B, C... so that a change in the machine's
+** load hits all of them.  Returns false if a pass failed. */
+static bool measure(contender *const cs[], unsigned k, unsigned runs, double target)
+{
     for (unsigned i = 0; i < k; i++) {
+        if (cs[i]->pass == NULL)
+            continue;
         cs[i]->reps = fixed_passes ? fixed_passes : calibrate(cs[i]->pass, cs[i]->ctx, target);
         if (cs[i]->reps == 0)
             return false;
     }
     for (unsigned r = 0; r < runs; r++) {
         for (unsigned i = 0; i < k; i++) {
+            if (cs[i]->pass == NULL)
+                continue;
             cs[i]->t[r] = time_passes(cs[i]->pass, cs[i]->ctx, cs[i]->reps);
             if (cs[i]->t[r] < 0)
                 return false;
         }
     }
-    *sa = to_speed(a, runs, bytes);
-    if (k == 2)
-        *sb = to_speed(b, runs, bytes);
+    return true;
+}
+
+/* ------------------------------------------------------------------------
+** memcpy of the input bytes: every row's yardstick, timed in the same run,
+** so that the row's speed reads as a fraction of what the machine can move
+** (comparable across machines, unlike MB/s). */
+
+typedef struct memcpy_ctx {
+    const void *src;
+    void *dst;
+    size_t n;
+} memcpy_ctx;
+
+static bool memcpy_pass(void *v)
+{
+    memcpy_ctx *c = v;
+    memcpy(c->dst, c->src, c->n);
+    /* The copy must happen every time: the compiler may not drop it. */
+    __asm__ __volatile__("" : : "r"(c->dst) : "memory");
     return true;
 }
 
@@ -204,14 +253,27 @@ static bool measure(contender *a, contender *b, size_t bytes, unsigned runs, dou
 ** Passes: wenc and iconv.  A context holds the input, an output buffer big
 ** enough for the whole output, and what the last pass wrote. */
 
-enum direction { DECODE, ENCODE, UTF8_ROW };
+enum direction { DECODE, ENCODE, UTF8_ROW, SHORT_ROWS };
 enum form { UTF8, UTF16, UTF32 };
 static const char *const form_names[] = {"utf8", "utf16", "utf32"};
 static const size_t form_unit[] = {1, 2, 4};
 
+/* Which public API a decode row goes through. */
+enum api {
+    /* wenc_decoder_init() then one decode call with LAST: a whole document. */
+    API_DECODER,
+    /* TextDecoder.decode(bytes) as a JavaScript engine calls it: one
+    ** wenc_text_decoder, made once (new TextDecoder()), then each pass is
+    ** one decode call without STREAM, which starts a new decoder (the
+    ** standard's decode() steps 1-2) and strips a leading BOM. */
+    API_TEXT_DECODER
+};
+
 typedef struct wenc_ctx {
     const wenc_encoding *encoding;
     enum form form;
+    enum api api;
+    wenc_text_decoder *td; /* API_TEXT_DECODER */
     const void *src;
     size_t src_len; /* units of the input form */
     void *dst;
@@ -234,6 +296,17 @@ static bool wenc_decode_pass(void *v)
         st = wenc_decoder_decode_to_utf32(&d, c->src, &n, c->dst, &m, true);
     c->out = m;
     return st == WENC_INPUT_EMPTY && n == c->src_len;
+}
+
+static bool wenc_text_decode_pass(void *v)
+{
+    wenc_ctx *c = v;
+    size_t n = c->src_len, m = c->dst_len;
+    wenc_status st = c->form == UTF8
+                         ? wenc_text_decoder_decode_to_utf8(c->td, c->src, &n, c->dst, &m, false)
+                         : wenc_text_decoder_decode_to_utf16(c->td, c->src, &n, c->dst, &m, false);
+    c->out = m;
+    return st == WENC_OK && n == c->src_len;
 }
 
 static bool wenc_encode_pass(void *v)
@@ -285,6 +358,65 @@ static bool iconv_pass(void *v)
     return true;
 }
 
+/* ICU (libicu, when the build found it): the other peer.  Its tables and
+** its handling of malformed input are not the standard's, so its output is
+** not always byte-exact; the row's note says when it differs.  Each pass is
+** one whole conversion from a reset converter, with the call a program
+** would use for that pair:
+**   bytes -> UTF-16   ucnv_toUChars()        (UTF-8: u_strFromUTF8WithSub())
+**   UTF-16 -> bytes   ucnv_fromUChars()      (UTF-8: u_strToUTF8WithSub())
+**   bytes <-> UTF-8   ucnv_convertEx() through ICU's UTF-8 converter. */
+#ifdef WENC_BENCH_ICU
+enum icu_op { ICU_TO_UCHARS, ICU_FROM_UCHARS, ICU_FROM_UTF8, ICU_TO_UTF8, ICU_CONVERT };
+
+typedef struct icu_ctx {
+    enum icu_op op;
+    UConverter *target, *source; /* ICU_CONVERT; otherwise the encoding's in source */
+    const char *src;
+    size_t src_len; /* bytes */
+    char *dst;
+    size_t dst_len; /* bytes */
+    size_t out;     /* bytes written by the last pass */
+} icu_ctx;
+
+static bool icu_pass(void *v)
+{
+    icu_ctx *c = v;
+    UErrorCode err = U_ZERO_ERROR;
+    int32_t n = 0;
+    int32_t src_len = (int32_t)c->src_len, dst_len = (int32_t)c->dst_len;
+    switch (c->op) {
+    case ICU_TO_UCHARS:
+        n = ucnv_toUChars(c->source, (UChar *)(void *)c->dst, dst_len / 2, c->src, src_len, &err);
+        n *= 2;
+        break;
+    case ICU_FROM_UCHARS:
+        n = ucnv_fromUChars(c->source, c->dst, dst_len, (const UChar *)(const void *)c->src,
+                            src_len / 2, &err);
+        break;
+    case ICU_FROM_UTF8:
+        u_strFromUTF8WithSub((UChar *)(void *)c->dst, dst_len / 2, &n, c->src, src_len, 0xFFFD,
+                             NULL, &err);
+        n *= 2;
+        break;
+    case ICU_TO_UTF8:
+        u_strToUTF8WithSub(c->dst, dst_len, &n, (const UChar *)(const void *)c->src,
+                           src_len / 2, 0xFFFD, NULL, &err);
+        break;
+    case ICU_CONVERT: {
+        char *t = c->dst;
+        const char *s = c->src;
+        ucnv_convertEx(c->target, c->source, &t, c->dst + c->dst_len, &s, c->src + c->src_len,
+                       NULL, NULL, NULL, NULL, true, true, &err);
+        n = (int32_t)(t - c->dst);
+        break;
+    }
+    }
+    c->out = n > 0 ? (size_t)n : 0;
+    return U_SUCCESS(err) || err == U_STRING_NOT_TERMINATED_WARNING;
+}
+#endif
+
 /* ------------------------------------------------------------------------
 ** Rows over a UTF-8 buffer (issue 7: validation and counting).  To add one,
 ** write a `static bool f(const uint8_t *s, size_t n, size_t *result)` that
@@ -316,15 +448,38 @@ static bool validate_by_decoding(const uint8_t *s, size_t n, size_t *result)
     return true;
 }
 
+/* wenc_utf8_validate(): the dedicated validator. */
+static bool validate(const uint8_t *s, size_t n, size_t *result)
+{
+    wenc_utf8_error e;
+    *result = n;
+    return wenc_utf8_validate(s, n, &e) == WENC_OK;
+}
+
+/* UTF-8 -> UTF-8 decode in fatal mode, the whole output in one buffer (the
+** replacement mode is the decode/utf8 row of UTF-8). */
+static uint8_t *fatal_dst;
+static size_t fatal_cap;
+
+static bool decode_fatal(const uint8_t *s, size_t n, size_t *result)
+{
+    wenc_decoder d;
+    wenc_decoder_init(&d, WENC_UTF_8, WENC_DECODER_FATAL);
+    size_t k = n, m = fatal_cap;
+    wenc_status st = wenc_decoder_decode_to_utf8(&d, s, &k, fatal_dst, &m, true);
+    *result = m;
+    return st == WENC_INPUT_EMPTY && k == n && m == n;
+}
+
 typedef struct utf8_row {
-    const char *name; /* the form column: "validate", "count" ... */
+    const char *name; /* the form column: "validate", "dec-fatal" ... */
     utf8_fn wenc;
-    const char *peer_name;
-    utf8_fn peer;
 } utf8_row;
 
 static const utf8_row utf8_rows[] = {
-    {"valid-by-dec", validate_by_decoding, NULL, NULL},
+    {"validate", validate},
+    {"dec-fatal", decode_fatal},
+    {"valid-by-dec", validate_by_decoding},
 };
 
 typedef struct utf8_ctx {
@@ -350,51 +505,52 @@ typedef struct bench_encoding {
     const char *name;     /* wenc_encoding_name() */
     const char *langs;    /* space-separated, in the corpus' file names */
     const char *iconv[3]; /* candidates, NULL-terminated */
+    const char *icu[3];   /* ICU converter names, the same way (NULL: the name) */
 } bench_encoding;
 
 #define ALL_LANGS "en de fr pt cs tr ru el he ar th vi ja zh_cn zh_tw ko"
 
 static const bench_encoding bench_encodings[] = {
-    {"UTF-8", ALL_LANGS, {"UTF-8"}},
-    {"IBM866", "ru", {"IBM866", "CP866"}},
-    {"ISO-8859-2", "cs", {"ISO-8859-2"}},
-    {"ISO-8859-3", "tr", {"ISO-8859-3"}},
-    {"ISO-8859-4", "de", {"ISO-8859-4"}},
-    {"ISO-8859-5", "ru", {"ISO-8859-5"}},
-    {"ISO-8859-6", "ar", {"ISO-8859-6"}},
-    {"ISO-8859-7", "el", {"ISO-8859-7"}},
-    {"ISO-8859-8", "he", {"ISO-8859-8"}},
-    {"ISO-8859-8-I", "he", {"ISO-8859-8"}},
-    {"ISO-8859-10", "de", {"ISO-8859-10"}},
-    {"ISO-8859-13", "de", {"ISO-8859-13"}},
-    {"ISO-8859-14", "fr", {"ISO-8859-14"}},
-    {"ISO-8859-15", "fr", {"ISO-8859-15"}},
-    {"ISO-8859-16", "fr", {"ISO-8859-16"}},
-    {"KOI8-R", "ru", {"KOI8-R"}},
-    {"KOI8-U", "ru", {"KOI8-U", "KOI8-RU"}},
-    {"macintosh", "fr", {"MACINTOSH"}},
-    {"windows-874", "th", {"CP874"}},
-    {"windows-1250", "cs", {"CP1250"}},
-    {"windows-1251", "ru", {"CP1251"}},
-    {"windows-1252", "de fr pt en", {"CP1252"}},
-    {"windows-1253", "el", {"CP1253"}},
-    {"windows-1254", "tr", {"CP1254"}},
-    {"windows-1255", "he", {"CP1255"}},
-    {"windows-1256", "ar", {"CP1256"}},
-    {"windows-1257", "de", {"CP1257"}},
-    {"windows-1258", "vi", {"CP1258"}},
-    {"x-mac-cyrillic", "ru", {"MAC-CYRILLIC", "MACUKRAINIAN"}},
-    {"GBK", "zh_cn", {"GBK", "GB18030"}},
-    {"gb18030", "zh_cn", {"GB18030"}},
-    {"Big5", "zh_tw", {"BIG5-HKSCS", "BIG5"}},
-    {"EUC-JP", "ja", {"EUC-JP", "EUC-JP-MS"}},
-    {"ISO-2022-JP", "ja", {"ISO-2022-JP", "ISO-2022-JP-3", "ISO-2022-JP-2"}},
-    {"Shift_JIS", "ja", {"CP932", "SHIFT_JIS"}},
-    {"EUC-KR", "ko", {"CP949", "EUC-KR"}},
-    {"UTF-16BE", "en ja", {"UTF-16BE"}},
-    {"UTF-16LE", "en ja", {"UTF-16LE"}},
+    {"UTF-8", ALL_LANGS, {"UTF-8"}, {"UTF-8"}},
+    {"IBM866", "ru", {"IBM866", "CP866"}, {"IBM866"}},
+    {"ISO-8859-2", "cs", {"ISO-8859-2"}, {"ISO-8859-2"}},
+    {"ISO-8859-3", "tr", {"ISO-8859-3"}, {"ISO-8859-3"}},
+    {"ISO-8859-4", "de", {"ISO-8859-4"}, {"ISO-8859-4"}},
+    {"ISO-8859-5", "ru", {"ISO-8859-5"}, {"ISO-8859-5"}},
+    {"ISO-8859-6", "ar", {"ISO-8859-6"}, {"ISO-8859-6"}},
+    {"ISO-8859-7", "el", {"ISO-8859-7"}, {"ISO-8859-7"}},
+    {"ISO-8859-8", "he", {"ISO-8859-8"}, {"ISO-8859-8"}},
+    {"ISO-8859-8-I", "he", {"ISO-8859-8"}, {"ISO-8859-8-I", "ISO-8859-8"}},
+    {"ISO-8859-10", "de", {"ISO-8859-10"}, {"ISO-8859-10"}},
+    {"ISO-8859-13", "de", {"ISO-8859-13"}, {"ISO-8859-13"}},
+    {"ISO-8859-14", "fr", {"ISO-8859-14"}, {"ISO-8859-14"}},
+    {"ISO-8859-15", "fr", {"ISO-8859-15"}, {"ISO-8859-15"}},
+    {"ISO-8859-16", "fr", {"ISO-8859-16"}, {"ISO-8859-16"}},
+    {"KOI8-R", "ru", {"KOI8-R"}, {"KOI8-R"}},
+    {"KOI8-U", "ru", {"KOI8-U", "KOI8-RU"}, {"KOI8-U", "KOI8-RU"}},
+    {"macintosh", "fr", {"MACINTOSH"}, {"macintosh"}},
+    {"windows-874", "th", {"CP874"}, {"windows-874"}},
+    {"windows-1250", "cs", {"CP1250"}, {"windows-1250"}},
+    {"windows-1251", "ru", {"CP1251"}, {"windows-1251"}},
+    {"windows-1252", "de fr pt en", {"CP1252"}, {"windows-1252"}},
+    {"windows-1253", "el", {"CP1253"}, {"windows-1253"}},
+    {"windows-1254", "tr", {"CP1254"}, {"windows-1254"}},
+    {"windows-1255", "he", {"CP1255"}, {"windows-1255"}},
+    {"windows-1256", "ar", {"CP1256"}, {"windows-1256"}},
+    {"windows-1257", "de", {"CP1257"}, {"windows-1257"}},
+    {"windows-1258", "vi", {"CP1258"}, {"windows-1258"}},
+    {"x-mac-cyrillic", "ru", {"MAC-CYRILLIC", "MACUKRAINIAN"}, {"x-mac-cyrillic", "macos-7_3-10.2"}},
+    {"GBK", "zh_cn", {"GBK", "GB18030"}, {"GBK", "windows-936"}},
+    {"gb18030", "zh_cn", {"GB18030"}, {"gb18030"}},
+    {"Big5", "zh_tw", {"BIG5-HKSCS", "BIG5"}, {"Big5-HKSCS", "Big5"}},
+    {"EUC-JP", "ja", {"EUC-JP", "EUC-JP-MS"}, {"EUC-JP"}},
+    {"ISO-2022-JP", "ja", {"ISO-2022-JP", "ISO-2022-JP-3", "ISO-2022-JP-2"}, {"ISO-2022-JP"}},
+    {"Shift_JIS", "ja", {"CP932", "SHIFT_JIS"}, {"windows-31j", "Shift_JIS"}},
+    {"EUC-KR", "ko", {"CP949", "EUC-KR"}, {"windows-949", "EUC-KR"}},
+    {"UTF-16BE", "en ja", {"UTF-16BE"}, {"UTF-16BE"}},
+    {"UTF-16LE", "en ja", {"UTF-16LE"}, {"UTF-16LE"}},
     /* x-user-defined is for binary data (XHR's "binary string"). */
-    {"x-user-defined", "", {NULL}},
+    {"x-user-defined", "", {NULL}, {NULL}},
     /* replacement: nothing to measure. */
 };
 
@@ -677,7 +833,7 @@ static void get_binary(const char *dir, buf *out)
 ** the html-mode encoder is run too and must agree. */
 
 typedef struct input {
-    char label[24]; /* "html:ja" */
+    char label[40]; /* "html:ja", "text:ja/16B" */
     buf bytes;
     buf text[3];    /* by form; UTF-16/32 in host order */
     buf decoded[3]; /* wenc's decoding of `bytes`, by form */
@@ -685,6 +841,7 @@ typedef struct input {
     size_t chars;   /* characters of the source */
     size_t oneway;  /* characters of `text` that decode to another one */
     bool roundtrip; /* `decoded` encodes back to `bytes` */
+    bool short_input; /* a short-input row: report ns per call */
 } input;
 
 static void free_input(input *in)
@@ -911,12 +1068,13 @@ struct options {
     size_t encoding_count;
     const char *langs[MAX_SELECT];
     size_t lang_count;
-    bool direction[3]; /* DECODE, ENCODE, UTF8_ROW */
+    bool direction[4]; /* DECODE, ENCODE, UTF8_ROW, SHORT_ROWS */
     bool form[3];
     bool kind[4]; /* ascii, html, text, binary */
     unsigned runs;
     double duration; /* seconds per run */
     bool iconv;
+    bool icu;
     bool csv;
     bool first_lang_only;
 };
@@ -929,21 +1087,25 @@ static void usage(FILE *f)
     fputs("usage: wenc-bench [options] [DIR]\n"
           "\n"
           "Measures wenc's decoders and encoders in MB/s of input (10^6 bytes/s), median of\n"
-          "several runs, with glibc iconv converting the same input in the same run.\n"
+          "several runs, with memcpy of the same bytes, glibc iconv and ICU (if built with it)\n"
+          "converting the same input in the same run.\n"
           "DIR holds <lang>.html and <lang>.txt in UTF-8 (e.g. ../shared/bench-corpus/wikipedia)\n"
           "and binary.jpg; without it the program generates its own text.\n"
           "\n"
           "  -e, --encoding LABEL   only this encoding (repeatable; default: all)\n"
           "  -l, --lang LANG        only text in this language (repeatable; e.g. ja, ru)\n"
           "  -k, --kind KIND        ascii, html, text or binary (repeatable; default: all)\n"
-          "  -d, --direction DIR    decode or encode (repeatable; default: both)\n"
+          "  -d, --direction DIR    decode, encode, utf8 (validation rows) or short (short\n"
+          "                         inputs, ns per call) (repeatable; default: decode, encode)\n"
           "  -f, --form FORM        utf8, utf16 or utf32: the decoders' output, the encoders'\n"
           "                         input (repeatable; default: all three)\n"
           "  -r, --runs N           timed runs per figure, median reported (default 7)\n"
           "  -t, --time MS          length of a run in milliseconds (default 50)\n"
           "  -p, --passes N         N conversions per run instead of -t (for profilers)\n"
           "      --no-iconv         do not run iconv\n"
-          "      --validate         also time the rows over UTF-8 buffers (validation)\n"
+          "      --no-icu           do not run ICU\n"
+          "      --validate         also the rows over UTF-8 buffers (as -d utf8)\n"
+          "      --short            also the short-input rows (as -d short)\n"
           "      --csv              comma-separated values instead of a table\n"
           "      --wall             time with the wall clock (default: process CPU time)\n"
           "      --quick            short configuration (meson test --benchmark): 3 runs of\n"
@@ -968,7 +1130,7 @@ static int parse_options(int argc, char **argv, options *o)
 {
     bool any_dir = false, any_form = false, any_kind = false, quick = false;
     bool runs_set = false, time_set = false;
-    *o = (options){.runs = 7, .duration = 0.050, .iconv = true};
+    *o = (options){.runs = 7, .duration = 0.050, .iconv = true, .icu = true};
     for (int i = 1; i < argc; i++) {
         const char *a = argv[i];
         const char *v = i + 1 < argc ? argv[i + 1] : NULL;
@@ -1013,6 +1175,10 @@ static int parse_options(int argc, char **argv, options *o)
                 o->direction[DECODE] = true;
             else if (strcmp(v, "encode") == 0)
                 o->direction[ENCODE] = true;
+            else if (strcmp(v, "utf8") == 0)
+                o->direction[UTF8_ROW] = true;
+            else if (strcmp(v, "short") == 0)
+                o->direction[SHORT_ROWS] = true;
             else {
                 fprintf(stderr, "wenc-bench: unknown direction '%s'\n", v);
                 return 2;
@@ -1053,8 +1219,12 @@ static int parse_options(int argc, char **argv, options *o)
             fixed_passes = (unsigned long)n;
         } else if (strcmp(a, "--no-iconv") == 0) {
             o->iconv = false;
+        } else if (strcmp(a, "--no-icu") == 0) {
+            o->icu = false;
         } else if (strcmp(a, "--validate") == 0) {
             o->direction[UTF8_ROW] = true;
+        } else if (strcmp(a, "--short") == 0) {
+            o->direction[SHORT_ROWS] = true;
         } else if (strcmp(a, "--csv") == 0) {
             o->csv = true;
         } else if (strcmp(a, "--wall") == 0) {
@@ -1116,61 +1286,170 @@ static bool encoding_selected(const options *o, const wenc_encoding *e)
 
 typedef struct row {
     const char *encoding;
-    const char *direction; /* "decode", "encode", "utf8" */
+    const char *direction; /* "decode", "encode", "utf8", "textdec" */
     const char *form;
-    const char *input; /* "html:ja" */
+    const char *input; /* "html:ja", "ascii/16B" */
     size_t bytes;      /* input bytes per pass */
-    speed wenc;
-    speed peer;            /* mbps < 0: none */
-    const char *peer_name; /* iconv's name for the encoding, or NULL */
-    char note[96];
+    bool short_input;  /* the text table shows ns per call */
+    speed wenc, memcpy, iconv, icu; /* mbps < 0: not measured */
+    double per_memcpy;              /* wenc / memcpy, median of per-run ratios */
+    double per_peer;                /* wenc / the fastest peer, the same way */
+    const char *best_peer;          /* "iconv", "ICU" or NULL */
+    const char *iconv_name, *icu_name;
+    char note[160];
 } row;
 
-static void print_header(const options *o)
+static row new_row(const char *encoding, const char *direction, const char *form,
+                   const char *label, size_t bytes)
 {
+    return (row){.encoding = encoding,
+                 .direction = direction,
+                 .form = form,
+                 .input = label,
+                 .bytes = bytes,
+                 .wenc = no_speed,
+                 .memcpy = no_speed,
+                 .iconv = no_speed,
+                 .icu = no_speed,
+                 .per_memcpy = -1,
+                 .per_peer = -1};
+}
+
+/* Fills R's figures from the contenders W (wenc), M (memcpy), I (iconv)
+** and U (ICU) after measure(). */
+static void settle_row(row *r, const contender *w, const contender *m, const contender *i,
+                       const contender *u, unsigned runs)
+{
+    r->wenc = to_speed(w, runs, r->bytes);
+    r->memcpy = to_speed(m, runs, r->bytes);
+    r->iconv = to_speed(i, runs, r->bytes);
+    r->icu = to_speed(u, runs, r->bytes);
+    r->per_memcpy = run_ratio(w, m, runs);
+    const contender *best = NULL;
+    if (r->iconv.mbps > 0 && r->iconv.mbps >= r->icu.mbps) {
+        best = i;
+        r->best_peer = "iconv";
+    } else if (r->icu.mbps > 0) {
+        best = u;
+        r->best_peer = "ICU";
+    }
+    if (best != NULL)
+        r->per_peer = run_ratio(w, best, runs);
+}
+
+/* Writes V with DECIMALS (0..3) decimals into B: "-" when not measured.
+** Integer formatting keeps the output's length bounded for the compiler
+** too (V is below 10^9, so at most 14 characters are written). */
+#define NUM_LEN 48
+static void fmt_num(char b[NUM_LEN], double v, int decimals)
+{
+    static const long long scale[] = {1, 10, 100, 1000};
+    if (v < 0) {
+        snprintf(b, NUM_LEN, "-");
+    } else if (v >= 1e9) {
+        snprintf(b, NUM_LEN, ">1e9");
+    } else {
+        long long x = llround(v * (double)scale[decimals]);
+        if (decimals == 0)
+            snprintf(b, NUM_LEN, "%lld", x);
+        else
+            snprintf(b, NUM_LEN, "%lld.%0*lld", x / scale[decimals], decimals,
+                     x % scale[decimals]);
+    }
+}
+
+/* Nanoseconds per pass of BYTES bytes at MBPS. */
+static double ns_per_call(double mbps, size_t bytes)
+{
+    return mbps > 0 ? (double)bytes * 1e3 / mbps : -1;
+}
+
+static void print_header(const options *o, bool short_input)
+{
+    static int printed = -1;
+    if (printed == (int)short_input || (o->csv && printed >= 0))
+        return;
+    printed = short_input;
     if (o->csv) {
-        puts("encoding,direction,form,input,input_bytes,wenc_mbps,wenc_min,wenc_max,"
-             "iconv_mbps,iconv_min,iconv_max,ratio,iconv_name,note");
+        puts("encoding,direction,form,input,input_bytes,wenc_mbps,wenc_min,wenc_max,wenc_ns,"
+             "memcpy_mbps,memcpy_ns,wenc_per_memcpy,iconv_mbps,iconv_min,iconv_max,"
+             "icu_mbps,icu_min,icu_max,best_peer,wenc_per_peer,iconv_name,icu_name,note");
         return;
     }
-    printf("%-14s %-17s %-11s %8s %10s %10s %6s  %s\n", "encoding", "direction", "input", "size KB",
-           "wenc MB/s", "iconv MB/s", "ratio", "iconv name / note");
-    printf("%-14s %-17s %-11s %8s %10s %10s %6s  %s\n", "--------", "---------", "-----", "-------",
-           "---------", "---------", "-----", "-----------------");
+    if (short_input) {
+        puts("\nShort inputs: nanoseconds per call (median), one call per pass; /memcpy and "
+             "/peer are speed ratios (above 1: wenc is faster)");
+        printf("%-14s %-18s %-13s %6s %9s %9s %8s %9s %9s %6s  %s\n", "encoding", "api/form",
+               "input", "bytes", "wenc ns", "memcpy ns", "/memcpy", "iconv ns", "ICU ns", "/peer",
+               "peer names / note");
+        printf("%-14s %-18s %-13s %6s %9s %9s %8s %9s %9s %6s  %s\n", "--------", "--------",
+               "-----", "-----", "-------", "---------", "-------", "--------", "------", "-----",
+               "-----------------");
+        return;
+    }
+    printf("%-14s %-18s %-11s %8s %10s %10s %8s %10s %10s %6s  %s\n", "encoding", "direction",
+           "input", "size KB", "wenc MB/s", "memcpy", "/memcpy", "iconv MB/s", "ICU MB/s", "/peer",
+           "peer names / note");
+    printf("%-14s %-18s %-11s %8s %10s %10s %8s %10s %10s %6s  %s\n", "--------", "---------",
+           "-----", "-------", "---------", "------", "-------", "----------", "--------", "-----",
+           "-----------------");
 }
 
 static void print_row(const options *o, const row *r)
 {
-    double ratio = r->peer.mbps > 0 && r->wenc.mbps > 0 ? r->wenc.mbps / r->peer.mbps : -1;
+    print_header(o, r->short_input);
+    char w[NUM_LEN], wn[NUM_LEN], m[NUM_LEN], mn[NUM_LEN], pm[NUM_LEN], i[NUM_LEN], u[NUM_LEN],
+        pp[NUM_LEN];
+    double wns = ns_per_call(r->wenc.mbps, r->bytes), mns = ns_per_call(r->memcpy.mbps, r->bytes);
+    fmt_num(pm, r->per_memcpy, 3);
+    fmt_num(pp, r->per_peer, 2);
     if (o->csv) {
-        printf("%s,%s,%s,%s,%zu,", r->encoding, r->direction, r->form, r->input, r->bytes);
-        if (r->wenc.mbps >= 0)
-            printf("%.1f,%.1f,%.1f,", r->wenc.mbps, r->wenc.min, r->wenc.max);
-        else
-            printf(",,,");
-        if (r->peer.mbps >= 0)
-            printf("%.1f,%.1f,%.1f,", r->peer.mbps, r->peer.min, r->peer.max);
-        else
-            printf(",,,");
-        if (ratio >= 0)
-            printf("%.3f,", ratio);
-        else
-            printf(",");
-        printf("%s,\"%s\"\n", r->peer_name ? r->peer_name : "", r->note);
+        char wmin[NUM_LEN], wmax[NUM_LEN], imin[NUM_LEN], imax[NUM_LEN], umin[NUM_LEN],
+            umax[NUM_LEN];
+        fmt_num(w, r->wenc.mbps, 1);
+        fmt_num(wmin, r->wenc.min, 1);
+        fmt_num(wmax, r->wenc.max, 1);
+        fmt_num(wn, wns, 2);
+        fmt_num(m, r->memcpy.mbps, 1);
+        fmt_num(mn, mns, 2);
+        fmt_num(i, r->iconv.mbps, 1);
+        fmt_num(imin, r->iconv.min, 1);
+        fmt_num(imax, r->iconv.max, 1);
+        fmt_num(u, r->icu.mbps, 1);
+        fmt_num(umin, r->icu.min, 1);
+        fmt_num(umax, r->icu.max, 1);
+        /* "-" is "not measured": an empty field in CSV. */
+        char *fields[] = {w, wmin, wmax, wn, m, mn, pm, i, imin, imax, u, umin, umax, pp};
+        for (size_t k = 0; k < sizeof fields / sizeof fields[0]; k++)
+            if (strcmp(fields[k], "-") == 0)
+                fields[k][0] = 0;
+        printf("%s,%s,%s,%s,%zu,%s,%s,%s,%s,%s,%s,%s,%s,%s,%s,%s,%s,%s,%s,%s,%s,%s,\"%s\"\n",
+               r->encoding, r->direction, r->form, r->input, r->bytes, w, wmin, wmax, wn, m, mn,
+               pm, i, imin, imax, u, umin, umax, r->best_peer ? r->best_peer : "", pp,
+               r->iconv_name ? r->iconv_name : "", r->icu_name ? r->icu_name : "", r->note);
+        fflush(stdout);
+        return;
+    }
+    char dirform[40], tail[256];
+    snprintf(dirform, sizeof dirform, "%s/%s", r->direction, r->form);
+    snprintf(tail, sizeof tail, "%s%s%s%s%s", r->iconv_name ? r->iconv_name : "",
+             r->iconv_name && r->icu_name ? ", ICU " : r->icu_name ? "ICU " : "",
+             r->icu_name ? r->icu_name : "", (r->iconv_name || r->icu_name) && r->note[0] ? "; " : "",
+             r->note);
+    if (r->short_input) {
+        fmt_num(wn, wns, 1);
+        fmt_num(mn, mns, 1);
+        fmt_num(i, ns_per_call(r->iconv.mbps, r->bytes), 1);
+        fmt_num(u, ns_per_call(r->icu.mbps, r->bytes), 1);
+        printf("%-14s %-18s %-13s %6zu %9s %9s %8s %9s %9s %6s  %s\n", r->encoding, dirform,
+               r->input, r->bytes, wn, mn, pm, i, u, pp, tail);
     } else {
-        char dirform[32], w[16] = "-", p[16] = "-", q[16] = "-";
-        snprintf(dirform, sizeof dirform, "%s/%s", r->direction, r->form);
-        if (r->wenc.mbps >= 0)
-            snprintf(w, sizeof w, "%.1f", r->wenc.mbps);
-        if (r->peer.mbps >= 0)
-            snprintf(p, sizeof p, "%.1f", r->peer.mbps);
-        if (ratio >= 0)
-            snprintf(q, sizeof q, "%.2f", ratio);
-        char tail[160];
-        snprintf(tail, sizeof tail, "%s%s%s", r->peer_name ? r->peer_name : "",
-                 r->peer_name && r->note[0] ? "; " : "", r->note);
-        printf("%-14s %-17s %-11s %8.1f %10s %10s %6s  %s\n", r->encoding, dirform, r->input,
-               (double)r->bytes / 1024, w, p, q, tail);
+        fmt_num(w, r->wenc.mbps, 1);
+        fmt_num(m, r->memcpy.mbps, 0);
+        fmt_num(i, r->iconv.mbps, 1);
+        fmt_num(u, r->icu.mbps, 1);
+        printf("%-14s %-18s %-11s %8.1f %10s %10s %8s %10s %10s %6s  %s\n", r->encoding, dirform,
+               r->input, (double)r->bytes / 1024, w, m, pm, i, u, pp, tail);
     }
     fflush(stdout);
 }
@@ -1256,25 +1535,100 @@ static const char *choose_iconv(const char *const cands[], bool decode, enum for
     return NULL;
 }
 
-/* One row: the encoding's decoder or encoder on IN in form F. */
+#ifdef WENC_BENCH_ICU
+/* Sets CTX up for ICU on the row (ICU_* op and converters), as
+** choose_iconv() does for iconv: the first candidate that gives exactly the
+** expected output, else the first that converts the input at all (the note
+** then says so).  Returns the name shown, or NULL (with the reason in R's
+** note) when ICU has no such converter or fails. */
+static const char *choose_icu(const bench_encoding *be, bool decode, enum form f, bool utf8,
+                              icu_ctx *ctx, const buf *want, row *r)
+{
+    if (f == UTF32)
+        return NULL; /* not measured: the issue's rows are UTF-8 and UTF-16 */
+    if (utf8 && f == UTF16) {
+        /* UTF-8 <-> UTF-16: ICU's string functions, not a converter. */
+        ctx->op = decode ? ICU_FROM_UTF8 : ICU_TO_UTF8;
+        if (!icu_pass(ctx)) {
+            note(r, "ICU fails");
+            return NULL;
+        }
+        if (!same_output(ctx->dst, ctx->out, want))
+            note(r, "ICU output differs from the standard's");
+        return decode ? "u_strFromUTF8WithSub" : "u_strToUTF8WithSub";
+    }
+    const char *fallback = NULL;
+    for (int k = 0; k < 3 && be->icu[k] != NULL; k++) {
+        UErrorCode err = U_ZERO_ERROR;
+        UConverter *cnv = ucnv_open(be->icu[k], &err);
+        if (U_FAILURE(err))
+            continue;
+        UConverter *u8 = NULL;
+        if (f == UTF8) {
+            err = U_ZERO_ERROR;
+            u8 = ucnv_open("UTF-8", &err);
+            if (U_FAILURE(err)) {
+                ucnv_close(cnv);
+                continue;
+            }
+            ctx->op = ICU_CONVERT;
+            ctx->target = decode ? u8 : cnv;
+            ctx->source = decode ? cnv : u8;
+        } else {
+            ctx->op = decode ? ICU_TO_UCHARS : ICU_FROM_UCHARS;
+            ctx->target = NULL;
+            ctx->source = cnv;
+        }
+        bool ok = icu_pass(ctx);
+        if (ok && same_output(ctx->dst, ctx->out, want))
+            return be->icu[k]; /* keeps the converters; the caller closes them */
+        if (ok && fallback == NULL)
+            fallback = be->icu[k];
+        ucnv_close(cnv);
+        if (u8 != NULL)
+            ucnv_close(u8);
+        ctx->target = ctx->source = NULL;
+    }
+    if (fallback == NULL) {
+        note(r, "no ICU converter");
+        return NULL;
+    }
+    /* Open the fallback again (the loop closed it). */
+    UErrorCode err = U_ZERO_ERROR;
+    UConverter *cnv = ucnv_open(fallback, &err);
+    UConverter *u8 = f == UTF8 ? ucnv_open("UTF-8", &err) : NULL;
+    if (U_FAILURE(err)) {
+        ucnv_close(cnv);
+        ucnv_close(u8);
+        note(r, "no ICU converter");
+        return NULL;
+    }
+    ctx->target = f == UTF8 ? (decode ? u8 : cnv) : NULL;
+    ctx->source = f == UTF8 ? (decode ? cnv : u8) : cnv;
+    icu_pass(ctx);
+    note(r, "ICU output differs from the standard's");
+    return fallback;
+}
+#endif
+
+/* One row: the encoding's decoder or encoder on IN in form F, through API
+** (decoding only), with memcpy of the same bytes, iconv and ICU. */
 static void run_row(const options *o, const wenc_encoding *enc, const bench_encoding *be, input *in,
-                    enum direction dir, enum form f)
+                    enum direction dir, enum form f, enum api api)
 {
     bool decode = dir == DECODE;
-    row r = {
-        .encoding = wenc_encoding_name(enc),
-        .direction = decode ? "decode" : "encode",
-        .form = form_names[f],
-        .input = in->label,
-        .wenc = {-1, -1, -1},
-        .peer = {-1, -1, -1},
-    };
     /* Input, expected output, and room for it. */
     const buf *src = decode ? &in->bytes : &in->text[f];
     const buf *want = decode ? &in->decoded[f] : &in->bytes;
-    r.bytes = src->n;
-    wenc_ctx w = {
-        .encoding = enc, .form = f, .src = src->p, .src_len = src->n / (decode ? 1 : form_unit[f])};
+    row r = new_row(wenc_encoding_name(enc),
+                    !decode ? "encode" : api == API_TEXT_DECODER ? "textdec" : "decode",
+                    form_names[f], in->label, src->n);
+    r.short_input = in->short_input;
+    wenc_ctx w = {.encoding = enc,
+                  .form = f,
+                  .api = api,
+                  .src = src->p,
+                  .src_len = src->n / (decode ? 1 : form_unit[f])};
     size_t cap_units;
     if (decode) {
         wenc_decoder d;
@@ -1291,21 +1645,52 @@ static void run_row(const options *o, const wenc_encoding *enc, const bench_enco
     size_t cap_bytes = cap_units * out_unit + 64;
     w.dst = xmalloc(cap_bytes);
     w.dst_len = cap_units;
-    contender cw = {decode ? wenc_decode_pass : wenc_encode_pass, &w, 0, {0}};
+    wenc_text_decoder td;
+    pass_fn wpass = decode ? wenc_decode_pass : wenc_encode_pass;
+    if (api == API_TEXT_DECODER) {
+        /* new TextDecoder(label): made once, as a script would. */
+        if (wenc_text_decoder_init_with_encoding(&td, enc, 0, NULL) != WENC_OK || f == UTF32) {
+            note(&r, "no TextDecoder for this row");
+            print_row(o, &r);
+            free(w.dst);
+            return;
+        }
+        w.td = &td;
+        wpass = wenc_text_decode_pass;
+    }
+    contender cw = {wpass, &w, 0, {0}};
+
+    memcpy_ctx mc = {src->p, xmalloc(src->n), src->n};
+    contender cm = {memcpy_pass, &mc, 0, {0}};
 
     iconv_ctx ic = {.cd = (iconv_t)-1,
                     .src = (char *)src->p,
                     .src_len = src->n,
                     .dst = xmalloc(cap_bytes),
                     .dst_len = cap_bytes};
-    contender ci = {iconv_pass, &ic, 0, {0}};
-    bool peer = false;
+    contender ci = {NULL, &ic, 0, {0}};
     if (o->iconv && be->iconv[0] != NULL) {
-        r.peer_name = choose_iconv(be->iconv, decode, f, &ic, want, &r);
-        peer = r.peer_name != NULL;
+        r.iconv_name = choose_iconv(be->iconv, decode, f, &ic, want, &r);
+        if (r.iconv_name != NULL)
+            ci.pass = iconv_pass;
     } else if (o->iconv) {
         note(&r, "iconv has no such encoding");
     }
+
+    contender cu = {NULL, NULL, 0, {0}};
+#ifdef WENC_BENCH_ICU
+    icu_ctx uc = {.src = (const char *)src->p,
+                  .src_len = src->n,
+                  .dst = xmalloc(cap_bytes),
+                  .dst_len = cap_bytes};
+    if (o->icu && be->icu[0] != NULL && cap_bytes < INT32_MAX) {
+        r.icu_name = choose_icu(be, decode, f, enc == WENC_UTF_8, &uc, want, &r);
+        if (r.icu_name != NULL) {
+            cu.pass = icu_pass;
+            cu.ctx = &uc;
+        }
+    }
+#endif
 
     /* wenc's output must be the expected one (else the figures mean
     ** little: say so). */
@@ -1314,47 +1699,101 @@ static void run_row(const options *o, const wenc_encoding *enc, const bench_enco
     } else {
         if (!same_output(w.dst, w.out * out_unit, want) || (decode && !in->roundtrip))
             note(&r, "wenc output is not the expected one");
-        speed sw, si;
-        if (measure(&cw, peer ? &ci : NULL, src->n, o->runs, o->duration, &sw, &si)) {
-            r.wenc = sw;
-            if (peer)
-                r.peer = si;
-        } else {
+        contender *const cs[] = {&cw, &cm, &ci, &cu};
+        if (measure(cs, 4, o->runs, o->duration))
+            settle_row(&r, &cw, &cm, &ci, &cu, o->runs);
+        else
             note(&r, "a pass failed while timing");
-        }
     }
     print_row(o, &r);
     if (ic.cd != (iconv_t)-1)
         iconv_close(ic.cd);
+#ifdef WENC_BENCH_ICU
+    if (uc.source != NULL)
+        ucnv_close(uc.source);
+    if (uc.target != NULL)
+        ucnv_close(uc.target);
+    free(uc.dst);
+#endif
+    if (api == API_TEXT_DECODER)
+        wenc_text_decoder_destroy(&td);
     free(w.dst);
     free(ic.dst);
+    free(mc.dst);
 }
 
-/* The utf8_rows[] over a UTF-8 input. */
+/* The utf8_rows[] over a UTF-8 input, with memcpy of the same bytes. */
 static void run_utf8_rows(const options *o, input *in)
 {
+    wenc_decoder d;
+    wenc_decoder_init(&d, WENC_UTF_8, 0);
+    fatal_cap = wenc_decoder_max_utf8_length(&d, in->bytes.n);
+    fatal_dst = xmalloc(fatal_cap);
+    memcpy_ctx mc = {in->bytes.p, xmalloc(in->bytes.n), in->bytes.n};
     for (size_t i = 0; i < sizeof utf8_rows / sizeof utf8_rows[0]; i++) {
         const utf8_row *u = &utf8_rows[i];
-        row r = {.encoding = "UTF-8",
-                 .direction = "utf8",
-                 .form = u->name,
-                 .input = in->label,
-                 .bytes = in->bytes.n,
-                 .wenc = {-1, -1, -1},
-                 .peer = {-1, -1, -1},
-                 .peer_name = u->peer_name};
+        row r = new_row("UTF-8", "utf8", u->name, in->label, in->bytes.n);
+        r.short_input = in->short_input;
         utf8_ctx cw = {u->wenc, in->bytes.p, in->bytes.n, 0};
-        utf8_ctx cp = {u->peer, in->bytes.p, in->bytes.n, 0};
-        contender a = {utf8_pass, &cw, 0, {0}}, b = {u->peer ? utf8_pass : NULL, &cp, 0, {0}};
-        speed sa, sb;
-        if (measure(&a, &b, in->bytes.n, o->runs, o->duration, &sa, &sb)) {
-            r.wenc = sa;
-            if (u->peer)
-                r.peer = sb;
-        } else {
+        contender a = {utf8_pass, &cw, 0, {0}}, m = {memcpy_pass, &mc, 0, {0}};
+        contender none = {NULL, NULL, 0, {0}};
+        contender *const cs[] = {&a, &m};
+        if (measure(cs, 2, o->runs, o->duration))
+            settle_row(&r, &a, &m, &none, &none, o->runs);
+        else
             note(&r, "fails on this input");
-        }
         print_row(o, &r);
+    }
+    free(mc.dst);
+    free(fatal_dst);
+    fatal_dst = NULL;
+}
+
+/* Short inputs (issue 11): SIZES bytes of pure ASCII and of real text, cut
+** from the middle of the source at character boundaries (so "16" bytes of
+** Japanese are 15), decoded as a JavaScript engine decodes short strings:
+** both decode APIs to UTF-16 and UTF-8, plus the UTF-8 rows (validation).
+** Each pass is one call, init included; the table gives ns per call. */
+static void run_short_rows(const options *o)
+{
+    static const size_t sizes[] = {16, 64, 256};
+    static const char *const kinds[] = {"ascii", "text:fr", "text:ru", "text:ja"};
+    for (size_t k = 0; k < sizeof kinds / sizeof kinds[0]; k++) {
+        buf whole = {0};
+        if (k == 0) {
+            if (!o->kind[KIND_ASCII] || !get_ascii(o->dir, &whole))
+                continue;
+        } else {
+            const source *s = get_source(o->dir, kinds[k] + 5);
+            if (!o->kind[KIND_TEXT] || !lang_selected(o, kinds[k] + 5) || s == NULL)
+                continue;
+            buf_add(&whole, s->text.p, s->text.n);
+        }
+        for (size_t z = 0; z < sizeof sizes / sizeof sizes[0]; z++) {
+            size_t start = whole.n / 3, end;
+            while (start < whole.n && (whole.p[start] & 0xC0) == 0x80)
+                start++;
+            end = start + sizes[z] < whole.n ? start + sizes[z] : whole.n;
+            while (end > start && end < whole.n && (whole.p[end] & 0xC0) == 0x80)
+                end--;
+            buf slice = {0};
+            buf_add(&slice, whole.p + start, end - start);
+            input in = {.short_input = true};
+            snprintf(in.label, sizeof in.label, "%.12s/%zuB", kinds[k], sizes[z]);
+            if (make_input(WENC_UTF_8, &slice, &in)) {
+                const bench_encoding *be = bench_encoding_for(WENC_UTF_8);
+                for (int f = UTF16; f >= UTF8; f--) {
+                    if (!o->form[f])
+                        continue;
+                    run_row(o, WENC_UTF_8, be, &in, DECODE, (enum form)f, API_DECODER);
+                    run_row(o, WENC_UTF_8, be, &in, DECODE, (enum form)f, API_TEXT_DECODER);
+                }
+                run_utf8_rows(o, &in);
+            }
+            free_input(&in);
+            buf_free(&slice);
+        }
+        buf_free(&whole);
     }
 }
 
@@ -1370,7 +1809,7 @@ static void run_encoding(const options *o, const wenc_encoding *enc)
     if ((o->direction[DECODE] && !decoder_works(enc)) ||
         (o->direction[ENCODE] && wenc_encoding_has_encoder(enc) && !encoder_works(enc))) {
         if (o->csv)
-            printf("%s,,,,,,,,,,,,,\"skipped: handler not implemented\"\n",
+            printf("%s,,,,,,,,,,,,,,,,,,,,,,\"skipped: handler not implemented\"\n",
                    wenc_encoding_name(enc));
         else
             printf("%-14s (skipped: %s, a placeholder that fails on \"A\")\n",
@@ -1450,13 +1889,13 @@ static void run_encoding(const options *o, const wenc_encoding *enc)
                 if (!o->form[f])
                     continue;
                 if (dec)
-                    run_row(o, enc, be, &in, DECODE, (enum form)f);
+                    run_row(o, enc, be, &in, DECODE, (enum form)f, API_DECODER);
             }
             for (int f = 0; f < 3; f++) {
                 if (!o->form[f])
                     continue;
                 if (encd)
-                    run_row(o, enc, be, &in, ENCODE, (enum form)f);
+                    run_row(o, enc, be, &in, ENCODE, (enum form)f, API_DECODER);
             }
             if (u8rows)
                 run_utf8_rows(o, &in);
@@ -1478,15 +1917,30 @@ int main(int argc, char **argv)
                "MB = 10^6 bytes of input\n",
                wenc_version(), o.dir ? o.dir : "generated text (no directory given)", o.runs,
                o.duration * 1000, bench_clock == CLOCK_MONOTONIC ? "wall" : "CPU");
-        printf("ratio = wenc / iconv (glibc %s): above 1, wenc is faster\n\n",
-               o.iconv ? "iconv" : "iconv not run");
+        printf("memcpy: of the same input bytes; /memcpy = wenc / memcpy, /peer = wenc / the "
+               "fastest peer\n(medians of the per-run ratios; above 1, wenc is faster)\n");
+        printf("peers: %s; ", o.iconv ? "glibc iconv" : "iconv not run");
+#ifdef WENC_BENCH_ICU
+        UVersionInfo v;
+        char vs[U_MAX_VERSION_STRING_LENGTH];
+        u_getVersion(v);
+        u_versionToString(v, vs);
+        printf("ICU %s%s\n", vs,
+               o.icu ? " (not byte-exact: its tables and error handling are not the standard's;"
+                       " the note says where its output differs)"
+                     : ": not run (--no-icu)");
+#else
+        printf("ICU: not built in (libicu-dev / pkg-config icu-uc absent at build time)\n");
+#endif
+        printf("\n");
     }
-    print_header(&o);
     for (size_t i = 0; i < WENC_ENCODING_COUNT; i++) {
         const wenc_encoding *e = wenc_encoding_at(i);
         if (encoding_selected(&o, e))
             run_encoding(&o, e);
     }
+    if (o.direction[SHORT_ROWS])
+        run_short_rows(&o);
     for (size_t i = 0; i < source_count; i++) {
         buf_free(&sources[i].html);
         buf_free(&sources[i].text);

@@ -1,7 +1,9 @@
 /* utf8_bench.c -- speed of the UTF-8 toolkit: validation and counting of
 ** valid text, with wenc_decoder (UTF-8 to UTF-8, fatal) on the same data for
-** comparison.  Reports MB/s (10^6 bytes per second), the median of 7 or more
-** runs.  Not a test: it asserts nothing about speed.
+** comparison, and memcpy of the same bytes as the yardstick.  Reports MB/s
+** (10^6 bytes per second), the median of 7 or more runs, and the ratio to
+** memcpy (the median of the per-run ratios: the measures alternate within
+** each run).  Not a test: it asserts nothing about speed.
 **
 **     utf8_bench [--quick] [--runs N] [DIR]
 **
@@ -41,13 +43,17 @@ static double now(void)
 static uint8_t *decode_out;
 static size_t decode_room;
 
-enum { VALIDATE, COUNT, UTF16, DECODER, MEASURES };
-static const char *const measure_names[MEASURES] = {"validate", "count", "utf16-len",
+enum { MEMCPY, VALIDATE, COUNT, UTF16, DECODER, MEASURES };
+static const char *const measure_names[MEASURES] = {"memcpy", "validate", "count", "utf16-len",
                                                     "decoder"};
 
 static size_t run_once(int measure, const struct input *in)
 {
     switch (measure) {
+    case MEMCPY:
+        memcpy(decode_out, in->data, in->len);
+        __asm__ __volatile__("" : : "r"(decode_out) : "memory");
+        return decode_out[0];
     case VALIDATE:
         return wenc_utf8_is_valid(in->data, in->len);
     case COUNT:
@@ -70,31 +76,48 @@ static int compare_double(const void *a, const void *b)
     return x < y ? -1 : x > y;
 }
 
-/* MB/s of MEASURE on IN: the median of RUNS runs, each repeating the call
-** for at least TARGET_SECONDS. */
-static double measure_speed(int measure, const struct input *in)
+static double median(double *v, int n)
 {
-    size_t reps = 1;
-    for (;;) {
-        double t0 = now();
-        for (size_t r = 0; r < reps; r++)
-            sink += run_once(measure, in);
-        double t = now() - t0;
-        if (t >= target_seconds / 4 || reps > ((size_t)1 << 30))
-            break;
-        reps *= 2;
+    qsort(v, (size_t)n, sizeof v[0], compare_double);
+    return v[n / 2];
+}
+
+/* MB/s of every measure on IN, and its speed over memcpy's: RUNS runs, each
+** timing every measure in turn (so that a change in the machine's load hits
+** all of them), each measure repeating its call for at least TARGET_SECONDS;
+** medians over the runs. */
+static void measure_all(const struct input *in, double mbps[MEASURES], double ratio[MEASURES])
+{
+    size_t reps[MEASURES];
+    for (int m = 0; m < MEASURES; m++) {
+        reps[m] = 1;
+        for (;;) {
+            double t0 = now();
+            for (size_t r = 0; r < reps[m]; r++)
+                sink += run_once(m, in);
+            double t = now() - t0;
+            if (t >= target_seconds / 4 || reps[m] > ((size_t)1 << 30))
+                break;
+            reps[m] *= 2;
+        }
+        reps[m] *= 4;
     }
-    reps *= 4;
-    double speeds[64];
+    static double speeds[MEASURES][64], ratios[MEASURES][64];
     for (int k = 0; k < runs; k++) {
-        double t0 = now();
-        for (size_t r = 0; r < reps; r++)
-            sink += run_once(measure, in);
-        double t = now() - t0;
-        speeds[k] = (double)in->len * (double)reps / t / 1e6;
+        for (int m = 0; m < MEASURES; m++) {
+            double t0 = now();
+            for (size_t r = 0; r < reps[m]; r++)
+                sink += run_once(m, in);
+            double t = now() - t0;
+            speeds[m][k] = (double)in->len * (double)reps[m] / (t > 0 ? t : 1e-9) / 1e6;
+        }
+        for (int m = 0; m < MEASURES; m++)
+            ratios[m][k] = speeds[m][k] / speeds[MEMCPY][k];
     }
-    qsort(speeds, (size_t)runs, sizeof speeds[0], compare_double);
-    return speeds[runs / 2];
+    for (int m = 0; m < MEASURES; m++) {
+        mbps[m] = median(speeds[m], runs);
+        ratio[m] = median(ratios[m], runs);
+    }
 }
 
 static uint64_t rng = 0x2545F4914F6CDD1Du;
@@ -263,10 +286,11 @@ int main(int argc, char **argv)
 
     printf("# wenc %s, UTF-8 toolkit; MB/s (10^6 bytes per CPU second), median of %d runs%s\n",
            wenc_version(), runs, quick ? " (--quick)" : "");
-    printf("# decoder = wenc_decoder UTF-8 -> UTF-8, fatal, for comparison\n");
+    printf("# decoder = wenc_decoder UTF-8 -> UTF-8, fatal, for comparison; after each\n"
+           "# MB/s, /mc = its speed over memcpy of the same bytes (median per-run ratio)\n");
     printf("%-26s %9s %6s", "input", "bytes", "ASCII");
     for (int m = 0; m < MEASURES; m++)
-        printf(" %10s", measure_names[m]);
+        printf(m == MEMCPY ? " %10s" : " %10s %6s", measure_names[m], "/mc");
     printf("\n");
     for (size_t i = 0; i < ninputs; i++) {
         const struct input *in = &inputs[i];
@@ -275,11 +299,16 @@ int main(int argc, char **argv)
             ascii += in->data[k] < 0x80;
         printf("%-26s %9zu %5.1f%%", in->name, in->len, 100.0 * (double)ascii / (double)in->len);
         fflush(stdout);
+        double mbps[MEASURES], ratio[MEASURES];
+        measure_all(in, mbps, ratio);
         for (int m = 0; m < MEASURES; m++) {
-            printf(" %10.0f", measure_speed(m, in));
-            fflush(stdout);
+            if (m == MEMCPY)
+                printf(" %10.0f", mbps[m]);
+            else
+                printf(" %10.0f %6.3f", mbps[m], ratio[m]);
         }
         printf("\n");
+        fflush(stdout);
     }
     return 0;
 }

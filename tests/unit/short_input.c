@@ -1,0 +1,298 @@
+/* short_input.c -- the short-input early paths (issue 11) against the
+** reference model (tests/support/ref.c): wenc_decoder's ASCII prefix copy
+** (decoder.c), TextDecoder's ASCII call and its BOM decision without a fork
+** (text.c), and wenc_utf8_validate()'s ASCII check (utf8/validate.c).
+** Inputs of 0..300 bytes, ASCII with a planted sequence (valid, malformed,
+** a BOM, cut by the end) at the places that decide which path runs: the
+** first byte, the middle, the end, and around the 256-byte limit.  Each
+** result is checked against the model's decoding of the same bytes, and the
+** state left behind by the next calls. */
+#include <stdint.h>
+#include <stdlib.h>
+
+#include "check.h"
+#include "ref.h"
+#include <wenc/wenc.h>
+
+#define LEN(a) (sizeof(a) / sizeof((a)[0]))
+#define MAX_IN 320
+
+typedef struct plant {
+    const char *bytes;
+    size_t len;
+} plant;
+
+static const plant plants[] = {
+    {"", 0},                     /* pure ASCII */
+    {"\xC3\xA9", 2},             /* U+00E9 */
+    {"\xE3\x81\x82", 3},         /* U+3042 */
+    {"\xF0\x9F\x98\x80", 4},     /* U+1F600 */
+    {"\xEF\xBB\xBF", 3},         /* U+FEFF */
+    {"\xFF", 1},                 /* an invalid byte */
+    {"\xE3\x81", 2},             /* a cut sequence */
+    {"\xC3", 1},                 /* a lead byte alone */
+};
+
+/* The expected decoding of IN[0..N) as UTF-32 in OUT (U+FFFD for errors),
+** from the model; *FIRST_ERROR the offset of the first error's span or
+** SIZE_MAX, *ERROR_LENGTH its length.  STRIP drops a first U+FEFF. */
+static size_t expected(const uint8_t *in, size_t n, bool strip, uint32_t *out, size_t *first_error,
+                       size_t *error_length)
+{
+    ref_item *items = NULL;
+    size_t k = ref_decode("UTF-8", in, n, &items), m = 0;
+    *first_error = SIZE_MAX;
+    *error_length = 0;
+    for (size_t i = 0; i < k; i++) {
+        if (items[i].cp < 0 && *first_error == SIZE_MAX) {
+            *first_error = (size_t)items[i].offset;
+            *error_length = items[i].length;
+        }
+        if (i == 0 && strip && items[i].cp == 0xFEFF)
+            continue;
+        out[m++] = items[i].cp < 0 ? 0xFFFD : (uint32_t)items[i].cp;
+    }
+    free(items);
+    return m;
+}
+
+/* UTF-32 to UTF-16 or UTF-8 (FORM 16 or 8) in OUT, in bytes. */
+static size_t encode_form(const uint32_t *cps, size_t n, int form, uint8_t *out)
+{
+    size_t k = 0;
+    for (size_t i = 0; i < n; i++) {
+        uint32_t c = cps[i];
+        if (form == 16) {
+            uint16_t u[2];
+            size_t units = 1;
+            if (c >= 0x10000) {
+                u[0] = (uint16_t)(0xD800 + ((c - 0x10000) >> 10));
+                u[1] = (uint16_t)(0xDC00 + (c & 0x3FF));
+                units = 2;
+            } else {
+                u[0] = (uint16_t)c;
+            }
+            memcpy(out + k, u, units * 2);
+            k += units * 2;
+        } else if (c < 0x80) {
+            out[k++] = (uint8_t)c;
+        } else if (c < 0x800) {
+            out[k++] = (uint8_t)(0xC0 | c >> 6);
+            out[k++] = (uint8_t)(0x80 | (c & 0x3F));
+        } else if (c < 0x10000) {
+            out[k++] = (uint8_t)(0xE0 | c >> 12);
+            out[k++] = (uint8_t)(0x80 | (c >> 6 & 0x3F));
+            out[k++] = (uint8_t)(0x80 | (c & 0x3F));
+        } else {
+            out[k++] = (uint8_t)(0xF0 | c >> 18);
+            out[k++] = (uint8_t)(0x80 | (c >> 12 & 0x3F));
+            out[k++] = (uint8_t)(0x80 | (c >> 6 & 0x3F));
+            out[k++] = (uint8_t)(0x80 | (c & 0x3F));
+        }
+    }
+    return k;
+}
+
+/* Counts failures quietly, so that the many cases make a few TAP lines. */
+static unsigned failures;
+
+static void expect(bool ok, const char *what, size_t n, size_t at, size_t p, int form)
+{
+    if (!ok && failures++ < 20)
+        printf("# %s: %zu bytes, plant %zu at %zu, form %d\n", what, n, p, at, form);
+}
+
+/* wenc_decoder: one call, and the same input in two calls. */
+static void check_decoder(const uint8_t *in, size_t n, size_t p, size_t at)
+{
+    static const unsigned modes[] = {WENC_DECODER_REPLACEMENT, WENC_DECODER_FATAL,
+                                     WENC_DECODER_REPLACEMENT | WENC_DECODER_BOM_STRIP};
+    uint32_t cps[MAX_IN + 4];
+    uint8_t want[4 * MAX_IN + 16], got[4 * MAX_IN + 16];
+    for (size_t mi = 0; mi < LEN(modes); mi++) {
+        bool fatal = modes[mi] & WENC_DECODER_FATAL;
+        size_t err, err_len;
+        size_t k = expected(in, n, (modes[mi] & WENC_DECODER_BOM_STRIP) != 0, cps, &err, &err_len);
+        for (int form = 8; form <= 16; form += 8) {
+            wenc_decoder d;
+            wenc_decoder_init(&d, WENC_UTF_8, modes[mi]);
+            size_t src = n, room = form == 8 ? 4 * MAX_IN : 2 * MAX_IN;
+            wenc_status st =
+                form == 8 ? wenc_decoder_decode_to_utf8(&d, in, &src, got, &room, true)
+                          : wenc_decoder_decode_to_utf16(&d, in, &src, (uint16_t *)(void *)got,
+                                                         &room, true);
+            size_t bytes = room * (form == 8 ? 1 : 2);
+            if (fatal && err != SIZE_MAX) {
+                /* The output before the error: the model's items before it. */
+                uint32_t pre[MAX_IN + 4];
+                size_t e2, l2;
+                size_t kp = expected(in, err, false, pre, &e2, &l2);
+                size_t wn = encode_form(pre, kp, form, want);
+                expect(st == WENC_MALFORMED && wenc_decoder_error_offset(&d) == err &&
+                           wenc_decoder_error_length(&d) == err_len && bytes == wn &&
+                           memcmp(got, want, wn) == 0,
+                       "decoder fatal", n, at, p, form);
+                continue;
+            }
+            size_t wn = encode_form(cps, k, form, want);
+            expect(st == WENC_INPUT_EMPTY && src == n && bytes == wn &&
+                       memcmp(got, want, wn) == 0 && wenc_decoder_position(&d) == n,
+                   "decoder one call", n, at, p, form);
+            if (fatal || n > 40)
+                continue;
+            /* Two calls, split everywhere: the first may end in ASCII (the
+            ** early path) and the second start in the middle of a sequence
+            ** (the decoder holds bytes: no early path). */
+            for (size_t cut = 0; cut <= n; cut++) {
+                wenc_decoder_init(&d, WENC_UTF_8, modes[mi]);
+                size_t a = cut, ra = 4 * MAX_IN, total = 0;
+                st = form == 8 ? wenc_decoder_decode_to_utf8(&d, in, &a, got, &ra, false)
+                               : wenc_decoder_decode_to_utf16(&d, in, &a, (uint16_t *)(void *)got,
+                                                              &ra, false);
+                total = ra * (form == 8 ? 1 : 2);
+                size_t b = n - cut, rb = 2 * MAX_IN;
+                wenc_status st2 =
+                    form == 8
+                        ? wenc_decoder_decode_to_utf8(&d, in + cut, &b, got + total, &rb, true)
+                        : wenc_decoder_decode_to_utf16(&d, in + cut, &b,
+                                                       (uint16_t *)(void *)(got + total), &rb,
+                                                       true);
+                total += rb * (form == 8 ? 1 : 2);
+                expect(st == WENC_INPUT_EMPTY && st2 == WENC_INPUT_EMPTY && a == cut &&
+                           b == n - cut && total == wn && memcmp(got, want, wn) == 0,
+                       "decoder two calls", n, at, p, form);
+            }
+        }
+    }
+}
+
+/* wenc_text_decoder: decode(X), decode(X) again, then decode(BOM "B"):
+** each call without stream starts afresh, so every one strips a BOM (but
+** with ignoreBOM).  Then decode(C3, stream) and decode(X): the early path
+** must not run while a stream is open. */
+static void check_text_decoder(const uint8_t *in, size_t n, size_t p, size_t at)
+{
+    static const unsigned options[] = {0, WENC_TEXT_DECODER_FATAL, WENC_TEXT_DECODER_IGNORE_BOM};
+    uint32_t cps[MAX_IN + 8];
+    uint8_t want[4 * MAX_IN + 16], got[4 * MAX_IN + 16], joined[MAX_IN + 8];
+    for (size_t oi = 0; oi < LEN(options); oi++) {
+        bool fatal = options[oi] & WENC_TEXT_DECODER_FATAL;
+        bool strip = !(options[oi] & WENC_TEXT_DECODER_IGNORE_BOM);
+        for (int form = 8; form <= 16; form += 8) {
+            wenc_text_decoder td;
+            wenc_text_decoder_init(&td, NULL, 0, options[oi], NULL);
+            size_t err, err_len;
+            size_t k = expected(in, n, strip, cps, &err, &err_len);
+            size_t wn = encode_form(cps, k, form, want);
+            for (int again = 0; again < 2; again++) {
+                size_t src = n, room = 2 * MAX_IN;
+                wenc_status st =
+                    form == 8 ? wenc_text_decoder_decode_to_utf8(&td, in, &src, got, &room, false)
+                              : wenc_text_decoder_decode_to_utf16(
+                                    &td, in, &src, (uint16_t *)(void *)got, &room, false);
+                size_t bytes = room * (form == 8 ? 1 : 2);
+                if (fatal && err != SIZE_MAX)
+                    expect(st == WENC_MALFORMED && wenc_text_decoder_error_offset(&td) == err &&
+                               wenc_text_decoder_error_length(&td) == err_len,
+                           "text decoder fatal", n, at, p, form);
+                else
+                    expect(st == WENC_OK && src == n && bytes == wn &&
+                               memcmp(got, want, wn) == 0,
+                           "text decoder", n, at, p, form);
+            }
+            /* A new call after it: starts afresh, so its BOM is stripped. */
+            size_t src = 4, room = 8;
+            uint16_t u[8];
+            uint8_t b8[8];
+            wenc_status st =
+                form == 8
+                    ? wenc_text_decoder_decode_to_utf8(&td, (const uint8_t *)"\xEF\xBB\xBF" "B",
+                                                       &src, b8, &room, false)
+                    : wenc_text_decoder_decode_to_utf16(&td, (const uint8_t *)"\xEF\xBB\xBF" "B",
+                                                        &src, u, &room, false);
+            expect(st == WENC_OK && room == (size_t)(strip ? 1 : form == 8 ? 4 : 2) &&
+                       (form == 8 ? b8[room - 1] == 'B' : u[room - 1] == 'B'),
+                   "text decoder: the next call strips its BOM", n, at, p, form);
+            /* An open stream: C3 then X without stream decode C3 X. */
+            if (fatal)
+                continue;
+            src = 1;
+            room = 8;
+            st = form == 8 ? wenc_text_decoder_decode_to_utf8(&td, (const uint8_t *)"\xC3", &src,
+                                                              b8, &room, true)
+                           : wenc_text_decoder_decode_to_utf16(&td, (const uint8_t *)"\xC3", &src,
+                                                               u, &room, true);
+            joined[0] = 0xC3;
+            memcpy(joined + 1, in, n);
+            k = expected(joined, n + 1, strip, cps, &err, &err_len);
+            wn = encode_form(cps, k, form, want);
+            src = n;
+            room = 2 * MAX_IN;
+            st = form == 8 ? wenc_text_decoder_decode_to_utf8(&td, in, &src, got, &room, false)
+                           : wenc_text_decoder_decode_to_utf16(&td, in, &src,
+                                                               (uint16_t *)(void *)got, &room,
+                                                               false);
+            expect(st == WENC_OK && room * (form == 8 ? 1 : 2) == wn &&
+                       memcmp(got, want, wn) == 0,
+                   "text decoder after an open stream", n, at, p, form);
+            wenc_text_decoder_destroy(&td);
+        }
+    }
+}
+
+static void check_validate(const uint8_t *in, size_t n, size_t p, size_t at)
+{
+    uint32_t cps[MAX_IN + 4];
+    size_t err, err_len;
+    expected(in, n, false, cps, &err, &err_len);
+    wenc_utf8_error e;
+    memset(&e, 0xAA, sizeof e);
+    wenc_status st = wenc_utf8_validate(in, n, &e);
+    bool ok = err == SIZE_MAX ? st == WENC_OK && e.offset == n && e.length == 0 &&
+                                    e.kind == WENC_UTF8_ERROR_NONE && wenc_utf8_is_valid(in, n)
+                              : st == WENC_MALFORMED && e.offset == err && e.length == err_len &&
+                                    !wenc_utf8_is_valid(in, n);
+    expect(ok, "validate", n, at, p, 0);
+}
+
+int main(int argc, char **argv)
+{
+    /* The model reads the standard's files; without them there is nothing
+    ** to compare with (77: skipped). */
+    if (argc < 2 || argv[1][0] == 0 || ref_load(argv[1]) != 0) {
+        printf("1..0 # SKIP no index directory\n");
+        return 77;
+    }
+    static const size_t lengths[] = {0,  1,  2,  3,  4,  5,  7,  8,  9,  15,  16,  17,
+                                     31, 32, 33, 63, 64, 65, 100, 255, 256, 257, 300};
+    uint8_t in[MAX_IN];
+    size_t cases = 0;
+    for (size_t li = 0; li < LEN(lengths); li++) {
+        size_t n = lengths[li];
+        for (size_t p = 0; p < LEN(plants); p++) {
+            size_t len = plants[p].len;
+            if (len > n || (len == 0 && p != 0))
+                continue;
+            /* Where the plant goes: the start, the middle, the end, and
+            ** the last places before and after 16, 64 and 256 bytes. */
+            size_t spots[] = {0, (n - len) / 2, n - len, 15, 16, 63, 64, 255, 256};
+            for (size_t s = 0; s < (len == 0 ? 1 : LEN(spots)); s++) {
+                size_t at = spots[s];
+                if (at + len > n)
+                    continue;
+                for (size_t i = 0; i < n; i++)
+                    in[i] = (uint8_t)(0x20 + (i * 7) % 0x5F);
+                memcpy(in + at, plants[p].bytes, len);
+                check_decoder(in, n, p, at);
+                check_text_decoder(in, n, p, at);
+                check_validate(in, n, p, at);
+                cases++;
+            }
+        }
+    }
+    CHECK(cases > 500, "ran %zu cases", cases);
+    CHECK(failures == 0, "decoder, TextDecoder and validate agree with the model (%u failures)",
+          failures);
+    ref_unload();
+    return check_done();
+}
