@@ -44,9 +44,18 @@ static size_t ascii_to_utf8(const uint8_t *src, size_t len, uint8_t *dst)
     return i;
 }
 
+/* A word at a time, widened by a loop the compiler may vectorise. */
 static size_t ascii_to_utf16(const uint8_t *src, size_t len, uint16_t *dst)
 {
     size_t i = 0;
+    for (; len - i >= 8; i += 8) {
+        uint64_t w;
+        memcpy(&w, src + i, 8);
+        if (w & UINT64_C(0x8080808080808080))
+            break;
+        for (unsigned k = 0; k < 8; k++)
+            dst[i + k] = src[i + k];
+    }
     for (; i < len && src[i] < 0x80; i++)
         dst[i] = src[i];
     return i;
@@ -55,6 +64,14 @@ static size_t ascii_to_utf16(const uint8_t *src, size_t len, uint16_t *dst)
 static size_t ascii_to_utf32(const uint8_t *src, size_t len, uint32_t *dst)
 {
     size_t i = 0;
+    for (; len - i >= 8; i += 8) {
+        uint64_t w;
+        memcpy(&w, src + i, 8);
+        if (w & UINT64_C(0x8080808080808080))
+            break;
+        for (unsigned k = 0; k < 8; k++)
+            dst[i + k] = src[i + k];
+    }
     for (; i < len && src[i] < 0x80; i++)
         dst[i] = src[i];
     return i;

@@ -54,6 +54,20 @@ WENC__INLINE void wenc__utf8_transcode_from(const uint8_t *src, size_t *pos_, si
 {
     size_t pos = *pos_, out = *out_;
     while (pos < len) {
+        /* Eight ASCII bytes at a time. */
+        uint64_t w;
+        if (len - pos >= 8 && cap - out >= 8 && (memcpy(&w, src + pos, 8), true) &&
+            (w & UINT64_C(0x8080808080808080)) == 0) {
+            for (unsigned k = 0; k < 8; k++) {
+                if (form == 16)
+                    ((uint16_t *)dst)[out + k] = src[pos + k];
+                else
+                    ((uint32_t *)dst)[out + k] = src[pos + k];
+            }
+            pos += 8;
+            out += 8;
+            continue;
+        }
         uint32_t cp;
         unsigned n = wenc__utf8_decode_valid(src, pos, len, &cp);
         if (n == 0)

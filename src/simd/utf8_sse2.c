@@ -169,58 +169,67 @@ static size_t ascii_to_utf32(const uint8_t *src, size_t len, uint32_t *dst)
     return ascii_widen(src, len, dst, 32);
 }
 
-/* Valid text: blocks of ASCII widened, the rest a sequence at a time. */
+/* Blocks of ASCII widened, the rest a sequence at a time (each checked as
+** it is decoded); stops where the kernels' contract says. */
 WENC__INLINE void decode_valid(const uint8_t *src, size_t *pos_, size_t end, void *dst,
                                size_t *out_, size_t cap, int form)
 {
     size_t pos = *pos_, out = *out_, unit = form == 16 ? 2 : 4;
-    while (end - pos >= 16 && cap - out >= 16) {
-        __m128i v = LOADU(src + pos);
-        if (_mm_movemask_epi8(v) == 0) {
-            widen16(v, (char *)dst + out * unit, form);
-            pos += 16;
-            out += 16;
-            continue;
+    while (pos < end) {
+        uint32_t cp = src[pos];
+        if (cp < 0x80 && end - pos >= 16 && cap - out >= 16) {
+            __m128i v = LOADU(src + pos);
+            if (_mm_movemask_epi8(v) == 0) {
+                widen16(v, (char *)dst + out * unit, form);
+                pos += 16;
+                out += 16;
+                continue;
+            }
         }
-        size_t before = pos;
-        wenc__utf8_transcode_from(src, &pos, pos + 16, dst, &out, cap, form);
-        if (pos == before) {
-            /* A sequence cut by the block's end: on its own. */
-            wenc__utf8_transcode_from(src, &pos, end - pos > 4 ? pos + 4 : end, dst, &out,
-                                      cap, form);
-            if (pos == before)
+        unsigned n = wenc__utf8_decode_valid(src, pos, end, &cp);
+        if (n == 0)
+            break;
+        if (form == 16 && cp >= 0x10000) {
+            if (cap - out < 2)
                 break;
+            ((uint16_t *)dst)[out] = (uint16_t)(0xD7C0 + (cp >> 10));
+            ((uint16_t *)dst)[out + 1] = (uint16_t)(0xDC00 | (cp & 0x3FF));
+            out += 2;
+        } else {
+            if (cap == out)
+                break;
+            if (form == 16)
+                ((uint16_t *)dst)[out++] = (uint16_t)cp;
+            else
+                ((uint32_t *)dst)[out++] = cp;
         }
+        pos += n;
     }
-    wenc__utf8_transcode_from(src, &pos, end, dst, &out, cap, form);
     *pos_ = pos;
     *out_ = out;
 }
 
-static void decode_valid16(const uint8_t *src, size_t *pos, size_t end, void *dst, size_t *out,
-                           size_t cap)
-{
-    decode_valid(src, pos, end, dst, out, cap, 16);
-}
-
-static void decode_valid32(const uint8_t *src, size_t *pos, size_t end, void *dst, size_t *out,
-                           size_t cap)
-{
-    decode_valid(src, pos, end, dst, out, cap, 32);
-}
-
+/* The sequence at a time loop checks each sequence as it decodes it: no
+** validation pass first (that pays only for the shuffles of the newer
+** sets, which need valid text). */
 static size_t to_utf16(const uint8_t *src, size_t len, uint16_t *dst, size_t cap,
                        size_t *written)
 {
-    return wenc__utf8_transcode_windows(src, len, dst, cap, written, valid_prefix,
-                                        decode_valid16);
+    size_t pos = 0, out = 0;
+    if (cap != 0)
+        decode_valid(src, &pos, len, dst, &out, cap, 16);
+    *written = out;
+    return pos;
 }
 
 static size_t to_utf32(const uint8_t *src, size_t len, uint32_t *dst, size_t cap,
                        size_t *written)
 {
-    return wenc__utf8_transcode_windows(src, len, dst, cap, written, valid_prefix,
-                                        decode_valid32);
+    size_t pos = 0, out = 0;
+    if (cap != 0)
+        decode_valid(src, &pos, len, dst, &out, cap, 32);
+    *written = out;
+    return pos;
 }
 
 const wenc__utf8_kernels wenc__utf8_sse2 = {
