@@ -88,7 +88,7 @@ static size_t valid_prefix(const uint8_t *src, size_t len)
     return wenc__utf8_valid_finish(src, i, len);
 }
 
-static size_t ascii_to_utf8(const uint8_t *src, size_t len, uint8_t *dst)
+size_t wenc__utf8_avx2_ascii_to_utf8(const uint8_t *src, size_t len, uint8_t *dst)
 {
     size_t i = 0;
     for (; len - i >= 128; i += 128) {
@@ -112,7 +112,7 @@ static size_t ascii_to_utf8(const uint8_t *src, size_t len, uint8_t *dst)
     return i;
 }
 
-static size_t ascii_to_utf16(const uint8_t *src, size_t len, uint16_t *dst)
+size_t wenc__utf8_avx2_ascii_to_utf16(const uint8_t *src, size_t len, uint16_t *dst)
 {
     size_t i = 0;
     for (; len - i >= 32; i += 32) {
@@ -127,7 +127,7 @@ static size_t ascii_to_utf16(const uint8_t *src, size_t len, uint16_t *dst)
     return i;
 }
 
-static size_t ascii_to_utf32(const uint8_t *src, size_t len, uint32_t *dst)
+size_t wenc__utf8_avx2_ascii_to_utf32(const uint8_t *src, size_t len, uint32_t *dst)
 {
     size_t i = 0;
     for (; len - i >= 16; i += 16) {
@@ -170,9 +170,9 @@ static size_t to_utf32(const uint8_t *src, size_t len, uint32_t *dst, size_t cap
 
 const wenc__utf8_kernels wenc__utf8_avx2 = {
     .valid_prefix = valid_prefix,
-    .ascii_to_utf8 = ascii_to_utf8,
-    .ascii_to_utf16 = ascii_to_utf16,
-    .ascii_to_utf32 = ascii_to_utf32,
+    .ascii_to_utf8 = wenc__utf8_avx2_ascii_to_utf8,
+    .ascii_to_utf16 = wenc__utf8_avx2_ascii_to_utf16,
+    .ascii_to_utf32 = wenc__utf8_avx2_ascii_to_utf32,
     .to_utf16 = to_utf16,
     .to_utf32 = to_utf32,
 };

@@ -36,7 +36,12 @@ extern const wenc__utf8_kernels *const wenc__utf8_kernels_by_isa[WENC__ISA_COUNT
 
 extern const wenc__utf8_kernels wenc__utf8_scalar;
 #if defined(WENC__SIMD_X86)
-extern const wenc__utf8_kernels wenc__utf8_sse2, wenc__utf8_sse41, wenc__utf8_avx2;
+extern const wenc__utf8_kernels wenc__utf8_sse2, wenc__utf8_sse41, wenc__utf8_avx2,
+    wenc__utf8_avx512;
+/* The AVX2 kernel's ASCII copies, which the AVX-512 kernels share. */
+size_t wenc__utf8_avx2_ascii_to_utf8(const uint8_t *src, size_t len, uint8_t *dst);
+size_t wenc__utf8_avx2_ascii_to_utf16(const uint8_t *src, size_t len, uint16_t *dst);
+size_t wenc__utf8_avx2_ascii_to_utf32(const uint8_t *src, size_t len, uint32_t *dst);
 #endif
 #if defined(WENC__SIMD_NEON)
 extern const wenc__utf8_kernels wenc__utf8_neon;

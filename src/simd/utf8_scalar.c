@@ -110,7 +110,7 @@ const wenc__utf8_kernels *const wenc__utf8_kernels_by_isa[WENC__ISA_COUNT] = {
     [WENC__ISA_SSE2] = &wenc__utf8_sse2,
     [WENC__ISA_SSE41] = &wenc__utf8_sse41,
     [WENC__ISA_AVX2] = &wenc__utf8_avx2,
-    [WENC__ISA_AVX512] = &wenc__utf8_avx2,
+    [WENC__ISA_AVX512] = &wenc__utf8_avx512,
     [WENC__ISA_NEON] = &wenc__utf8_scalar,
 };
 #elif defined(WENC__SIMD_NEON)
