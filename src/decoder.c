@@ -3,10 +3,7 @@
 ** loops come from decode.h).  See docs/engine.md. */
 #include "decode.h"
 #include "oneshot.h"
-
-#ifdef __SSE2__
-#include <emmintrin.h>
-#endif
+#include "simd/utf8_kernels.h"
 
 static const wenc__decoder_impl *impl_of(const wenc_encoding *e)
 {
@@ -340,46 +337,16 @@ size_t wenc__decode_ascii(wenc__dcall *c, int form)
     /* With no room, dst may be NULL: no pointer arithmetic on it. */
     if (n == 0)
         return 0;
+    /* The kernels of src/simd copy or widen (utf8_kernels.h). */
+    const wenc__utf8_kernels *k = wenc__utf8_kernels_get();
     const uint8_t *s = c->src + c->pos;
-    size_t i = 0;
-    if (form == WENC__UTF8) {
-        uint8_t *o = (uint8_t *)c->dst + c->out;
-#ifdef __SSE2__
-        for (; i + 16 <= n; i += 16) {
-            __m128i v = _mm_loadu_si128((const __m128i *)(s + i));
-            if (_mm_movemask_epi8(v) != 0)
-                break;
-            _mm_storeu_si128((__m128i *)(o + i), v);
-        }
-#endif
-        for (; i + 8 <= n; i += 8) {
-            uint64_t w;
-            memcpy(&w, s + i, 8);
-            if (w & UINT64_C(0x8080808080808080))
-                break;
-            memcpy(o + i, &w, 8);
-        }
-        for (; i < n && s[i] < 0x80; i++)
-            o[i] = s[i];
-    } else if (form == WENC__UTF16) {
-        uint16_t *o = (uint16_t *)c->dst + c->out;
-#ifdef __SSE2__
-        const __m128i zero = _mm_setzero_si128();
-        for (; i + 16 <= n; i += 16) {
-            __m128i v = _mm_loadu_si128((const __m128i *)(s + i));
-            if (_mm_movemask_epi8(v) != 0)
-                break;
-            _mm_storeu_si128((__m128i *)(o + i), _mm_unpacklo_epi8(v, zero));
-            _mm_storeu_si128((__m128i *)(o + i + 8), _mm_unpackhi_epi8(v, zero));
-        }
-#endif
-        for (; i < n && s[i] < 0x80; i++)
-            o[i] = s[i];
-    } else {
-        uint32_t *o = (uint32_t *)c->dst + c->out;
-        for (; i < n && s[i] < 0x80; i++)
-            o[i] = s[i];
-    }
+    size_t i;
+    if (form == WENC__UTF8)
+        i = k->ascii_to_utf8(s, n, (uint8_t *)c->dst + c->out);
+    else if (form == WENC__UTF16)
+        i = k->ascii_to_utf16(s, n, (uint16_t *)c->dst + c->out);
+    else
+        i = k->ascii_to_utf32(s, n, (uint32_t *)c->dst + c->out);
     c->pos += i;
     c->out += i;
     return i;

@@ -3,6 +3,7 @@
 #include "decode.h"
 #include "encode.h"
 #include "utf8_dfa.h"
+#include "simd/utf8_kernels.h"
 
 #define A WENC__U8C_ASCII
 #define C8 WENC__U8C_80_8F
@@ -133,72 +134,41 @@ WENC__INLINE bool utf8_idle(const void *sv)
     return ((const struct utf8_state *)sv)->dfa == WENC__U8_ACCEPT;
 }
 
-/* The bulk path: complete, valid sequences decoded without the step
-** machine, with isolated ASCII bytes between them (a run of ASCII goes back
-** to the engine's ASCII path).  Errors and a sequence cut by the end of the
-** input are left to utf8_step.  A sequence is valid exactly when its
-** continuation bytes are 80..BF (XOR 0x80 below 0x40) and its value is in
-** its length's range and not a surrogate: what the DFA's boundaries say.
-** For UTF-8 output a valid sequence is copied as it is. */
+/* The bulk path: the longest run of complete, valid sequences (ASCII
+** included) that fits, through the kernels of src/simd; errors and a
+** sequence cut by the end of the input are left to utf8_step.  For UTF-8
+** output this is validate-and-copy: the text is checked a window at a time
+** and copied as it is, the window still in the first level of cache. */
+#define UTF8_COPY_WINDOW 8192
+
 WENC__INLINE void utf8_bulk(void *unused, const uint8_t *src, size_t *pos_, size_t len,
                             void *dst, size_t *out_, size_t cap, int form)
 {
     (void)unused;
     size_t pos = *pos_, out = *out_;
-    /* Four bytes of input and four units of room: no bounds check per byte. */
-    while (len - pos >= 4 && cap - out >= 4) {
-        uint32_t b0 = src[pos], cp;
-        unsigned n;
-        if (b0 < 0x80) {
-            if (src[pos + 1] < 0x80)
+    /* With no room, dst may be NULL: no pointer arithmetic on it. */
+    if (cap == out)
+        return;
+    const wenc__utf8_kernels *k = wenc__utf8_kernels_get();
+    if (form == WENC__UTF8) {
+        size_t end = len - pos < cap - out ? len : pos + (cap - out);
+        while (pos < end) {
+            size_t window = end - pos < UTF8_COPY_WINDOW ? end - pos : UTF8_COPY_WINDOW;
+            size_t valid = k->valid_prefix(src + pos, window);
+            if (valid == 0)
                 break;
-            cp = b0;
-            n = 1;
-        } else if (b0 >= 0xE0 && b0 < 0xF0) {
-            uint32_t b1 = src[pos + 1] ^ 0x80u, b2 = src[pos + 2] ^ 0x80u;
-            cp = (b0 & 0x0F) << 12 | b1 << 6 | b2;
-            if ((b1 | b2) >= 0x40 || cp < 0x800 || cp - 0xD800 < 0x800)
-                break;
-            n = 3;
-        } else if (b0 >= 0xC2 && b0 < 0xE0) {
-            uint32_t b1 = src[pos + 1] ^ 0x80u;
-            if (b1 >= 0x40)
-                break;
-            cp = (b0 & 0x1F) << 6 | b1;
-            n = 2;
-        } else if (b0 >= 0xF0 && b0 <= 0xF4) {
-            uint32_t b1 = src[pos + 1] ^ 0x80u, b2 = src[pos + 2] ^ 0x80u;
-            uint32_t b3 = src[pos + 3] ^ 0x80u;
-            cp = (b0 & 0x07) << 18 | b1 << 12 | b2 << 6 | b3;
-            if ((b1 | b2 | b3) >= 0x40 || cp < 0x10000 || cp > 0x10FFFF)
-                break;
-            n = 4;
-        } else {
-            break;
+            memcpy((uint8_t *)dst + out, src + pos, valid);
+            pos += valid;
+            out += valid;
         }
-        if (form == WENC__UTF8) {
-            uint8_t *o = (uint8_t *)dst + out;
-            for (unsigned i = 0; i < n; i++)
-                o[i] = src[pos + i];
-            out += n;
-        } else {
-            wenc__put(dst, out, cp, form);
-            out += wenc__units(cp, form);
-        }
-        pos += n;
-    }
-    /* Near the end of the input or of the room: one sequence at a time. */
-    while (pos < len) {
-        uint32_t cp;
-        unsigned n = wenc__utf8_decode_valid(src, pos, len, &cp);
-        if (n == 0 || (n == 1 && pos + 1 < len && src[pos + 1] < 0x80))
-            break;
-        unsigned need = wenc__units(cp, form);
-        if (cap - out < need)
-            break;
-        wenc__put(dst, out, cp, form);
-        out += need;
-        pos += n;
+    } else if (form == WENC__UTF16) {
+        size_t written;
+        pos += k->to_utf16(src + pos, len - pos, (uint16_t *)dst + out, cap - out, &written);
+        out += written;
+    } else {
+        size_t written;
+        pos += k->to_utf32(src + pos, len - pos, (uint32_t *)dst + out, cap - out, &written);
+        out += written;
     }
     *pos_ = pos;
     *out_ = out;

@@ -2,7 +2,8 @@
 ** (simd.h).  Each kernel accepts exactly the input that the UTF-8 decoder's
 ** step function (handlers/utf8.c) would decode without an error, and stops
 ** before anything else: the caller then takes that input to the step
-** function, which alone names errors. */
+** function, which alone names errors.  docs/engine.md, "Kernels: UTF-8
+** input", tells how the vector kernels find where to stop. */
 #ifndef WENC_UTF8_KERNELS_H
 #define WENC_UTF8_KERNELS_H
 
@@ -12,6 +13,21 @@ typedef struct wenc__utf8_kernels {
     /* The length of the longest prefix of SRC[0..LEN) that is a sequence
     ** of complete, valid UTF-8 sequences.  SRC may be NULL when LEN is 0. */
     size_t (*valid_prefix)(const uint8_t *src, size_t len);
+    /* Copies the longest ASCII prefix of SRC[0..LEN) to DST as UTF-8 (the
+    ** same bytes), UTF-16 or UTF-32 units; returns its length.  DST has
+    ** room for LEN units.  Any byte encoding's ASCII runs (decoder.c). */
+    size_t (*ascii_to_utf8)(const uint8_t *src, size_t len, uint8_t *dst);
+    size_t (*ascii_to_utf16)(const uint8_t *src, size_t len, uint16_t *dst);
+    size_t (*ascii_to_utf32)(const uint8_t *src, size_t len, uint32_t *dst);
+    /* Decodes SRC[0..LEN) into DST[0..CAP) while it holds complete, valid
+    ** sequences whose units fit; stops before an invalid or incomplete
+    ** sequence, or one that does not fit (a supplementary code point needs
+    ** two UTF-16 units).  Returns the bytes read; *WRITTEN is the units
+    ** written.  DST may be NULL when CAP is 0. */
+    size_t (*to_utf16)(const uint8_t *src, size_t len, uint16_t *dst, size_t cap,
+                       size_t *written);
+    size_t (*to_utf32)(const uint8_t *src, size_t len, uint32_t *dst, size_t cap,
+                       size_t *written);
 } wenc__utf8_kernels;
 
 /* Indexed by wenc__isa: the best kernels this build has at or below each
@@ -19,6 +35,17 @@ typedef struct wenc__utf8_kernels {
 extern const wenc__utf8_kernels *const wenc__utf8_kernels_by_isa[WENC__ISA_COUNT];
 
 extern const wenc__utf8_kernels wenc__utf8_scalar;
+#if defined(WENC__SIMD_X86)
+extern const wenc__utf8_kernels wenc__utf8_sse2, wenc__utf8_sse41, wenc__utf8_avx2,
+    wenc__utf8_avx512;
+/* The AVX2 kernel's ASCII copies, which the AVX-512 kernels share. */
+size_t wenc__utf8_avx2_ascii_to_utf8(const uint8_t *src, size_t len, uint8_t *dst);
+size_t wenc__utf8_avx2_ascii_to_utf16(const uint8_t *src, size_t len, uint16_t *dst);
+size_t wenc__utf8_avx2_ascii_to_utf32(const uint8_t *src, size_t len, uint32_t *dst);
+#endif
+#if defined(WENC__SIMD_NEON)
+extern const wenc__utf8_kernels wenc__utf8_neon;
+#endif
 
 /* The kernels this process uses. */
 WENC__INLINE const wenc__utf8_kernels *wenc__utf8_kernels_get(void)

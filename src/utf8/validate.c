@@ -4,6 +4,7 @@
 ** decoder (Encoding Standard, "UTF-8 decoder") decides, through the DFA of
 ** utf8_dfa.h. */
 #include "utf8/utf8_internal.h"
+#include "simd/utf8_kernels.h"
 
 /* ------------------------------------------------------------------------
 ** Names. */
@@ -84,107 +85,6 @@ const uint64_t wenc__utf8_shift_rows[WENC__U8_CLASSES] = {
 #undef R
 #undef ROW
 
-/* Eight shift-DFA steps over the bytes of W, in memory order. */
-WENC__INLINE uint64_t shift_word(uint64_t st, uint64_t w)
-{
-    for (int k = 0; k < 8; k++) {
-        uint8_t b;
-#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_BIG_ENDIAN__
-        b = (uint8_t)(w >> (56 - 8 * k));
-#else
-        b = (uint8_t)(w >> (8 * k));
-#endif
-        st = wenc__utf8_shift_rows[wenc__utf8_class[b]] >> (st & 63);
-    }
-    return st;
-}
-
-#ifdef WENC__UTF8_SSE2
-/* How many of the 16 bytes at P, the DFA being in ACCEPT before them, are
-** valid text of 1-, 2- and 3-byte sequences (all of the BMP but the
-** surrogates): 16, or fewer when a sequence begun near the end goes on in
-** the next block (it is left for that block), or 0 if the block holds
-** anything else (4-byte sequences, errors: then the DFA decides).  *ASCII
-** tells whether all 16 bytes are ASCII.  This is the DFA's table without
-** the F0..F4 rows, on bit masks (bit K for byte K):
-**   - every byte 80..FF is a lead C2..EF or a continuation 80..BF,
-**   - the continuations are exactly the 1 (C2..DF) or 2 (E0..EF) bytes
-**     after each lead (a lead where a continuation must be fails this),
-**   - after E0 comes A0..BF and after ED 80..9F (the standard's lower and
-**     upper boundaries). */
-WENC__INLINE size_t bmp_block(const uint8_t *p, bool *ascii)
-{
-    __m128i v = _mm_loadu_si128((const __m128i *)(const void *)p);
-    unsigned high = (unsigned)_mm_movemask_epi8(v);
-    *ascii = high == 0;
-    if (high == 0)
-        return 16;
-    /* As signed bytes: 80..9F are -128..-97, 80..BF are -128..-65, C2..DF
-    ** are -62..-33 and E0..EF are -32..-17. */
-    unsigned cont = (unsigned)_mm_movemask_epi8(_mm_cmplt_epi8(v, _mm_set1_epi8(-64)));
-    unsigned lead2 = (unsigned)_mm_movemask_epi8(_mm_and_si128(
-        _mm_cmpgt_epi8(v, _mm_set1_epi8(-63)), _mm_cmplt_epi8(v, _mm_set1_epi8(-32))));
-    unsigned lead3 = (unsigned)_mm_movemask_epi8(_mm_and_si128(
-        _mm_cmpgt_epi8(v, _mm_set1_epi8(-33)), _mm_cmplt_epi8(v, _mm_set1_epi8(-16))));
-    if (high != (lead2 | lead3 | cont) ||
-        cont != (((lead2 | lead3) << 1 | lead3 << 2) & 0xFFFF))
-        return 0;
-    if (lead3 != 0) {
-        unsigned e0 = (unsigned)_mm_movemask_epi8(_mm_cmpeq_epi8(v, _mm_set1_epi8((char)0xE0)));
-        unsigned ed = (unsigned)_mm_movemask_epi8(_mm_cmpeq_epi8(v, _mm_set1_epi8((char)0xED)));
-        unsigned low = (unsigned)_mm_movemask_epi8(_mm_cmplt_epi8(v, _mm_set1_epi8(-96)));
-        if (((e0 << 1) & low) != 0 || ((ed << 1) & cont & ~low) != 0)
-            return 0;
-    }
-    /* A sequence that the block does not hold whole starts the next one. */
-    if (lead3 & 0x4000)
-        return 14;
-    if ((lead2 | lead3) & 0x8000)
-        return 15;
-    return 16;
-}
-#endif
-
-/* Whether the 16 bytes at P are mostly not ASCII (then the shift DFA is
-** faster than the precise loop, whose branches follow each sequence). */
-WENC__INLINE bool dense(const uint8_t *p)
-{
-    uint64_t w0, w1;
-    memcpy(&w0, p, 8);
-    memcpy(&w1, p + 8, 8);
-    const uint64_t high = UINT64_C(0x8080808080808080);
-    /* Count the high bits: at least 6 of 16. */
-    uint64_t m = ((w0 & high) >> 7) + ((w1 & high) >> 7);
-    return (m * UINT64_C(0x0101010101010101)) >> 56 >= 6;
-}
-
-/* The shift DFA over S[I..N), the state being ACCEPT at I, 16 bytes at a
-** time and without branches within a block, for as long as the text is not
-** ASCII (the state is not ACCEPT at the end of a block, or the next byte is
-** not ASCII).  Returns the last block end where the state was ACCEPT: there
-** the precise scanner takes over (I itself if the first block holds a
-** malformed span; the fast path does not say where). */
-WENC__INLINE size_t shift_run(const uint8_t *s, size_t i, size_t n)
-{
-    size_t ok = i;
-    uint64_t st = WENC__U8_SHIFT_ACCEPT;
-    while (n - i >= 16) {
-        uint64_t w0, w1;
-        memcpy(&w0, s + i, 8);
-        memcpy(&w1, s + i + 8, 8);
-        st = shift_word(shift_word(st, w0), w1);
-        i += 16;
-        if ((st & 63) == WENC__U8_SHIFT_ACCEPT) {
-            ok = i;
-            if (i < n && s[i] < 0x80)
-                break;
-        } else if ((st & 63) == WENC__U8_SHIFT_REJECT) {
-            break;
-        }
-    }
-    return ok;
-}
-
 /* Fills *ERROR with the span of LENGTH bytes at OFFSET. */
 WENC__INLINE void set_error(wenc_utf8_error *error, uint64_t offset, unsigned length,
                             wenc_utf8_error_kind kind)
@@ -228,33 +128,13 @@ bool wenc__utf8_scan_run(const uint8_t *s, size_t n, wenc__utf8_scan *sc, uint64
         }
     }
 
-    /* From here on every sequence starts within S. */
+    /* From here on every sequence starts within S.  The kernel finds where
+    ** the valid text ends (src/simd); the DFA names what is there. */
+    const wenc__utf8_kernels *kernels = wenc__utf8_kernels_get();
     while (i < n) {
-        if (s[i] < 0x80) {
-            i = wenc__utf8_skip_ascii(s, i + 1, n);
-            continue;
-        }
-#ifdef WENC__UTF8_SSE2
-        if (n - i >= 16) {
-            bool ascii;
-            size_t ok = bmp_block(s + i, &ascii);
-            if (ok != 0) {
-                /* Such text tends to go on: stay in the block loop, until
-                ** a block of ASCII hands over to the ASCII skip. */
-                do
-                    i += ok;
-                while (!ascii && n - i >= 16 && (ok = bmp_block(s + i, &ascii)) != 0);
-                continue;
-            }
-        }
-#endif
-        if (n - i >= 32 && dense(s + i)) {
-            size_t j = shift_run(s, i, n);
-            if (j != i) {
-                i = j;
-                continue;
-            }
-        }
+        i += kernels->valid_prefix(s + i, n - i);
+        if (i == n)
+            break;
         size_t start = i;
         state = wenc__utf8_step(WENC__U8_ACCEPT, s[i]);
         if (state == WENC__U8_REJECT) {

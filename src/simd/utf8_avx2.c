@@ -1,0 +1,178 @@
+/* utf8_avx2.c -- the UTF-8 kernels for AVX2 (utf8_kernels.h): the block
+** check of utf8_lookup.h on 32-byte vectors, two at a time, with a skip
+** for blocks of ASCII; decoding with the 128-bit shuffles of utf8_x86.h
+** and 32-byte ASCII widening. */
+#include <immintrin.h>
+
+#include "utf8_x86.h"
+
+#define LOADU32(p) _mm256_loadu_si256((const __m256i *)(const void *)(p))
+#define STOREU32(p, v) _mm256_storeu_si256((__m256i *)(void *)(p), (v))
+
+/* x86_check16 on 32 bytes: each 128-bit lane's bytes before it come from
+** the lane below (or PREV's upper lane). */
+WENC__INLINE __m256i check32(__m256i in, __m256i prev)
+{
+    const __m256i prev_high =
+        _mm256_broadcastsi128_si256(_mm_load_si128((const __m128i *)wenc__u8v_prev_high));
+    const __m256i prev_low =
+        _mm256_broadcastsi128_si256(_mm_load_si128((const __m128i *)wenc__u8v_prev_low));
+    const __m256i byte_high =
+        _mm256_broadcastsi128_si256(_mm_load_si128((const __m128i *)wenc__u8v_byte_high));
+    const __m256i nibble = _mm256_set1_epi8(0x0F);
+    __m256i before = _mm256_permute2x128_si256(prev, in, 0x21);
+    __m256i p1 = _mm256_alignr_epi8(in, before, 15);
+    __m256i e = _mm256_and_si256(
+        _mm256_and_si256(
+            _mm256_shuffle_epi8(prev_high, _mm256_and_si256(_mm256_srli_epi16(p1, 4), nibble)),
+            _mm256_shuffle_epi8(prev_low, _mm256_and_si256(p1, nibble))),
+        _mm256_shuffle_epi8(byte_high, _mm256_and_si256(_mm256_srli_epi16(in, 4), nibble)));
+    __m256i p2 = _mm256_alignr_epi8(in, before, 14), p3 = _mm256_alignr_epi8(in, before, 13);
+    __m256i must = _mm256_or_si256(_mm256_subs_epu8(p2, _mm256_set1_epi8(WENC__U8V_THIRD)),
+                                   _mm256_subs_epu8(p3, _mm256_set1_epi8(WENC__U8V_FOURTH)));
+    return _mm256_xor_si256(e, _mm256_and_si256(must, _mm256_set1_epi8((char)0x80)));
+}
+
+WENC__INLINE __m256i open32(__m256i v)
+{
+    const __m256i max = _mm256_setr_epi8(
+        -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1,
+        -1, -1, -1, -1, -1, -1, -1, (char)0xEF, (char)0xDF, (char)0xBF);
+    return _mm256_subs_epu8(v, max);
+}
+
+static size_t valid_prefix(const uint8_t *src, size_t len)
+{
+    const __m256i zero = _mm256_setzero_si256();
+    __m256i prev = zero, open = zero;
+    size_t i = 0;
+    while (len - i >= 64) {
+        __m256i a = LOADU32(src + i), b = LOADU32(src + i + 32), err;
+        if (_mm256_movemask_epi8(_mm256_or_si256(a, b)) == 0) {
+            /* ASCII: only a sequence left open before it can be wrong. */
+            err = open;
+            open = zero;
+        } else {
+            err = _mm256_or_si256(check32(a, prev), check32(b, a));
+            open = open32(b);
+        }
+        if (!_mm256_testz_si256(err, err))
+            return wenc__utf8_valid_finish(src, i, len);
+        prev = b;
+        i += 64;
+    }
+    if (len - i >= 32) {
+        __m256i a = LOADU32(src + i), err;
+        if (_mm256_movemask_epi8(a) == 0) {
+            err = open;
+            open = zero;
+        } else {
+            err = check32(a, prev);
+            open = open32(a);
+        }
+        if (!_mm256_testz_si256(err, err))
+            return wenc__utf8_valid_finish(src, i, len);
+        prev = a;
+        i += 32;
+    }
+    /* One more (zero-padded) vector for the tail: what is cut by the end is
+    ** left to the scalar loop, which the padding does not change. */
+    if (len - i >= 16) {
+        __m128i a = LOADU(src + i);
+        __m128i err = _mm_movemask_epi8(a) == 0
+                          ? _mm256_extracti128_si256(open, 1)
+                          : x86_check16(a, _mm256_extracti128_si256(prev, 1));
+        if (_mm_testz_si128(err, err))
+            i += 16;
+    }
+    return wenc__utf8_valid_finish(src, i, len);
+}
+
+size_t wenc__utf8_avx2_ascii_to_utf8(const uint8_t *src, size_t len, uint8_t *dst)
+{
+    size_t i = 0;
+    for (; len - i >= 128; i += 128) {
+        __m256i a = LOADU32(src + i), b = LOADU32(src + i + 32);
+        __m256i c = LOADU32(src + i + 64), d = LOADU32(src + i + 96);
+        if (_mm256_movemask_epi8(_mm256_or_si256(_mm256_or_si256(a, b), _mm256_or_si256(c, d))))
+            break;
+        STOREU32(dst + i, a);
+        STOREU32(dst + i + 32, b);
+        STOREU32(dst + i + 64, c);
+        STOREU32(dst + i + 96, d);
+    }
+    for (; len - i >= 16; i += 16) {
+        __m128i a = LOADU(src + i);
+        if (_mm_movemask_epi8(a) != 0)
+            break;
+        STOREU(dst + i, a);
+    }
+    for (; i < len && src[i] < 0x80; i++)
+        dst[i] = src[i];
+    return i;
+}
+
+size_t wenc__utf8_avx2_ascii_to_utf16(const uint8_t *src, size_t len, uint16_t *dst)
+{
+    size_t i = 0;
+    for (; len - i >= 32; i += 32) {
+        __m256i a = LOADU32(src + i);
+        if (_mm256_movemask_epi8(a) != 0)
+            break;
+        STOREU32(dst + i, _mm256_cvtepu8_epi16(_mm256_castsi256_si128(a)));
+        STOREU32(dst + i + 16, _mm256_cvtepu8_epi16(_mm256_extracti128_si256(a, 1)));
+    }
+    for (; i < len && src[i] < 0x80; i++)
+        dst[i] = src[i];
+    return i;
+}
+
+size_t wenc__utf8_avx2_ascii_to_utf32(const uint8_t *src, size_t len, uint32_t *dst)
+{
+    size_t i = 0;
+    for (; len - i >= 16; i += 16) {
+        __m128i a = LOADU(src + i);
+        if (_mm_movemask_epi8(a) != 0)
+            break;
+        STOREU32(dst + i, _mm256_cvtepu8_epi32(a));
+        STOREU32(dst + i + 8, _mm256_cvtepu8_epi32(_mm_srli_si128(a, 8)));
+    }
+    for (; i < len && src[i] < 0x80; i++)
+        dst[i] = src[i];
+    return i;
+}
+
+static void decode_valid16(const uint8_t *src, size_t *pos, size_t end, void *dst, size_t *out,
+                           size_t cap)
+{
+    x86_decode_valid(src, pos, end, dst, out, cap, 16);
+}
+
+static void decode_valid32(const uint8_t *src, size_t *pos, size_t end, void *dst, size_t *out,
+                           size_t cap)
+{
+    x86_decode_valid(src, pos, end, dst, out, cap, 32);
+}
+
+static size_t to_utf16(const uint8_t *src, size_t len, uint16_t *dst, size_t cap,
+                       size_t *written)
+{
+    return wenc__utf8_transcode_windows(src, len, dst, cap, written, valid_prefix,
+                                        decode_valid16);
+}
+
+static size_t to_utf32(const uint8_t *src, size_t len, uint32_t *dst, size_t cap,
+                       size_t *written)
+{
+    return wenc__utf8_transcode_windows(src, len, dst, cap, written, valid_prefix,
+                                        decode_valid32);
+}
+
+const wenc__utf8_kernels wenc__utf8_avx2 = {
+    .valid_prefix = valid_prefix,
+    .ascii_to_utf8 = wenc__utf8_avx2_ascii_to_utf8,
+    .ascii_to_utf16 = wenc__utf8_avx2_ascii_to_utf16,
+    .ascii_to_utf32 = wenc__utf8_avx2_ascii_to_utf32,
+    .to_utf16 = to_utf16,
+    .to_utf32 = to_utf32,
+};

@@ -1,0 +1,242 @@
+/* utf8_sse2.c -- the UTF-8 kernels for SSE2, the x86-64 baseline
+** (utf8_kernels.h).  Without byte shuffles the block check of the newer
+** sets does not pay; validation is the toolkit's earlier fast path: ASCII
+** 16 bytes at a time, blocks of 1- to 3-byte sequences checked on bit
+** masks, dense text through the shift DFA, the rest a sequence at a time. */
+#include <emmintrin.h>
+
+#include "utf8_scalar.h"
+
+#define LOADU(p) _mm_loadu_si128((const __m128i *)(const void *)(p))
+#define STOREU(p, v) _mm_storeu_si128((__m128i *)(void *)(p), (v))
+
+/* The index of the first byte of S[I..N) that is not ASCII, or N. */
+WENC__INLINE size_t skip_ascii(const uint8_t *s, size_t i, size_t n)
+{
+    while (n - i >= 32) {
+        __m128i a = LOADU(s + i), b = LOADU(s + i + 16);
+        int m = _mm_movemask_epi8(_mm_or_si128(a, b));
+        if (m != 0) {
+            m = _mm_movemask_epi8(a);
+            if (m != 0)
+                return i + (size_t)__builtin_ctz((unsigned)m);
+            m = _mm_movemask_epi8(b);
+            return i + 16 + (size_t)__builtin_ctz((unsigned)m);
+        }
+        i += 32;
+    }
+    while (i < n && s[i] < 0x80)
+        i++;
+    return i;
+}
+
+/* How many of the 16 bytes at P, a sequence starting at P[0], are valid
+** text of 1-, 2- and 3-byte sequences (all of the BMP but the surrogates):
+** 16, or fewer when a sequence begun near the end goes on in the next
+** block (it is left for that block), or 0 if the block holds anything else
+** (4-byte sequences, errors: then the slower paths decide).  *ASCII tells
+** whether all 16 bytes are ASCII.  This is the DFA's table without the
+** F0..F4 rows, on bit masks (bit K for byte K):
+**   - every byte 80..FF is a lead C2..EF or a continuation 80..BF,
+**   - the continuations are exactly the 1 (C2..DF) or 2 (E0..EF) bytes
+**     after each lead (a lead where a continuation must be fails this),
+**   - after E0 comes A0..BF and after ED 80..9F (the standard's lower and
+**     upper boundaries). */
+WENC__INLINE size_t bmp_block(const uint8_t *p, bool *ascii)
+{
+    __m128i v = LOADU(p);
+    unsigned high = (unsigned)_mm_movemask_epi8(v);
+    *ascii = high == 0;
+    if (high == 0)
+        return 16;
+    /* As signed bytes: 80..9F are -128..-97, 80..BF are -128..-65, C2..DF
+    ** are -62..-33 and E0..EF are -32..-17. */
+    unsigned cont = (unsigned)_mm_movemask_epi8(_mm_cmplt_epi8(v, _mm_set1_epi8(-64)));
+    unsigned lead2 = (unsigned)_mm_movemask_epi8(_mm_and_si128(
+        _mm_cmpgt_epi8(v, _mm_set1_epi8(-63)), _mm_cmplt_epi8(v, _mm_set1_epi8(-32))));
+    unsigned lead3 = (unsigned)_mm_movemask_epi8(_mm_and_si128(
+        _mm_cmpgt_epi8(v, _mm_set1_epi8(-33)), _mm_cmplt_epi8(v, _mm_set1_epi8(-16))));
+    if (high != (lead2 | lead3 | cont) ||
+        cont != (((lead2 | lead3) << 1 | lead3 << 2) & 0xFFFF))
+        return 0;
+    if (lead3 != 0) {
+        unsigned e0 = (unsigned)_mm_movemask_epi8(_mm_cmpeq_epi8(v, _mm_set1_epi8((char)0xE0)));
+        unsigned ed = (unsigned)_mm_movemask_epi8(_mm_cmpeq_epi8(v, _mm_set1_epi8((char)0xED)));
+        unsigned low = (unsigned)_mm_movemask_epi8(_mm_cmplt_epi8(v, _mm_set1_epi8(-96)));
+        if (((e0 << 1) & low) != 0 || ((ed << 1) & cont & ~low) != 0)
+            return 0;
+    }
+    /* A sequence that the block does not hold whole starts the next one. */
+    if (lead3 & 0x4000)
+        return 14;
+    if ((lead2 | lead3) & 0x8000)
+        return 15;
+    return 16;
+}
+
+static size_t valid_prefix(const uint8_t *src, size_t len)
+{
+    size_t i = 0;
+    while (i < len) {
+        if (src[i] < 0x80) {
+            i = skip_ascii(src, i + 1, len);
+            continue;
+        }
+        if (len - i >= 16) {
+            bool ascii;
+            size_t ok = bmp_block(src + i, &ascii);
+            if (ok != 0) {
+                /* Such text tends to go on: stay in the block loop, until
+                ** a block of ASCII hands over to the ASCII skip. */
+                do
+                    i += ok;
+                while (!ascii && len - i >= 16 && (ok = bmp_block(src + i, &ascii)) != 0);
+                continue;
+            }
+        }
+        if (len - i >= 32 && wenc__utf8_dense(src + i)) {
+            size_t j = wenc__utf8_shift_run(src, i, len);
+            if (j != i) {
+                i = j;
+                continue;
+            }
+        }
+        uint32_t cp;
+        unsigned n = wenc__utf8_decode_valid(src, i, len, &cp);
+        if (n == 0)
+            break;
+        i += n;
+    }
+    return i;
+}
+
+static size_t ascii_to_utf8(const uint8_t *src, size_t len, uint8_t *dst)
+{
+    size_t i = 0;
+    for (; len - i >= 16; i += 16) {
+        __m128i a = LOADU(src + i);
+        if (_mm_movemask_epi8(a) != 0)
+            break;
+        STOREU(dst + i, a);
+    }
+    for (; i < len && src[i] < 0x80; i++)
+        dst[i] = src[i];
+    return i;
+}
+
+/* Widens the 16 ASCII bytes V to units of FORM at D. */
+WENC__INLINE void widen16(__m128i v, void *d, int form)
+{
+    const __m128i zero = _mm_setzero_si128();
+    __m128i lo = _mm_unpacklo_epi8(v, zero), hi = _mm_unpackhi_epi8(v, zero);
+    if (form == 16) {
+        STOREU((uint16_t *)d, lo);
+        STOREU((uint16_t *)d + 8, hi);
+    } else {
+        uint32_t *o = d;
+        STOREU(o, _mm_unpacklo_epi16(lo, zero));
+        STOREU(o + 4, _mm_unpackhi_epi16(lo, zero));
+        STOREU(o + 8, _mm_unpacklo_epi16(hi, zero));
+        STOREU(o + 12, _mm_unpackhi_epi16(hi, zero));
+    }
+}
+
+WENC__INLINE size_t ascii_widen(const uint8_t *src, size_t len, void *dst, int form)
+{
+    size_t i = 0, unit = form == 16 ? 2 : 4;
+    for (; len - i >= 16; i += 16) {
+        __m128i a = LOADU(src + i);
+        if (_mm_movemask_epi8(a) != 0)
+            break;
+        widen16(a, (char *)dst + i * unit, form);
+    }
+    for (; i < len && src[i] < 0x80; i++) {
+        if (form == 16)
+            ((uint16_t *)dst)[i] = src[i];
+        else
+            ((uint32_t *)dst)[i] = src[i];
+    }
+    return i;
+}
+
+static size_t ascii_to_utf16(const uint8_t *src, size_t len, uint16_t *dst)
+{
+    return ascii_widen(src, len, dst, 16);
+}
+
+static size_t ascii_to_utf32(const uint8_t *src, size_t len, uint32_t *dst)
+{
+    return ascii_widen(src, len, dst, 32);
+}
+
+/* Blocks of ASCII widened, the rest a sequence at a time (each checked as
+** it is decoded); stops where the kernels' contract says. */
+WENC__INLINE void decode_valid(const uint8_t *src, size_t *pos_, size_t end, void *dst,
+                               size_t *out_, size_t cap, int form)
+{
+    size_t pos = *pos_, out = *out_, unit = form == 16 ? 2 : 4;
+    while (pos < end) {
+        uint32_t cp = src[pos];
+        if (cp < 0x80 && end - pos >= 16 && cap - out >= 16) {
+            __m128i v = LOADU(src + pos);
+            if (_mm_movemask_epi8(v) == 0) {
+                widen16(v, (char *)dst + out * unit, form);
+                pos += 16;
+                out += 16;
+                continue;
+            }
+        }
+        unsigned n = wenc__utf8_decode_valid(src, pos, end, &cp);
+        if (n == 0)
+            break;
+        if (form == 16 && cp >= 0x10000) {
+            if (cap - out < 2)
+                break;
+            ((uint16_t *)dst)[out] = (uint16_t)(0xD7C0 + (cp >> 10));
+            ((uint16_t *)dst)[out + 1] = (uint16_t)(0xDC00 | (cp & 0x3FF));
+            out += 2;
+        } else {
+            if (cap == out)
+                break;
+            if (form == 16)
+                ((uint16_t *)dst)[out++] = (uint16_t)cp;
+            else
+                ((uint32_t *)dst)[out++] = cp;
+        }
+        pos += n;
+    }
+    *pos_ = pos;
+    *out_ = out;
+}
+
+/* The sequence at a time loop checks each sequence as it decodes it: no
+** validation pass first (that pays only for the shuffles of the newer
+** sets, which need valid text). */
+static size_t to_utf16(const uint8_t *src, size_t len, uint16_t *dst, size_t cap,
+                       size_t *written)
+{
+    size_t pos = 0, out = 0;
+    if (cap != 0)
+        decode_valid(src, &pos, len, dst, &out, cap, 16);
+    *written = out;
+    return pos;
+}
+
+static size_t to_utf32(const uint8_t *src, size_t len, uint32_t *dst, size_t cap,
+                       size_t *written)
+{
+    size_t pos = 0, out = 0;
+    if (cap != 0)
+        decode_valid(src, &pos, len, dst, &out, cap, 32);
+    *written = out;
+    return pos;
+}
+
+const wenc__utf8_kernels wenc__utf8_sse2 = {
+    .valid_prefix = valid_prefix,
+    .ascii_to_utf8 = ascii_to_utf8,
+    .ascii_to_utf16 = ascii_to_utf16,
+    .ascii_to_utf32 = ascii_to_utf32,
+    .to_utf16 = to_utf16,
+    .to_utf32 = to_utf32,
+};

@@ -1,0 +1,131 @@
+/* utf8_sse41.c -- the UTF-8 kernels for SSSE3 and SSE4.1 (utf8_kernels.h):
+** the block check of utf8_lookup.h on 16-byte vectors, four at a time,
+** with a skip for blocks of ASCII; decoding with shuffles (utf8_x86.h). */
+#include "utf8_x86.h"
+
+static size_t valid_prefix(const uint8_t *src, size_t len)
+{
+    const __m128i zero = _mm_setzero_si128();
+    __m128i prev = zero, open = zero;
+    size_t i = 0;
+    while (len - i >= 64) {
+        __m128i a = LOADU(src + i), b = LOADU(src + i + 16);
+        __m128i c = LOADU(src + i + 32), d = LOADU(src + i + 48);
+        __m128i err;
+        if (_mm_movemask_epi8(_mm_or_si128(_mm_or_si128(a, b), _mm_or_si128(c, d))) == 0) {
+            /* ASCII: only a sequence left open before it can be wrong. */
+            err = open;
+            open = zero;
+        } else {
+            err = _mm_or_si128(_mm_or_si128(x86_check16(a, prev), x86_check16(b, a)),
+                               _mm_or_si128(x86_check16(c, b), x86_check16(d, c)));
+            open = x86_open16(d);
+        }
+        if (!_mm_testz_si128(err, err))
+            return wenc__utf8_valid_finish(src, i, len);
+        prev = d;
+        i += 64;
+    }
+    while (len - i >= 16) {
+        __m128i a = LOADU(src + i), err;
+        if (_mm_movemask_epi8(a) == 0) {
+            err = open;
+            open = zero;
+        } else {
+            err = x86_check16(a, prev);
+            open = x86_open16(a);
+        }
+        if (!_mm_testz_si128(err, err))
+            break;
+        prev = a;
+        i += 16;
+    }
+    return wenc__utf8_valid_finish(src, i, len);
+}
+
+static size_t ascii_to_utf8(const uint8_t *src, size_t len, uint8_t *dst)
+{
+    size_t i = 0;
+    for (; len - i >= 64; i += 64) {
+        __m128i a = LOADU(src + i), b = LOADU(src + i + 16);
+        __m128i c = LOADU(src + i + 32), d = LOADU(src + i + 48);
+        if (_mm_movemask_epi8(_mm_or_si128(_mm_or_si128(a, b), _mm_or_si128(c, d))) != 0)
+            break;
+        STOREU(dst + i, a);
+        STOREU(dst + i + 16, b);
+        STOREU(dst + i + 32, c);
+        STOREU(dst + i + 48, d);
+    }
+    for (; len - i >= 16; i += 16) {
+        __m128i a = LOADU(src + i);
+        if (_mm_movemask_epi8(a) != 0)
+            break;
+        STOREU(dst + i, a);
+    }
+    for (; i < len && src[i] < 0x80; i++)
+        dst[i] = src[i];
+    return i;
+}
+
+WENC__INLINE size_t ascii_widen(const uint8_t *src, size_t len, void *dst, int form)
+{
+    size_t i = 0, unit = form == 16 ? 2 : 4;
+    for (; len - i >= 16; i += 16) {
+        __m128i a = LOADU(src + i);
+        if (_mm_movemask_epi8(a) != 0)
+            break;
+        x86_widen16(a, (char *)dst + i * unit, form);
+    }
+    for (; i < len && src[i] < 0x80; i++) {
+        if (form == 16)
+            ((uint16_t *)dst)[i] = src[i];
+        else
+            ((uint32_t *)dst)[i] = src[i];
+    }
+    return i;
+}
+
+static size_t ascii_to_utf16(const uint8_t *src, size_t len, uint16_t *dst)
+{
+    return ascii_widen(src, len, dst, 16);
+}
+
+static size_t ascii_to_utf32(const uint8_t *src, size_t len, uint32_t *dst)
+{
+    return ascii_widen(src, len, dst, 32);
+}
+
+static void decode_valid16(const uint8_t *src, size_t *pos, size_t end, void *dst, size_t *out,
+                           size_t cap)
+{
+    x86_decode_valid(src, pos, end, dst, out, cap, 16);
+}
+
+static void decode_valid32(const uint8_t *src, size_t *pos, size_t end, void *dst, size_t *out,
+                           size_t cap)
+{
+    x86_decode_valid(src, pos, end, dst, out, cap, 32);
+}
+
+static size_t to_utf16(const uint8_t *src, size_t len, uint16_t *dst, size_t cap,
+                       size_t *written)
+{
+    return wenc__utf8_transcode_windows(src, len, dst, cap, written, valid_prefix,
+                                        decode_valid16);
+}
+
+static size_t to_utf32(const uint8_t *src, size_t len, uint32_t *dst, size_t cap,
+                       size_t *written)
+{
+    return wenc__utf8_transcode_windows(src, len, dst, cap, written, valid_prefix,
+                                        decode_valid32);
+}
+
+const wenc__utf8_kernels wenc__utf8_sse41 = {
+    .valid_prefix = valid_prefix,
+    .ascii_to_utf8 = ascii_to_utf8,
+    .ascii_to_utf16 = ascii_to_utf16,
+    .ascii_to_utf32 = ascii_to_utf32,
+    .to_utf16 = to_utf16,
+    .to_utf32 = to_utf32,
+};

@@ -1,0 +1,199 @@
+/* utf8_x86.h -- 128-bit pieces of the x86 UTF-8 kernels (utf8_sse41.c,
+** utf8_avx2.c), included by each so that they are compiled with that
+** file's instruction set: the block check (utf8_lookup.h), ASCII copies,
+** and the decoding of valid text to UTF-16 and UTF-32.  Needs SSSE3 and
+** SSE4.1. */
+#ifndef WENC_UTF8_X86_H
+#define WENC_UTF8_X86_H
+
+#include <smmintrin.h>
+#ifdef __AVX2__
+#include <immintrin.h>
+#endif
+
+#include "utf8_lookup.h"
+#include "utf8_scalar.h"
+
+#define LOADU(p) _mm_loadu_si128((const __m128i *)(const void *)(p))
+#define STOREU(p, v) _mm_storeu_si128((__m128i *)(void *)(p), (v))
+
+/* The errors of the 16 bytes IN, PREV being the 16 bytes before them: zero
+** if every byte agrees with the three before it (utf8_lookup.h). */
+WENC__INLINE __m128i x86_check16(__m128i in, __m128i prev)
+{
+    const __m128i prev_high = _mm_load_si128((const __m128i *)wenc__u8v_prev_high);
+    const __m128i prev_low = _mm_load_si128((const __m128i *)wenc__u8v_prev_low);
+    const __m128i byte_high = _mm_load_si128((const __m128i *)wenc__u8v_byte_high);
+    const __m128i nibble = _mm_set1_epi8(0x0F);
+    __m128i p1 = _mm_alignr_epi8(in, prev, 15);
+    __m128i e = _mm_and_si128(
+        _mm_and_si128(
+            _mm_shuffle_epi8(prev_high, _mm_and_si128(_mm_srli_epi16(p1, 4), nibble)),
+            _mm_shuffle_epi8(prev_low, _mm_and_si128(p1, nibble))),
+        _mm_shuffle_epi8(byte_high, _mm_and_si128(_mm_srli_epi16(in, 4), nibble)));
+    __m128i p2 = _mm_alignr_epi8(in, prev, 14), p3 = _mm_alignr_epi8(in, prev, 13);
+    __m128i must = _mm_or_si128(_mm_subs_epu8(p2, _mm_set1_epi8(WENC__U8V_THIRD)),
+                                _mm_subs_epu8(p3, _mm_set1_epi8(WENC__U8V_FOURTH)));
+    return _mm_xor_si128(e, _mm_and_si128(must, _mm_set1_epi8((char)0x80)));
+}
+
+/* Non-zero where the last three of the 16 bytes V start a sequence they do
+** not hold whole: then the next block must not be ASCII. */
+WENC__INLINE __m128i x86_open16(__m128i v)
+{
+    const __m128i max = _mm_setr_epi8(-1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1,
+                                      (char)0xEF, (char)0xDF, (char)0xBF);
+    return _mm_subs_epu8(v, max);
+}
+
+/* The UTF-16 values of the sequences that would start at each of 8 bytes
+** B0 (as 16-bit lanes), B1 and B2 being the bytes after each: ASCII, 2- and
+** 3-byte forms (the text is valid, so the lead says which). */
+WENC__INLINE __m128i x86_values8(__m128i b0, __m128i b1, __m128i b2)
+{
+    const __m128i m3f = _mm_set1_epi16(0x3F);
+    __m128i c1 = _mm_and_si128(b1, m3f), c2 = _mm_and_si128(b2, m3f);
+    __m128i two = _mm_or_si128(_mm_slli_epi16(_mm_and_si128(b0, _mm_set1_epi16(0x1F)), 6), c1);
+    __m128i three =
+        _mm_or_si128(_mm_or_si128(_mm_slli_epi16(b0, 12), _mm_slli_epi16(c1, 6)), c2);
+    __m128i v = _mm_blendv_epi8(two, three, _mm_cmpgt_epi16(b0, _mm_set1_epi16(0xDF)));
+    return _mm_blendv_epi8(v, b0, _mm_cmplt_epi16(b0, _mm_set1_epi16(0x80)));
+}
+
+/* Writes the lanes of V (8 x 16 bits) that START (8 bits) selects to D, in
+** order (the store writes 8 units: D has room).  Returns how many. */
+WENC__INLINE size_t x86_pack8_to_utf16(__m128i v, unsigned start, uint16_t *d)
+{
+    unsigned m0 = start & 15, m1 = (start >> 4) & 15;
+    _mm_storel_epi64((__m128i *)(void *)d,
+                     _mm_shuffle_epi8(v, _mm_load_si128((const __m128i *)wenc__u8v_pack16[m0])));
+    d += wenc__u8v_pop4[m0];
+    _mm_storel_epi64((__m128i *)(void *)d,
+                     _mm_shuffle_epi8(_mm_srli_si128(v, 8),
+                                      _mm_load_si128((const __m128i *)wenc__u8v_pack16[m1])));
+    return (size_t)wenc__u8v_pop4[m0] + wenc__u8v_pop4[m1];
+}
+
+WENC__INLINE size_t x86_pack8_to_utf32(__m128i v, unsigned start, uint32_t *d)
+{
+    unsigned m0 = start & 15, m1 = (start >> 4) & 15;
+    STOREU(d, _mm_shuffle_epi8(_mm_cvtepu16_epi32(v),
+                               _mm_load_si128((const __m128i *)wenc__u8v_pack32[m0])));
+    d += wenc__u8v_pop4[m0];
+    STOREU(d, _mm_shuffle_epi8(_mm_cvtepu16_epi32(_mm_srli_si128(v, 8)),
+                               _mm_load_si128((const __m128i *)wenc__u8v_pack32[m1])));
+    return (size_t)wenc__u8v_pop4[m0] + wenc__u8v_pop4[m1];
+}
+
+/* Decodes 16 bytes V of valid text at S, a sequence starting at S[0],
+** holding no 4-byte form, into D (room for 16 units of FORM 16 or 32).
+** Returns the bytes decoded: 16, or 14 or 15 when a sequence starts in
+** the block and ends after it (it starts the next block); *UNITS the
+** units written. */
+WENC__INLINE size_t x86_decode16(const uint8_t *s, __m128i v, void *d, size_t *units,
+                                 int form)
+{
+    const __m128i zero = _mm_setzero_si128();
+    unsigned start = (unsigned)_mm_movemask_epi8(_mm_cmpgt_epi8(v, _mm_set1_epi8(-65)));
+    size_t used = 16;
+    if (s[15] >= 0xC0) {
+        start &= 0x7FFF;
+        used = 15;
+    } else if (s[14] >= 0xE0) {
+        start &= 0x3FFF;
+        used = 14;
+    }
+    __m128i v1 = _mm_srli_si128(v, 1), v2 = _mm_srli_si128(v, 2);
+    __m128i lo = x86_values8(_mm_unpacklo_epi8(v, zero), _mm_unpacklo_epi8(v1, zero),
+                             _mm_unpacklo_epi8(v2, zero));
+    __m128i hi = x86_values8(_mm_unpackhi_epi8(v, zero), _mm_unpackhi_epi8(v1, zero),
+                             _mm_unpackhi_epi8(v2, zero));
+    size_t n;
+    if (form == 16) {
+        n = x86_pack8_to_utf16(lo, start & 0xFF, d);
+        n += x86_pack8_to_utf16(hi, start >> 8, (uint16_t *)d + n);
+    } else {
+        n = x86_pack8_to_utf32(lo, start & 0xFF, d);
+        n += x86_pack8_to_utf32(hi, start >> 8, (uint32_t *)d + n);
+    }
+    *units = n;
+    return used;
+}
+
+/* Widens 16 ASCII bytes V to 16 units of FORM at D. */
+WENC__INLINE void x86_widen16(__m128i v, void *d, int form)
+{
+    const __m128i zero = _mm_setzero_si128();
+    __m128i lo = _mm_unpacklo_epi8(v, zero), hi = _mm_unpackhi_epi8(v, zero);
+    if (form == 16) {
+        STOREU((uint16_t *)d, lo);
+        STOREU((uint16_t *)d + 8, hi);
+    } else {
+        uint32_t *o = d;
+        STOREU(o, _mm_unpacklo_epi16(lo, zero));
+        STOREU(o + 4, _mm_unpackhi_epi16(lo, zero));
+        STOREU(o + 8, _mm_unpacklo_epi16(hi, zero));
+        STOREU(o + 12, _mm_unpackhi_epi16(hi, zero));
+    }
+}
+
+/* The decode_valid of wenc__utf8_transcode_windows: SRC[*POS..END) is
+** valid; 16 bytes at a time while 16 units fit, 4-byte forms and the tail
+** a sequence at a time. */
+WENC__INLINE void x86_decode_valid(const uint8_t *src, size_t *pos_, size_t end, void *dst,
+                                   size_t *out_, size_t cap, int form)
+{
+    size_t pos = *pos_, out = *out_;
+    size_t unit = form == 16 ? 2 : 4;
+    while (end - pos >= 16 && cap - out >= 16) {
+        const uint8_t *s = src + pos;
+        void *d = (char *)dst + out * unit;
+#ifdef __AVX2__
+        /* 32 bytes of ASCII at a time (the AVX2 kernel). */
+        if (end - pos >= 32 && cap - out >= 32) {
+            __m256i w = _mm256_loadu_si256((const __m256i *)(const void *)s);
+            if (_mm256_movemask_epi8(w) == 0) {
+                __m128i w0 = _mm256_castsi256_si128(w), w1 = _mm256_extracti128_si256(w, 1);
+                if (form == 16) {
+                    __m256i *o = d;
+                    _mm256_storeu_si256(o, _mm256_cvtepu8_epi16(w0));
+                    _mm256_storeu_si256(o + 1, _mm256_cvtepu8_epi16(w1));
+                } else {
+                    __m256i *o = d;
+                    _mm256_storeu_si256(o, _mm256_cvtepu8_epi32(w0));
+                    _mm256_storeu_si256(o + 1, _mm256_cvtepu8_epi32(_mm_srli_si128(w0, 8)));
+                    _mm256_storeu_si256(o + 2, _mm256_cvtepu8_epi32(w1));
+                    _mm256_storeu_si256(o + 3, _mm256_cvtepu8_epi32(_mm_srli_si128(w1, 8)));
+                }
+                pos += 32;
+                out += 32;
+                continue;
+            }
+        }
+#endif
+        __m128i v = LOADU(s);
+        if (_mm_movemask_epi8(v) == 0) {
+            x86_widen16(v, d, form);
+            pos += 16;
+            out += 16;
+            continue;
+        }
+        /* A 4-byte form (lead F0..F4: max(v, F0) == v): a sequence at a
+        ** time to the block's end. */
+        if (_mm_movemask_epi8(_mm_cmpeq_epi8(_mm_max_epu8(v, _mm_set1_epi8((char)0xF0)), v))) {
+            size_t before = pos, stop = end - pos > 19 ? pos + 19 : end;
+            wenc__utf8_transcode_from(src, &pos, stop, dst, &out, cap, form);
+            if (pos == before)
+                break;
+            continue;
+        }
+        size_t units;
+        pos += x86_decode16(s, v, d, &units, form);
+        out += units;
+    }
+    wenc__utf8_transcode_from(src, &pos, end, dst, &out, cap, form);
+    *pos_ = pos;
+    *out_ = out;
+}
+
+#endif /* WENC_UTF8_X86_H */

@@ -1,0 +1,588 @@
+/* kernels_utf8.c -- the UTF-8 kernels of src/simd (utf8_kernels.h), every
+** instruction set this build has and the CPU runs, called directly and
+** compared with the scalar kernels and with tests/support/ref.c's UTF-8
+** decoder (the standard's steps, sharing no code with the library): random
+** valid text in several scripts, errors planted at every position of the
+** first blocks and around the kernels' windows, every truncation, every
+** output capacity, unaligned buffers.  Then the public decoder and
+** validator (with the instruction set the process chose: meson runs this
+** again under WENC_SIMD) on the same inputs, against the reference.
+**
+**     kernels-utf8 [--public] INDEX_DIR   --public: only the public-API part */
+#include <wenc/wenc.h>
+
+#include "check.h"
+#include "ref.h"
+#include "simd/utf8_kernels.h"
+
+#define MAXN 9000
+
+static uint64_t rng_state = UINT64_C(0x9E3779B97F4A7C15);
+
+static uint32_t rnd(uint32_t n)
+{
+    rng_state ^= rng_state << 13;
+    rng_state ^= rng_state >> 7;
+    rng_state ^= rng_state << 17;
+    return (uint32_t)((rng_state >> 16) % n);
+}
+
+/* Appends CP as UTF-8 (written here from the standard's encoder steps). */
+static size_t put_utf8(uint8_t *p, uint32_t cp)
+{
+    if (cp < 0x80) {
+        p[0] = (uint8_t)cp;
+        return 1;
+    }
+    if (cp < 0x800) {
+        p[0] = (uint8_t)(0xC0 | cp >> 6);
+        p[1] = (uint8_t)(0x80 | (cp & 0x3F));
+        return 2;
+    }
+    if (cp < 0x10000) {
+        p[0] = (uint8_t)(0xE0 | cp >> 12);
+        p[1] = (uint8_t)(0x80 | ((cp >> 6) & 0x3F));
+        p[2] = (uint8_t)(0x80 | (cp & 0x3F));
+        return 3;
+    }
+    p[0] = (uint8_t)(0xF0 | cp >> 18);
+    p[1] = (uint8_t)(0x80 | ((cp >> 12) & 0x3F));
+    p[2] = (uint8_t)(0x80 | ((cp >> 6) & 0x3F));
+    p[3] = (uint8_t)(0x80 | (cp & 0x3F));
+    return 4;
+}
+
+enum { SCRIPTS = 8 };
+
+/* A code point typical of SCRIPT. */
+static uint32_t script_cp(int script)
+{
+    static const uint32_t edges[] = {0x00,   0x7F,   0x80,   0x7FF,   0x800,  0xD7FF,
+                                     0xE000, 0xFFFD, 0xFFFF, 0x10000, 0x10FFFF, 0xFEFF};
+    switch (script) {
+    case 0:
+        return 0x20 + rnd(0x5F);
+    case 1:
+        return rnd(4) ? 0x20 + rnd(0x5F) : 0xA0 + rnd(0x60);
+    case 2:
+        return rnd(6) ? 0x400 + rnd(0x100) : 0x20;
+    case 3:
+        return rnd(8) ? 0x4E00 + rnd(0x5000) : 0x3002;
+    case 4:
+        return rnd(3) ? 0x1F300 + rnd(0x300) : 0x20 + rnd(0x5F);
+    case 5:
+        return edges[rnd(sizeof edges / sizeof edges[0])];
+    case 6:
+        return rnd(10) ? 0x20 + rnd(0x5F) : 0x4E00 + rnd(0x5000);
+    default: {
+        uint32_t cp = rnd(0x110000);
+        return cp >= 0xD800 && cp < 0xE000 ? 0x41 : cp;
+    }
+    }
+}
+
+/* N bytes of valid text (a short tail is filled with ASCII). */
+static void gen_text(uint8_t *buf, size_t n, int script)
+{
+    size_t i = 0;
+    while (i < n) {
+        uint8_t tmp[4];
+        size_t k = put_utf8(tmp, script_cp(script));
+        if (k > n - i) {
+            buf[i++] = 'x';
+            continue;
+        }
+        memcpy(buf + i, tmp, k);
+        i += k;
+    }
+}
+
+/* Bytes that break text, or make it cross the DFA's boundaries. */
+static const uint8_t bad_bytes[] = {0x80, 0x8F, 0x90, 0x9F, 0xA0, 0xBF, 0xC0, 0xC1, 0xC2,
+                                    0xDF, 0xE0, 0xED, 0xEF, 0xF0, 0xF4, 0xF5, 0xFF, 0x41};
+
+/* The reference: the standard's decoder, replacement mode. */
+static ref_item *items;
+static size_t nitems;
+
+static void reference(const uint8_t *in, size_t n)
+{
+    free(items);
+    items = NULL;
+    nitems = ref_decode("UTF-8", in, n, &items);
+}
+
+/* The longest prefix of complete, valid sequences, from the reference. */
+static size_t ref_prefix(size_t n)
+{
+    for (size_t k = 0; k < nitems; k++)
+        if (items[k].cp < 0)
+            return (size_t)items[k].offset;
+    return n;
+}
+
+/* What to_utf16 (FORM 16) or to_utf32 must do with CAP units: *READ bytes
+** and the units in EXP. */
+static size_t ref_transcode(size_t cap, int form, uint32_t *exp, size_t *read)
+{
+    size_t out = 0;
+    *read = 0;
+    for (size_t k = 0; k < nitems && items[k].cp >= 0; k++) {
+        uint32_t cp = (uint32_t)items[k].cp;
+        size_t need = form == 16 && cp >= 0x10000 ? 2 : 1;
+        if (cap - out < need)
+            break;
+        if (need == 2) {
+            exp[out++] = 0xD800 + ((cp - 0x10000) >> 10);
+            exp[out++] = 0xDC00 + (cp & 0x3FF);
+        } else {
+            exp[out++] = cp;
+        }
+        *read = (size_t)(items[k].offset + items[k].length);
+    }
+    return out;
+}
+
+/* Failures of one kind of check for one instruction set: counted, the
+** first few printed; one TAP line per kind. */
+struct tally {
+    unsigned long runs, fails;
+};
+
+static void fail(struct tally *t, const char *what, const uint8_t *in, size_t n, size_t a,
+                 size_t b)
+{
+    t->fails++;
+    if (t->fails > 5)
+        return;
+    printf("# %s: got %zu, expected %zu; input (%zu bytes):", what, a, b, n);
+    for (size_t i = 0; i < n && i < 96; i++)
+        printf(" %02X", in[i]);
+    printf("%s\n", n > 96 ? " ..." : "");
+}
+
+static const wenc__utf8_kernels *kern;
+static struct tally t_prefix, t_trans, t_ascii, t_guard;
+
+static uint16_t out16[MAXN + 64], scal16[MAXN + 64];
+static uint32_t out32[MAXN + 64], scal32[MAXN + 64], expect[MAXN + 64];
+static uint8_t in_buf[MAXN + 64];
+
+#define GUARD 0xA5A5u
+
+/* valid_prefix of IN[0..N) against the scalar kernel and the reference
+** (REF: the reference's answer, already computed). */
+static void check_prefix(const uint8_t *in, size_t n, size_t ref)
+{
+    t_prefix.runs++;
+    size_t got = kern->valid_prefix(in, n), scalar = wenc__utf8_scalar.valid_prefix(in, n);
+    if (got != scalar)
+        fail(&t_prefix, "valid_prefix vs scalar", in, n, got, scalar);
+    else if (got != ref)
+        fail(&t_prefix, "valid_prefix vs reference", in, n, got, ref);
+}
+
+/* to_utf16 and to_utf32 of IN[0..N) with CAP units, against the scalar
+** kernel and the reference (reference() already run on IN). */
+static void check_transcode(const uint8_t *in, size_t n, size_t cap)
+{
+    for (int form = 16; form <= 32; form += 16) {
+        t_trans.runs++;
+        size_t ref_read, ref_units = ref_transcode(cap, form, expect, &ref_read);
+        size_t got_w = 0, sc_w = 0, got, sc;
+        if (form == 16) {
+            for (size_t i = 0; i < cap + 32; i++)
+                out16[i] = GUARD;
+            got = kern->to_utf16(in, n, cap ? out16 : NULL, cap, &got_w);
+            sc = wenc__utf8_scalar.to_utf16(in, n, cap ? scal16 : NULL, cap, &sc_w);
+        } else {
+            for (size_t i = 0; i < cap + 32; i++)
+                out32[i] = GUARD;
+            got = kern->to_utf32(in, n, cap ? out32 : NULL, cap, &got_w);
+            sc = wenc__utf8_scalar.to_utf32(in, n, cap ? scal32 : NULL, cap, &sc_w);
+        }
+        const char *what = form == 16 ? "to_utf16" : "to_utf32";
+        if (got != sc || got_w != sc_w) {
+            fail(&t_trans, what, in, n, got * 100000 + got_w, sc * 100000 + sc_w);
+            continue;
+        }
+        if (got != ref_read || got_w != ref_units) {
+            fail(&t_trans, what, in, n, got * 100000 + got_w, ref_read * 100000 + ref_units);
+            continue;
+        }
+        for (size_t i = 0; i < got_w; i++) {
+            uint32_t u = form == 16 ? out16[i] : out32[i];
+            if (u != expect[i]) {
+                fail(&t_trans, what, in, n, u, expect[i]);
+                break;
+            }
+        }
+        /* Nothing is written past the room (the vector stores stay in it). */
+        for (size_t i = cap; i < cap + 32; i++) {
+            uint32_t u = form == 16 ? out16[i] : out32[i];
+            if (u != GUARD) {
+                fail(&t_guard, what, in, n, i, cap);
+                break;
+            }
+        }
+        t_guard.runs++;
+    }
+}
+
+/* All kernels on IN[0..N): valid_prefix, and the transcoders with room
+** for everything and with CAPS other capacities. */
+static void check_all(const uint8_t *in, size_t n, bool every_cap)
+{
+    reference(in, n);
+    check_prefix(in, n, ref_prefix(n));
+    check_transcode(in, n, n + 1);
+    if (every_cap)
+        for (size_t cap = 0; cap <= n; cap++)
+            check_transcode(in, n, cap);
+}
+
+static void check_ascii_kernels(void)
+{
+    static uint8_t o8[300];
+    for (size_t n = 0; n <= 260; n += (n < 70 ? 1 : 13)) {
+        for (size_t p = 0; p <= n; p++) {
+            for (size_t i = 0; i < n; i++)
+                in_buf[i] = (uint8_t)(0x20 + rnd(0x60));
+            if (p < n)
+                in_buf[p] = (uint8_t)(0x80 + rnd(0x80));
+            t_ascii.runs++;
+            size_t a = kern->ascii_to_utf8(in_buf, n, o8);
+            size_t b = kern->ascii_to_utf16(in_buf, n, out16);
+            size_t c = kern->ascii_to_utf32(in_buf, n, out32);
+            if (a != p || b != p || c != p) {
+                fail(&t_ascii, "ascii_to_* length", in_buf, n, a * 10000 + b * 100 + c,
+                     p * 10000 + p * 100 + p);
+                continue;
+            }
+            for (size_t i = 0; i < p; i++) {
+                if (o8[i] != in_buf[i] || out16[i] != in_buf[i] || out32[i] != in_buf[i]) {
+                    fail(&t_ascii, "ascii_to_* output", in_buf, n, i, p);
+                    break;
+                }
+            }
+        }
+    }
+}
+
+/* Byte values at the edges of the DFA's classes. */
+static const uint8_t edge_bytes[] = {0x00, 0x7F, 0x80, 0x8F, 0x90, 0x9F, 0xA0, 0xBF,
+                                     0xC0, 0xC1, 0xC2, 0xDF, 0xE0, 0xE1, 0xEC, 0xED,
+                                     0xEE, 0xEF, 0xF0, 0xF1, 0xF3, 0xF4, 0xF5, 0xFF};
+#define NEDGE (sizeof edge_bytes / sizeof edge_bytes[0])
+
+/* Every sequence of up to four edge bytes, at block edges, in ASCII text
+** and in text of 2-byte sequences (so that the block is not skipped as
+** ASCII), against the scalar kernel; the reference decides the scalar
+** kernel on the sequence alone (with ASCII after it). */
+static void check_edges(void)
+{
+    static uint8_t buf[100];
+    static const size_t at_all[] = {0, 1, 13, 14, 15, 16, 29, 30, 31, 32, 47, 62, 63, 64};
+    static const size_t at_four[] = {15, 62};
+    for (int len = 1; len <= 4; len++) {
+        size_t total = 1;
+        for (int k = 0; k < len; k++)
+            total *= NEDGE;
+        const size_t *at = len < 4 ? at_all : at_four;
+        size_t nat = len < 4 ? sizeof at_all / sizeof at_all[0] : 2;
+        for (size_t code = 0; code < total; code++) {
+            uint8_t seq[4];
+            size_t c = code;
+            for (int k = 0; k < len; k++) {
+                seq[k] = edge_bytes[c % NEDGE];
+                c /= NEDGE;
+            }
+            if (len < 4 || code % 7 == 0) {
+                uint8_t alone[5];
+                memcpy(alone, seq, (size_t)len);
+                alone[len] = 'a';
+                reference(alone, (size_t)len + 1);
+                size_t r = ref_prefix((size_t)len + 1);
+                size_t s = wenc__utf8_scalar.valid_prefix(alone, (size_t)len + 1);
+                if (s != r)
+                    fail(&t_prefix, "scalar valid_prefix vs reference", alone,
+                         (size_t)len + 1, s, r);
+            }
+            for (int ctx = 0; ctx < 2; ctx++) {
+                for (size_t i = 0; i < sizeof buf; i += 2) {
+                    buf[i] = ctx ? 0xC3 : 'a';
+                    buf[i + 1] = ctx ? 0xA9 : 'b';
+                }
+                for (size_t j = 0; j < nat; j++) {
+                    uint8_t *b = buf + at[j] + (ctx && at[j] % 2);
+                    uint8_t save[4];
+                    memcpy(save, b, (size_t)len);
+                    memcpy(b, seq, (size_t)len);
+                    t_prefix.runs++;
+                    size_t got = kern->valid_prefix(buf, sizeof buf);
+                    size_t exp = wenc__utf8_scalar.valid_prefix(buf, sizeof buf);
+                    if (got != exp)
+                        fail(&t_prefix, "valid_prefix vs scalar (edges)", buf, sizeof buf, got,
+                             exp);
+                    if (len < 4) {
+                        size_t w1, w2;
+                        t_trans.runs++;
+                        size_t r1 = kern->to_utf16(buf, sizeof buf, out16, 200, &w1);
+                        size_t r2 = wenc__utf8_scalar.to_utf16(buf, sizeof buf, scal16, 200, &w2);
+                        if (r1 != r2 || w1 != w2 || memcmp(out16, scal16, w1 * 2) != 0)
+                            fail(&t_trans, "to_utf16 vs scalar (edges)", buf, sizeof buf,
+                                 r1 * 1000 + w1, r2 * 1000 + w2);
+                    }
+                    memcpy(b, save, (size_t)len);
+                }
+            }
+        }
+    }
+}
+
+static void check_kernels(void)
+{
+    /* Every length up to 200 in each script, unaligned, with every output
+    ** capacity for the shorter ones. */
+    for (int script = 0; script < SCRIPTS; script++) {
+        for (size_t n = 0; n <= 200; n++) {
+            uint8_t *in = in_buf + (n % 16);
+            gen_text(in, n, script);
+            check_all(in, n, n <= 72);
+        }
+    }
+    /* Every truncation of a long text, cutting sequences anywhere. */
+    for (int script = 0; script < SCRIPTS; script++) {
+        gen_text(in_buf + 3, 300, script);
+        for (size_t n = 0; n <= 300; n++)
+            check_all(in_buf + 3, n, false);
+    }
+    /* A bad byte at every position of the first two 64-byte blocks, and
+    ** around the 4096-byte windows of the transcoders. */
+    for (int script = 0; script < SCRIPTS; script++) {
+        for (size_t b = 0; b < sizeof bad_bytes; b++) {
+            for (size_t p = 0; p < 140; p++) {
+                uint8_t *in = in_buf + 1;
+                gen_text(in, 150, script);
+                in[p] = bad_bytes[b];
+                check_all(in, 150, p % 16 == 0 && b % 3 == 0);
+            }
+            static const size_t far[] = {4090, 4093, 4094, 4095, 4096, 4097, 4100,
+                                         8190, 8191, 8192, 8195};
+            for (size_t k = 0; k < sizeof far / sizeof far[0]; k++) {
+                gen_text(in_buf, 8300, script);
+                in_buf[far[k]] = bad_bytes[b];
+                check_all(in_buf, 8300, false);
+                check_transcode(in_buf, 8300, far[k] - rnd(8));
+            }
+        }
+        /* Long valid text, and its prefixes around the windows. */
+        gen_text(in_buf, MAXN, script);
+        check_all(in_buf, MAXN, false);
+        for (size_t n = 4090; n <= 4100; n++)
+            check_all(in_buf, n, false);
+    }
+    check_edges();
+    check_ascii_kernels();
+}
+
+/* ------------------------------------------------------------------------
+** The public API with the process's kernels, against the reference. */
+
+static struct tally t_validate, t_decode;
+
+/* Decodes IN[0..N) with the public decoder (FORM 8, 16 or 32; FATAL or
+** replacement) in input chunks of CHUNK bytes and output buffers of ROOM
+** units; compares with the reference items. */
+static void check_decoder(const uint8_t *in, size_t n, int form, bool fatal, size_t chunk,
+                          size_t room)
+{
+    static uint32_t units[4 * MAXN + 64];
+    static uint32_t exp[4 * MAXN + 64];
+    size_t ne = 0;
+    bool stopped = false;
+    uint64_t err_offset = 0;
+    for (size_t k = 0; k < nitems; k++) {
+        uint32_t cp = items[k].cp < 0 ? 0xFFFD : (uint32_t)items[k].cp;
+        if (items[k].cp < 0 && fatal) {
+            stopped = true;
+            err_offset = items[k].offset;
+            break;
+        }
+        if (form == 8) {
+            uint8_t b[4];
+            size_t m = put_utf8(b, cp);
+            for (size_t i = 0; i < m; i++)
+                exp[ne++] = b[i];
+        } else if (form == 16 && cp >= 0x10000) {
+            exp[ne++] = 0xD800 + ((cp - 0x10000) >> 10);
+            exp[ne++] = 0xDC00 + (cp & 0x3FF);
+        } else {
+            exp[ne++] = cp;
+        }
+    }
+    wenc_decoder d;
+    wenc_decoder_init(&d, WENC_UTF_8, fatal ? WENC_DECODER_FATAL : 0);
+    size_t pos = 0, nu = 0;
+    wenc_status st = WENC_OK;
+    static uint8_t o8[64];
+    static uint16_t o16[64];
+    static uint32_t o32[64];
+    for (int guard = 0; guard < 1000000; guard++) {
+        size_t take = n - pos < chunk ? n - pos : chunk;
+        bool last = pos + take == n;
+        size_t sl = take, dl = room;
+        if (form == 8)
+            st = wenc_decoder_decode_to_utf8(&d, in + pos, &sl, o8, &dl, last);
+        else if (form == 16)
+            st = wenc_decoder_decode_to_utf16(&d, in + pos, &sl, o16, &dl, last);
+        else
+            st = wenc_decoder_decode_to_utf32(&d, in + pos, &sl, o32, &dl, last);
+        for (size_t i = 0; i < dl; i++)
+            units[nu++] = form == 8 ? o8[i] : form == 16 ? o16[i] : o32[i];
+        pos += sl;
+        if (st == WENC_MALFORMED)
+            break;
+        if (st == WENC_INPUT_EMPTY && last)
+            break;
+    }
+    t_decode.runs++;
+    bool ok = nu == ne && memcmp(units, exp, nu * sizeof units[0]) == 0 &&
+              (stopped ? st == WENC_MALFORMED && wenc_decoder_error_offset(&d) == err_offset
+                       : st == WENC_INPUT_EMPTY);
+    if (!ok)
+        fail(&t_decode, fatal ? "decoder (fatal)" : "decoder (replacement)", in, n, nu, ne);
+}
+
+/* The first error of the validator: where the reference says, and named
+** as the validator names it on the malformed span alone (a few bytes: the
+** scalar path). */
+static void check_validate(const uint8_t *in, size_t n)
+{
+    t_validate.runs++;
+    wenc_utf8_error e;
+    wenc_status st = wenc_utf8_validate(in, n, &e);
+    size_t k = 0;
+    while (k < nitems && items[k].cp >= 0)
+        k++;
+    if (k == nitems) {
+        if (st != WENC_OK || wenc_utf8_is_valid(in, n) != true)
+            fail(&t_validate, "validate (valid)", in, n, (size_t)st, WENC_OK);
+        return;
+    }
+    size_t off = (size_t)items[k].offset, len = items[k].length;
+    if (st != WENC_MALFORMED || e.offset != off || e.length != len) {
+        fail(&t_validate, "validate (offset)", in, n, (size_t)e.offset, off);
+        return;
+    }
+    wenc_utf8_error alone;
+    size_t span = off + len < n ? len + 1 : len;
+    wenc_utf8_validate(in + off, span, &alone);
+    if (alone.offset != 0 || alone.kind != e.kind)
+        fail(&t_validate, "validate (kind)", in, n, (size_t)e.kind, (size_t)alone.kind);
+    /* The streaming validator, in chunks of 7 bytes. */
+    wenc_utf8_validator v;
+    wenc_utf8_validator_init(&v);
+    size_t pos = 0;
+    wenc_utf8_error se = {0, 0, WENC_UTF8_ERROR_NONE};
+    for (;;) {
+        size_t take = n - pos < 7 ? n - pos : 7;
+        size_t sl = take;
+        wenc_status s = wenc_utf8_validator_validate(&v, in + pos, &sl, pos + take == n, &se);
+        pos += sl;
+        if (s == WENC_MALFORMED || pos == n)
+            break;
+    }
+    if (se.offset != e.offset || se.length != e.length || se.kind != e.kind)
+        fail(&t_validate, "validator (streaming)", in, n, (size_t)se.offset, (size_t)e.offset);
+}
+
+static void check_public_on(const uint8_t *in, size_t n)
+{
+    reference(in, n);
+    check_validate(in, n);
+    static const size_t chunks[] = {SIZE_MAX, 13};
+    static const size_t rooms[] = {64, 5};
+    for (int form = 8; form <= 32; form *= 2)
+        for (int fatal = 0; fatal < 2; fatal++)
+            for (int c = 0; c < 2; c++)
+                check_decoder(in, n, form, fatal, chunks[c], rooms[c]);
+}
+
+static void check_public(void)
+{
+    for (int script = 0; script < SCRIPTS; script++) {
+        for (size_t n = 0; n <= 200; n += 3) {
+            gen_text(in_buf + 1, n, script);
+            check_public_on(in_buf + 1, n);
+        }
+        for (size_t b = 0; b < sizeof bad_bytes; b++) {
+            for (size_t p = 0; p < 140; p += 3) {
+                gen_text(in_buf, 150, script);
+                in_buf[p] = bad_bytes[b];
+                check_public_on(in_buf, 150);
+            }
+            gen_text(in_buf, 5000, script);
+            in_buf[4096 + rnd(8) - 4] = bad_bytes[b];
+            check_public_on(in_buf, 5000);
+        }
+    }
+}
+
+static void report(const char *isa, const char *what, const struct tally *t)
+{
+    CHECK(t->fails == 0 && t->runs > 0, "%s: %s (%lu runs, %lu failed)", isa, what, t->runs,
+          t->fails);
+}
+
+int main(int argc, char **argv)
+{
+    int a = 1;
+    bool public_only = argc > a && strcmp(argv[a], "--public") == 0;
+    if (public_only)
+        a++;
+    /* The reference model reads the index directory (only UTF-8 is used
+    ** here, but loading is its contract); without one, skip (exit 77). */
+    if (argc <= a || argv[a][0] == '\0' || ref_load(argv[a]) != 0) {
+        printf("# no index directory: skipped\n");
+        return 77;
+    }
+    if (!public_only) {
+        for (int i = 0; i < WENC__ISA_COUNT; i++) {
+            wenc__isa isa = (wenc__isa)i;
+            const char *name = wenc__simd_name(isa);
+            const wenc__utf8_kernels *k = wenc__utf8_kernels_by_isa[isa];
+            if (!wenc__simd_supported(isa)) {
+                printf("# SKIP %s: %s\n", name,
+                       k == &wenc__utf8_scalar ? "no kernels for it in this build"
+                                               : "this CPU lacks it");
+                continue;
+            }
+            if (isa != WENC__ISA_SCALAR && k == &wenc__utf8_scalar) {
+                printf("# %s: uses the scalar kernels (tested as scalar)\n", name);
+                continue;
+            }
+            if (isa != WENC__ISA_SCALAR && k == wenc__utf8_kernels_by_isa[isa - 1]) {
+                printf("# %s: uses the kernels of %s (tested there)\n", name,
+                       wenc__simd_name((wenc__isa)(isa - 1)));
+                continue;
+            }
+            printf("# testing the %s kernels\n", name);
+            kern = k;
+            t_prefix = t_trans = t_ascii = t_guard = (struct tally){0, 0};
+            check_kernels();
+            report(name, "valid_prefix", &t_prefix);
+            report(name, "to_utf16, to_utf32", &t_trans);
+            report(name, "no write past the room", &t_guard);
+            report(name, "ascii_to_*", &t_ascii);
+        }
+    }
+    const char *chosen = wenc__simd_name(wenc__simd_isa());
+    printf("# the public API with the %s kernels\n", chosen);
+    check_public();
+    report(chosen, "wenc_utf8_validate and the validator", &t_validate);
+    report(chosen, "wenc_decoder (UTF-8 to UTF-8/16/32)", &t_decode);
+    free(items);
+    ref_unload();
+    return check_done();
+}
