@@ -202,7 +202,6 @@ WENC__INLINE size_t wenc__xud_to_utf8_via(const uint8_t *src, size_t len, uint8_
 extern const uint8_t wenc__utf16_pack[256][16];
 extern const uint8_t wenc__utf16_pack_len[256];
 
-#if defined(WENC__SIMD_X86)
 /* utf16_sse2.c's kernels, which the SSE4.1 and AVX2 tables share. */
 size_t wenc__utf16_sse2_utf8_length(const uint16_t *src, size_t len);
 size_t wenc__utf16_sse2_bytes_to_utf16(const uint8_t *src, size_t len, bool be, uint16_t *dst,
@@ -211,6 +210,5 @@ size_t wenc__utf16_sse2_bytes_to_utf32(const uint8_t *src, size_t len, bool be, 
                                        size_t cap, size_t *written);
 size_t wenc__utf16_sse2_xud_to_utf16(const uint8_t *src, size_t len, uint16_t *dst, size_t cap,
                                      size_t *written);
-#endif
 
 #endif /* WENC_UTF16_IMPL_H */
