@@ -323,22 +323,22 @@ int main(int argc, char **argv)
     for (int i = 0; i < WENC__ISA_COUNT; i++) {
         wenc__isa isa = (wenc__isa)i;
         const char *name = wenc__simd_name(isa);
-        if (!wenc__simd_supported(isa)) {
-            printf("# skipped %s: %s\n", name,
 #if defined(__x86_64__)
-                   isa == WENC__ISA_NEON ? "not this architecture" : "this CPU lacks it"
+        bool here = isa != WENC__ISA_NEON;
 #elif defined(__aarch64__)
-                   isa != WENC__ISA_NEON ? "not this architecture" : "this CPU lacks it"
+        bool here = isa == WENC__ISA_SCALAR || isa == WENC__ISA_NEON;
 #else
-                   "not this architecture"
+        bool here = isa == WENC__ISA_SCALAR;
 #endif
-            );
-            continue;
-        }
-        if (i != 0 && wenc__utf16_kernels_by_isa[i] == wenc__utf16_kernels_by_isa[i - 1]) {
-            printf("# %s: no kernels of its own in this build (%s)\n", name,
-                   wenc__utf16_kernels_by_isa[i] == &wenc__utf16_scalar ? "scalar ones"
-                                                                        : "the previous set's");
+        const char *why = NULL;
+        if (!here)
+            why = "not this architecture";
+        else if (i != 0 && wenc__utf16_kernels_by_isa[i] == wenc__utf16_kernels_by_isa[i - 1])
+            why = "no UTF-16 kernels of its own in this build";
+        else if (!wenc__simd_supported(isa))
+            why = "this CPU lacks it";
+        if (why != NULL) {
+            printf("# skipped %s: %s\n", name, why);
             continue;
         }
         kern[nkern] = wenc__utf16_kernels_by_isa[i];

@@ -25,8 +25,7 @@ static int list(void)
 #endif
         /* Kernels of its own: a table entry that differs from the set
         ** below it (which is what it would run otherwise). */
-        bool own = i == 0 ||
-                   wenc__utf16_kernels_by_isa[i] != wenc__utf16_kernels_by_isa[i - 1] ||
+        bool own = i == 0 || wenc__utf16_kernels_by_isa[i] != wenc__utf16_kernels_by_isa[i - 1] ||
                    wenc__utf8_kernels_by_isa[i] != wenc__utf8_kernels_by_isa[i - 1];
         if (!here)
             printf("skip %s: not this architecture\n", name);
@@ -67,8 +66,7 @@ int main(int argc, char **argv)
     const char *forced = getenv("WENC_SIMD");
     wenc__isa want = wenc__simd_from_name(forced);
     if (want != WENC__ISA_COUNT && wenc__simd_supported(want)) {
-        CHECK(chosen == want, "WENC_SIMD=%s is obeyed (chose %s)", forced,
-              wenc__simd_name(chosen));
+        CHECK(chosen == want, "WENC_SIMD=%s is obeyed (chose %s)", forced, wenc__simd_name(chosen));
     } else {
         /* The order of wenc__isa is the order of preference. */
         for (int i = chosen + 1; i < WENC__ISA_COUNT; i++)
