@@ -23,6 +23,21 @@ WENC__INLINE size_t wenc__u16_to_utf8_scalar(const uint16_t *src, size_t len, ui
 {
     size_t pos = 0, out = 0;
     while (pos < len) {
+        /* Four ASCII units at a time (the whole of some documents). */
+        while (len - pos >= 4 && cap - out >= 4) {
+            uint64_t word;
+            memcpy(&word, src + pos, sizeof word);
+            if ((word & 0xFF80FF80FF80FF80u) != 0)
+                break;
+            dst[out] = (uint8_t)src[pos];
+            dst[out + 1] = (uint8_t)src[pos + 1];
+            dst[out + 2] = (uint8_t)src[pos + 2];
+            dst[out + 3] = (uint8_t)src[pos + 3];
+            pos += 4;
+            out += 4;
+        }
+        if (pos == len)
+            break;
         uint32_t cp = src[pos];
         size_t n = 1;
         if (cp - 0xD800 < 0x800) {
