@@ -5,6 +5,7 @@
 #include "decode.h"
 #include "oneshot.h"
 #include "utf8_dfa.h"
+#include "simd/utf16_kernels.h"
 
 /* ------------------------------------------------------------------------
 ** TextDecoder. */
@@ -451,42 +452,35 @@ const char *wenc_text_encoder_encoding_name(void)
     return "utf-8";
 }
 
-/* The scalar value at SRC[I] (I < LEN) and how many units it spans. */
-WENC__INLINE uint32_t scalar_at(const uint16_t *src, size_t len, size_t i, size_t *units)
-{
-    uint32_t u = src[i];
-    *units = 1;
-    if (u < 0xD800 || u > 0xDFFF)
-        return u;
-    if (u <= 0xDBFF && i + 1 < len && src[i + 1] >= 0xDC00 && src[i + 1] <= 0xDFFF) {
-        *units = 2;
-        return 0x10000 + ((u - 0xD800) << 10) + (src[i + 1] - 0xDC00u);
-    }
-    return WENC__REPLACEMENT_CHARACTER;
-}
+/* The kernels (src/simd/utf16_kernels.h) transcode runs of well-formed
+** UTF-16 and stop before a lone surrogate, which becomes U+FFFD here. */
 
 size_t wenc_text_encoder_encoded_length(const uint16_t *src, size_t src_len)
 {
     if (src == NULL)
         return 0;
-    /* At most 3 bytes per unit (a pair gives 4 for 2 units).  Saturating:
-    ** 3 bytes per unit may not fit in size_t where memory is 32-bit. */
-    size_t n = 0;
-    for (size_t i = 0; i < src_len;) {
-        size_t units;
-        n = wenc__add_sat(n, wenc__utf8_length(scalar_at(src, src_len, i, &units)));
-        i += units;
-    }
-    return n;
+    /* At most 3 bytes per unit (a pair gives 4 for 2 units); saturated,
+    ** since 3 bytes per unit may not fit in size_t where memory is 32-bit. */
+    return wenc__utf16_kernels_get()->utf8_length(src, src_len);
 }
 
-static void encode_all(const uint16_t *src, size_t src_len, uint8_t *dst)
+/* Encodes SRC[0..LEN) into DST[0..CAP), which has room for all of it
+** (wenc_text_encoder_encoded_length).  CAP is exact: vector kernels read
+** what DST holds past their output. */
+static void encode_all(const uint16_t *src, size_t src_len, uint8_t *dst, size_t cap)
 {
-    size_t o = 0;
-    for (size_t i = 0; i < src_len;) {
-        size_t units;
-        o += wenc__utf8_put(dst + o, scalar_at(src, src_len, i, &units));
-        i += units;
+    size_t (*to_utf8)(const uint16_t *, size_t, uint8_t *, size_t, size_t *) =
+        wenc__utf16_kernels_get()->to_utf8;
+    size_t i = 0, o = 0;
+    for (;;) {
+        size_t w;
+        i += to_utf8(src + i, src_len - i, dst + o, cap - o, &w);
+        o += w;
+        if (i == src_len)
+            break;
+        /* A lone surrogate. */
+        o += wenc__utf8_put(dst + o, WENC__REPLACEMENT_CHARACTER);
+        i++;
     }
 }
 
@@ -506,7 +500,7 @@ wenc_status wenc_text_encoder_encode(const uint16_t *src, size_t src_len, uint8_
         return WENC_OUTPUT_FULL;
     }
     if (src_len != 0)
-        encode_all(src, src_len, dst);
+        encode_all(src, src_len, dst, need);
     *dst_len = need;
     return WENC_OK;
 }
@@ -528,7 +522,7 @@ wenc_status wenc_text_encoder_encode_alloc(const uint16_t *src, size_t src_len,
     if (buf == NULL)
         return WENC_NO_MEMORY;
     if (src_len != 0)
-        encode_all(src, src_len, buf);
+        encode_all(src, src_len, buf, need);
     buf[need] = 0;
     *out = buf;
     *out_len = need;
@@ -549,22 +543,27 @@ wenc_status wenc_text_encoder_encode_into(const uint16_t *src, size_t src_len, u
     if (read == NULL || written == NULL || (src == NULL && src_len != 0) ||
         (dst == NULL && dst_len != 0))
         return WENC_INVALID_ARGUMENT;
+    size_t (*to_utf8)(const uint16_t *, size_t, uint8_t *, size_t, size_t *) =
+        wenc__utf16_kernels_get()->to_utf8;
     size_t i = 0, o = 0;
     while (i < src_len) {
-        /* ASCII runs, while they fit. */
-        while (i < src_len && o < dst_len && src[i] < 0x80)
-            dst[o++] = (uint8_t)src[i++];
+        /* Scalar values and pairs while they fit (the kernel writes nothing
+        ** past the bytes it reports, as step 6 requires). */
+        size_t w;
+        i += to_utf8(src + i, src_len - i, dst_len != 0 ? dst + o : NULL, dst_len - o, &w);
+        o += w;
         if (i == src_len)
             break;
-        size_t units;
-        uint32_t cp = scalar_at(src, src_len, i, &units);
-        unsigned n = wenc__utf8_length(cp);
-        if (dst_len - o < n)
+        /* The kernel stopped at a lone surrogate (U+FFFD, 3 bytes, 1 unit
+        ** read) or at a code point that does not fit. */
+        uint32_t u = src[i];
+        bool lone = u >= 0xDC00 ? u <= 0xDFFF
+                                : u >= 0xD800 && (i + 1 == src_len || src[i + 1] < 0xDC00 ||
+                                                  src[i + 1] > 0xDFFF);
+        if (!lone || dst_len - o < 3)
             break;
-        wenc__utf8_put(dst + o, cp);
-        o += n;
-        /* units is 2 exactly when cp is above U+FFFF. */
-        i += units;
+        o += wenc__utf8_put(dst + o, WENC__REPLACEMENT_CHARACTER);
+        i++;
     }
     *read = i;
     *written = o;

@@ -2,6 +2,7 @@
 ** (Encoding Standard, "Common infrastructure for UTF-16BE/LE").  They have
 ** no encoder. */
 #include "decode.h"
+#include "simd/utf16_kernels.h"
 
 struct utf16_state {
     uint16_t leading_surrogate; /* 0 is null: surrogates are never 0 */
@@ -79,36 +80,27 @@ WENC__INLINE bool utf16_idle(const void *sv)
     return !s->has_leading_byte && s->leading_surrogate == 0;
 }
 
-/* The bulk path: whole code units that are not surrogates, and complete
-** surrogate pairs, two bytes at a time; a lone surrogate, or a unit or pair
-** cut by the end of the input, is left to utf16_step. */
+/* The bulk path, through the kernels of src/simd (chosen once per
+** process): whole code units that are not surrogates, and complete
+** surrogate pairs; a lone surrogate, or a unit or pair cut by the end of
+** the input, is left to utf16_step, as is a code point that does not fit.
+** The kernels are tested against the step function's rules
+** (tests/unit/kernels_utf16.c). */
 WENC__INLINE void utf16_bulk(const uint8_t *src, size_t *pos_, size_t len, void *dst,
                              size_t *out_, size_t cap, int form, bool be)
 {
-    size_t pos = *pos_, out = *out_;
-    while (len - pos >= 2) {
-        uint32_t cp = be ? (uint32_t)src[pos] << 8 | src[pos + 1]
-                         : (uint32_t)src[pos + 1] << 8 | src[pos];
-        size_t n = 2;
-        if (cp - 0xD800 < 0x800) {
-            if (cp >= 0xDC00 || len - pos < 4)
-                break;
-            uint32_t trail = be ? (uint32_t)src[pos + 2] << 8 | src[pos + 3]
-                                : (uint32_t)src[pos + 3] << 8 | src[pos + 2];
-            if (trail - 0xDC00 >= 0x400)
-                break;
-            cp = 0x10000 + ((cp - 0xD800) << 10) + (trail - 0xDC00);
-            n = 4;
-        }
-        unsigned need = wenc__units(cp, form);
-        if (cap - out < need)
-            break;
-        wenc__put(dst, out, cp, form);
-        out += need;
-        pos += n;
-    }
+    size_t pos = *pos_, out = *out_, w;
+    if (len - pos < 2 || out == cap)
+        return;
+    const wenc__utf16_kernels *k = wenc__utf16_kernels_get();
+    if (form == WENC__UTF16)
+        pos += k->bytes_to_utf16(src + pos, len - pos, be, (uint16_t *)dst + out, cap - out, &w);
+    else if (form == WENC__UTF8)
+        pos += k->bytes_to_utf8(src + pos, len - pos, be, (uint8_t *)dst + out, cap - out, &w);
+    else
+        pos += k->bytes_to_utf32(src + pos, len - pos, be, (uint32_t *)dst + out, cap - out, &w);
     *pos_ = pos;
-    *out_ = out;
+    *out_ = out + w;
 }
 
 WENC__INLINE void utf16be_bulk(void *unused, const uint8_t *src, size_t *pos, size_t len,

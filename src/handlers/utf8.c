@@ -188,6 +188,9 @@ WENC__DECODER_IMPL(utf8, utf8_decode);
 /* ------------------------------------------------------------------------
 ** Encoder: every scalar value has a UTF-8 form. */
 
+#include "simd/utf16_kernels.h"
+#include "simd/utf8_kernels.h"
+
 WENC__INLINE int utf8_encode_step(void *unused, int32_t cp, wenc__estep *r)
 {
     (void)unused;
@@ -199,13 +202,35 @@ WENC__INLINE int utf8_encode_step(void *unused, int32_t cp, wenc__estep *r)
     return WENC__E_BYTES;
 }
 
-/* The bulk path: well-formed UTF-16 and UTF-32 become UTF-8 directly;
-** valid UTF-8 is copied.  Anything else, a run of ASCII, or a sequence that
-** does not fit is left to the engine. */
+/* The bulk path, through the kernels of src/simd (chosen once per
+** process): well-formed UTF-16 is transcoded, valid UTF-8 is copied (found
+** by valid_prefix, so it is exactly what the DFA would accept), and
+** well-formed UTF-32 is encoded here.  Each stops before ill-formed input,
+** a sequence cut by the end of the input, or a code point that does not
+** fit; the engine's peek then decides (U+FFFD, or wait for more input). */
 WENC__INLINE void utf8_encode_bulk(const void *src, size_t *pos_, size_t len, uint8_t *dst,
                                    size_t *out_, size_t cap, int form)
 {
     size_t pos = *pos_, out = *out_;
+    if (pos == len || out == cap)
+        return;
+    if (form == WENC__FROM_UTF16) {
+        size_t w;
+        *pos_ = pos + wenc__utf16_kernels_get()->to_utf8((const uint16_t *)src + pos, len - pos,
+                                                         dst + out, cap - out, &w);
+        *out_ = out + w;
+        return;
+    }
+    if (form == WENC__FROM_UTF8) {
+        /* Cut to the room left: a sequence cut there is not valid, so it
+        ** is never copied in part. */
+        size_t n = len - pos < cap - out ? len - pos : cap - out;
+        size_t valid = wenc__utf8_kernels_get()->valid_prefix((const uint8_t *)src + pos, n);
+        memcpy(dst + out, (const uint8_t *)src + pos, valid);
+        *pos_ = pos + valid;
+        *out_ = out + valid;
+        return;
+    }
     while (pos < len && cap - out >= 4) {
         uint32_t cp;
         unsigned units = wenc__encode_fast_input(src, pos, len, form, &cp);

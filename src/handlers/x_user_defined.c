@@ -2,6 +2,7 @@
 ** Standard, "x-user-defined"): bytes 0x80..0xFF are U+F780..U+F7FF. */
 #include "decode.h"
 #include "encode.h"
+#include "simd/utf16_kernels.h"
 
 WENC__INLINE int xud_step(void *unused, int byte, wenc__step *r)
 {
@@ -13,9 +14,40 @@ WENC__INLINE int xud_step(void *unused, int byte, wenc__step *r)
     return WENC__CODE_POINT;
 }
 
+/* The bulk path, through the kernels of src/simd (chosen once per
+** process): every byte decodes on its own, so it stops only where the
+** output is full.  It takes ASCII too (the engine's ASCII path would stop
+** at every byte of 0x80 and up). */
+WENC__INLINE void xud_bulk(void *unused, const uint8_t *src, size_t *pos_, size_t len, void *dst,
+                           size_t *out_, size_t cap, int form)
+{
+    (void)unused;
+    size_t pos = *pos_, out = *out_, w;
+    if (pos == len || out == cap)
+        return;
+    const wenc__utf16_kernels *k = wenc__utf16_kernels_get();
+    if (form == WENC__UTF16) {
+        pos += k->xud_to_utf16(src + pos, len - pos, (uint16_t *)dst + out, cap - out, &w);
+    } else if (form == WENC__UTF8) {
+        pos += k->xud_to_utf8(src + pos, len - pos, (uint8_t *)dst + out, cap - out, &w);
+    } else {
+        /* UTF-32: one unit per byte, a loop the compiler vectorises. */
+        size_t n = len - pos < cap - out ? len - pos : cap - out;
+        uint32_t *d = (uint32_t *)dst + out;
+        for (size_t i = 0; i < n; i++) {
+            uint32_t b = src[pos + i];
+            d[i] = b < 0x80 ? b : 0xF700 + b;
+        }
+        pos += n;
+        w = n;
+    }
+    *pos_ = pos;
+    *out_ = out + w;
+}
+
 WENC__INLINE wenc_status xud_decode(wenc__dcall *c, const int form)
 {
-    return wenc__decode_loop(c, form, NULL, xud_step, wenc__always, true, NULL);
+    return wenc__decode_loop(c, form, NULL, xud_step, wenc__always, false, xud_bulk);
 }
 
 WENC__DECODER_IMPL(x_user_defined, xud_decode);

@@ -2,7 +2,13 @@
 ** which maps bytes into one 16-bit range): one table per instruction set
 ** (simd.h).  Each kernel accepts exactly the input its handler's step
 ** function would process without an error, and stops before anything
-** else, which the caller then takes to the step function. */
+** else, which the caller then takes to the step function.
+**
+** Every kernel writes only DST[0 .. *WRITTEN): vector stores that would
+** reach past it are blended with what DST held, so encodeInto's "bytes past
+** written are not touched" holds whatever the kernel.  SRC and DST may be
+** NULL when their length is 0; they may be unaligned (DST of UTF-16 and
+** UTF-32 output must be aligned to its unit, as C requires). */
 #ifndef WENC_UTF16_KERNELS_H
 #define WENC_UTF16_KERNELS_H
 
@@ -14,8 +20,35 @@ typedef struct wenc__utf16_kernels {
     ** surrogate, a leading surrogate that ends the input, or a code point
     ** whose bytes do not fit.  Returns the units read; *WRITTEN is the
     ** bytes written. */
-    size_t (*to_utf8)(const uint16_t *src, size_t len, uint8_t *dst, size_t cap,
-                      size_t *written);
+    size_t (*to_utf8)(const uint16_t *src, size_t len, uint8_t *dst, size_t cap, size_t *written);
+
+    /* The UTF-8 length of SRC[0..LEN) read as a USVString (a lone
+    ** surrogate counts as U+FFFD: 3 bytes), saturated at SIZE_MAX. */
+    size_t (*utf8_length)(const uint16_t *src, size_t len);
+
+    /* UTF-16LE (BE false) or UTF-16BE bytes SRC[0..LEN) decoded as the
+    ** UTF-16 decoder's step function does from its initial state (Encoding
+    ** Standard, "shared UTF-16 decoder"), into native units DST[0..CAP),
+    ** UTF-8 bytes or UTF-32 code points: whole units that are not
+    ** surrogates and complete surrogate pairs.  Stops before a lone
+    ** surrogate, a unit or pair cut by LEN (an odd byte, a leading
+    ** surrogate in the last 2 or 3 bytes) and a code point that does not
+    ** fit.  Returns the bytes read (even); *WRITTEN is the units written. */
+    size_t (*bytes_to_utf16)(const uint8_t *src, size_t len, bool be, uint16_t *dst, size_t cap,
+                             size_t *written);
+    size_t (*bytes_to_utf8)(const uint8_t *src, size_t len, bool be, uint8_t *dst, size_t cap,
+                            size_t *written);
+    size_t (*bytes_to_utf32)(const uint8_t *src, size_t len, bool be, uint32_t *dst, size_t cap,
+                             size_t *written);
+
+    /* x-user-defined bytes SRC[0..LEN) decoded (Encoding Standard,
+    ** "x-user-defined decoder": 0x00..0x7F are themselves, 0x80..0xFF are
+    ** U+F780..U+F7FF) while they fit in DST[0..CAP).  Returns the bytes
+    ** read; *WRITTEN is the units written. */
+    size_t (*xud_to_utf16)(const uint8_t *src, size_t len, uint16_t *dst, size_t cap,
+                           size_t *written);
+    size_t (*xud_to_utf8)(const uint8_t *src, size_t len, uint8_t *dst, size_t cap,
+                          size_t *written);
 } wenc__utf16_kernels;
 
 /* Indexed by wenc__isa: the best kernels this build has at or below each
@@ -23,6 +56,12 @@ typedef struct wenc__utf16_kernels {
 extern const wenc__utf16_kernels *const wenc__utf16_kernels_by_isa[WENC__ISA_COUNT];
 
 extern const wenc__utf16_kernels wenc__utf16_scalar;
+#if defined(WENC__SIMD_X86)
+extern const wenc__utf16_kernels wenc__utf16_sse2, wenc__utf16_sse41, wenc__utf16_avx2;
+#endif
+#if defined(WENC__SIMD_NEON)
+extern const wenc__utf16_kernels wenc__utf16_neon;
+#endif
 
 /* The kernels this process uses. */
 WENC__INLINE const wenc__utf16_kernels *wenc__utf16_kernels_get(void)

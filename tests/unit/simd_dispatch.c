@@ -1,13 +1,48 @@
 /* simd_dispatch.c -- the kernels' dispatch (src/simd/simd.h): names, the
-** CPU's choice, and WENC_SIMD forcing a lower instruction set. */
+** CPU's choice, and WENC_SIMD forcing a lower instruction set.  With
+** --list it prints instead, one line per instruction set, whether the test
+** suites can run its kernels here ("run NAME") or why not ("skip NAME:
+** reason"), for tools/run-kernel-suites. */
 #include <stdlib.h>
 #include <string.h>
 
 #include "check.h"
 #include "simd/simd.h"
+#include "simd/utf16_kernels.h"
+#include "simd/utf8_kernels.h"
 
-int main(void)
+static int list(void)
 {
+    for (int i = 0; i < WENC__ISA_COUNT; i++) {
+        wenc__isa isa = (wenc__isa)i;
+        const char *name = wenc__simd_name(isa);
+#if defined(__x86_64__)
+        bool here = isa != WENC__ISA_NEON;
+#elif defined(__aarch64__)
+        bool here = isa == WENC__ISA_SCALAR || isa == WENC__ISA_NEON;
+#else
+        bool here = isa == WENC__ISA_SCALAR;
+#endif
+        /* Kernels of its own: a table entry that differs from the set
+        ** below it (which is what it would run otherwise). */
+        bool own = i == 0 || wenc__utf16_kernels_by_isa[i] != wenc__utf16_kernels_by_isa[i - 1] ||
+                   wenc__utf8_kernels_by_isa[i] != wenc__utf8_kernels_by_isa[i - 1];
+        if (!here)
+            printf("skip %s: not this architecture\n", name);
+        else if (!own)
+            printf("skip %s: no kernels of its own in this build\n", name);
+        else if (!wenc__simd_supported(isa))
+            printf("skip %s: this CPU lacks it\n", name);
+        else
+            printf("run %s\n", name);
+    }
+    return 0;
+}
+
+int main(int argc, char **argv)
+{
+    if (argc > 1 && strcmp(argv[1], "--list") == 0)
+        return list();
     for (int i = 0; i < WENC__ISA_COUNT; i++) {
         const char *name = wenc__simd_name((wenc__isa)i);
         CHECK(name != NULL, "isa %d has a name", i);
@@ -31,8 +66,7 @@ int main(void)
     const char *forced = getenv("WENC_SIMD");
     wenc__isa want = wenc__simd_from_name(forced);
     if (want != WENC__ISA_COUNT && wenc__simd_supported(want)) {
-        CHECK(chosen == want, "WENC_SIMD=%s is obeyed (chose %s)", forced,
-              wenc__simd_name(chosen));
+        CHECK(chosen == want, "WENC_SIMD=%s is obeyed (chose %s)", forced, wenc__simd_name(chosen));
     } else {
         /* The order of wenc__isa is the order of preference. */
         for (int i = chosen + 1; i < WENC__ISA_COUNT; i++)

@@ -1,0 +1,250 @@
+/* utf16_avx2.c -- the UTF-16 kernels (utf16_kernels.h) with AVX2: sixteen
+** units per vector.  UTF-16 -> UTF-8 widens each unit to a 32-bit lane
+** holding its 1- to 3-byte sequence and packs four lanes at a time with
+** vpshufb (wenc__utf16_pack, utf16_impl.h); the UTF-16LE/BE byte swap
+** checks its surrogate pairs with two bit masks.  A block a vector test
+** rejects goes to the scalar loop.  x-user-defined to UTF-16 is SSE2's
+** (it runs at the speed of memory already). */
+#include <immintrin.h>
+
+#include "utf16_impl.h"
+
+/* The UTF-8 sequences of the eight units in the 32-bit lanes of U (first
+** byte lowest): 1 byte below U+0080, 2 below U+0800, else 3. */
+static inline __m256i sequences(__m256i u)
+{
+    const __m256i x3f = _mm256_set1_epi32(0x3F), x80 = _mm256_set1_epi32(0x80);
+    __m256i last = _mm256_or_si256(_mm256_and_si256(u, x3f), x80);
+    __m256i middle = _mm256_or_si256(_mm256_and_si256(_mm256_srli_epi32(u, 6), x3f), x80);
+    __m256i three =
+        _mm256_or_si256(_mm256_or_si256(_mm256_srli_epi32(u, 12), _mm256_set1_epi32(0xE0)),
+                        _mm256_or_si256(_mm256_slli_epi32(middle, 8), _mm256_slli_epi32(last, 16)));
+    __m256i two = _mm256_or_si256(_mm256_or_si256(_mm256_srli_epi32(u, 6), _mm256_set1_epi32(0xC0)),
+                                  _mm256_slli_epi32(last, 8));
+    __m256i r = _mm256_blendv_epi8(three, two, _mm256_cmpgt_epi32(_mm256_set1_epi32(0x800), u));
+    return _mm256_blendv_epi8(r, u, _mm256_cmpgt_epi32(x80, u));
+}
+
+/* Two pack rows, one per 128-bit lane. */
+static inline __m256i pack_rows(unsigned a, unsigned b)
+{
+    return _mm256_inserti128_si256(
+        _mm256_castsi128_si256(_mm_loadu_si128((const __m128i *)wenc__utf16_pack[a])),
+        _mm_loadu_si128((const __m128i *)wenc__utf16_pack[b]), 1);
+}
+
+static size_t to_utf8(const uint16_t *src, size_t len, uint8_t *dst, size_t cap, size_t *written)
+{
+    const __m256i ff80 = _mm256_set1_epi16((short)0xFF80), f800 = _mm256_set1_epi16((short)0xF800);
+    const __m256i d800 = _mm256_set1_epi16((short)0xD800), zero = _mm256_setzero_si256();
+    const __m128i iota = _mm_setr_epi8(0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15);
+    size_t pos = 0, out = 0;
+    if (len == 0 || cap == 0) { /* SRC or DST may be NULL */
+        *written = 0;
+        return 0;
+    }
+    for (;;) {
+        /* A block of 16 units writes at most 48 bytes, through four 16-byte
+        ** stores the last of which starts at most 36 bytes in. */
+        while (len - pos >= 16 && cap - out >= 52) {
+            __m256i v = _mm256_loadu_si256((const __m256i *)(src + pos));
+            if (_mm256_testz_si256(v, ff80)) {
+                /* ASCII: 16 units, then 32 at a time while it lasts. */
+                __m256i p = _mm256_packus_epi16(v, v);
+                _mm_storeu_si128((__m128i *)(dst + out),
+                                 _mm256_castsi256_si128(_mm256_permute4x64_epi64(p, 0x08)));
+                pos += 16;
+                out += 16;
+                while (len - pos >= 32 && cap - out >= 32) {
+                    __m256i a = _mm256_loadu_si256((const __m256i *)(src + pos));
+                    __m256i b = _mm256_loadu_si256((const __m256i *)(src + pos + 16));
+                    if (!_mm256_testz_si256(_mm256_or_si256(a, b), ff80))
+                        break;
+                    _mm256_storeu_si256((__m256i *)(dst + out),
+                                        _mm256_permute4x64_epi64(_mm256_packus_epi16(a, b), 0xD8));
+                    pos += 32;
+                    out += 32;
+                }
+                continue;
+            }
+            __m256i top = _mm256_and_si256(v, f800);
+            if (!_mm256_testz_si256(_mm256_cmpeq_epi16(top, d800), _mm256_cmpeq_epi16(top, d800)))
+                break;
+            /* Per 128-bit lane, bytes 0-7: unit is ASCII; 8-15: below
+            ** U+0800.  Inverted, then split into four pack indexes. */
+            __m256i ascii = _mm256_cmpeq_epi16(_mm256_and_si256(v, ff80), zero);
+            uint32_t m = ~(uint32_t)_mm256_movemask_epi8(
+                _mm256_packs_epi16(ascii, _mm256_cmpeq_epi16(top, zero)));
+            unsigned i0 = (m & 0x0F) | ((m >> 4) & 0xF0);
+            unsigned i1 = ((m >> 4) & 0x0F) | ((m >> 8) & 0xF0);
+            unsigned i2 = ((m >> 16) & 0x0F) | ((m >> 20) & 0xF0);
+            unsigned i3 = ((m >> 20) & 0x0F) | ((m >> 24) & 0xF0);
+            __m256i u01 = _mm256_cvtepu16_epi32(_mm256_castsi256_si128(v));
+            __m256i u23 = _mm256_cvtepu16_epi32(_mm256_extracti128_si256(v, 1));
+            __m256i s01 = _mm256_shuffle_epi8(sequences(u01), pack_rows(i0, i1));
+            __m256i s23 = _mm256_shuffle_epi8(sequences(u23), pack_rows(i2, i3));
+            size_t l0 = wenc__utf16_pack_len[i0], l1 = wenc__utf16_pack_len[i1];
+            size_t l2 = wenc__utf16_pack_len[i2], l3 = wenc__utf16_pack_len[i3];
+            uint8_t *d = dst + out;
+            /* The last store keeps what DST held past its bytes (read
+            ** before the other stores reach there): nothing past the bytes
+            ** written is ever changed. */
+            __m128i old = _mm_loadu_si128((const __m128i *)(d + l0 + l1 + l2));
+            _mm_storeu_si128((__m128i *)d, _mm256_castsi256_si128(s01));
+            _mm_storeu_si128((__m128i *)(d + l0), _mm256_extracti128_si256(s01, 1));
+            _mm_storeu_si128((__m128i *)(d + l0 + l1), _mm256_castsi256_si128(s23));
+            __m128i keep = _mm_cmpgt_epi8(_mm_set1_epi8((char)l3), iota);
+            _mm_storeu_si128((__m128i *)(d + l0 + l1 + l2),
+                             _mm_blendv_epi8(old, _mm256_extracti128_si256(s23, 1), keep));
+            pos += 16;
+            out += l0 + l1 + l2 + l3;
+        }
+        /* The tail, or this block (and the trailing surrogate of a pair
+        ** that ends it) in scalar. */
+        bool tail = len - pos < 16 || cap - out < 52;
+        size_t w, n = wenc__u16_to_utf8_scalar(src + pos, tail || len - pos < 17 ? len - pos : 17,
+                                               dst + out, cap - out, &w);
+        pos += n;
+        out += w;
+        if (tail || n == 0)
+            break;
+    }
+    *written = out;
+    return pos;
+}
+
+/* The sum of the sixteen 16-bit lanes of V. */
+static size_t sum16(__m256i v)
+{
+    __m256i s = _mm256_madd_epi16(v, _mm256_set1_epi16(1));
+    __m128i t = _mm_add_epi32(_mm256_castsi256_si128(s), _mm256_extracti128_si256(s, 1));
+    t = _mm_add_epi32(t, _mm_shuffle_epi32(t, _MM_SHUFFLE(1, 0, 3, 2)));
+    t = _mm_add_epi32(t, _mm_shuffle_epi32(t, _MM_SHUFFLE(2, 3, 0, 1)));
+    return (size_t)(uint32_t)_mm_cvtsi128_si32(t);
+}
+
+static size_t utf8_length(const uint16_t *src, size_t len)
+{
+    const __m256i f800 = _mm256_set1_epi16((short)0xF800), d800 = _mm256_set1_epi16((short)0xD800);
+    const __m256i ff80 = _mm256_set1_epi16((short)0xFF80), zero = _mm256_setzero_si256();
+    size_t pos = 0, total = 0;
+    while (pos < len) {
+        /* Blocks of at most 8192 units: the lane counters (2 per block of
+        ** 16) stay below 16 bits, and the total saturates. */
+        size_t end = len - pos > 8192 ? pos + 8192 : len, n = 0;
+        __m256i small = zero; /* per lane: units below U+0080, plus below U+0800 */
+        while (end - pos >= 16) {
+            __m256i v = _mm256_loadu_si256((const __m256i *)(src + pos));
+            __m256i top = _mm256_and_si256(v, f800);
+            __m256i sur = _mm256_cmpeq_epi16(top, d800);
+            if (!_mm256_testz_si256(sur, sur)) {
+                /* Surrogates: this block in scalar (a pair may take one
+                ** unit past it, even past END). */
+                n += wenc__u16_utf8_length_scalar(src, &pos, pos + 16, len);
+                if (pos > end)
+                    break;
+                continue;
+            }
+            small = _mm256_sub_epi16(small, _mm256_cmpeq_epi16(top, zero));
+            small = _mm256_sub_epi16(small, _mm256_cmpeq_epi16(_mm256_and_si256(v, ff80), zero));
+            n += 48;
+            pos += 16;
+        }
+        n -= sum16(small);
+        if (pos < end)
+            n += wenc__u16_utf8_length_scalar(src, &pos, end, len);
+        total = wenc__add_sat(total, n);
+    }
+    return total;
+}
+
+WENC__INLINE size_t bytes_to(const uint8_t *src, size_t len, bool be, void *dst, size_t cap,
+                             size_t *written, int form)
+{
+    const __m256i swap = _mm256_setr_epi8(1, 0, 3, 2, 5, 4, 7, 6, 9, 8, 11, 10, 13, 12, 15, 14, 1,
+                                          0, 3, 2, 5, 4, 7, 6, 9, 8, 11, 10, 13, 12, 15, 14);
+    const __m256i f800 = _mm256_set1_epi16((short)0xF800), fc00 = _mm256_set1_epi16((short)0xFC00);
+    const __m256i d800 = _mm256_set1_epi16((short)0xD800), dc00 = _mm256_set1_epi16((short)0xDC00);
+    size_t pos = 0, out = 0;
+    if (cap == 0 || len < 2) { /* DST or SRC may be NULL */
+        *written = 0;
+        return 0;
+    }
+    for (;;) {
+        while (len - pos >= 32 && cap - out >= 16) {
+            __m256i v = _mm256_loadu_si256((const __m256i *)(src + pos));
+            if (be)
+                v = _mm256_shuffle_epi8(v, swap);
+            __m256i sur = _mm256_cmpeq_epi16(_mm256_and_si256(v, f800), d800);
+            if (!_mm256_testz_si256(sur, sur)) {
+                if (form != WENC__K16)
+                    break; /* UTF-32: pairs are left to the scalar loop */
+                /* Whole pairs only: the leading surrogates, moved up one
+                ** unit, are exactly the trailing ones, and the last unit
+                ** is not a leading surrogate. */
+                __m256i t = _mm256_and_si256(v, fc00);
+                uint32_t lead = (uint32_t)_mm256_movemask_epi8(_mm256_cmpeq_epi16(t, d800));
+                uint32_t trail = (uint32_t)_mm256_movemask_epi8(_mm256_cmpeq_epi16(t, dc00));
+                if ((uint32_t)(lead << 2) != trail || (lead >> 30) != 0)
+                    break;
+            }
+            if (form == WENC__K16) {
+                _mm256_storeu_si256((__m256i *)((uint16_t *)dst + out), v);
+            } else {
+                uint32_t *d = (uint32_t *)dst + out;
+                _mm256_storeu_si256((__m256i *)d, _mm256_cvtepu16_epi32(_mm256_castsi256_si128(v)));
+                _mm256_storeu_si256((__m256i *)(d + 8),
+                                    _mm256_cvtepu16_epi32(_mm256_extracti128_si256(v, 1)));
+            }
+            pos += 32;
+            out += 16;
+        }
+        /* The tail, or this block (and the trailing surrogate of a pair
+        ** that ends it) in scalar. */
+        bool tail = len - pos < 32 || cap - out < 16;
+        size_t w, n = wenc__u16_bytes_scalar(src + pos, tail || len - pos < 34 ? len - pos : 34, be,
+                                             form == WENC__K16 ? (void *)((uint16_t *)dst + out)
+                                                               : (void *)((uint32_t *)dst + out),
+                                             cap - out, &w, form);
+        pos += n;
+        out += w;
+        if (tail || n == 0)
+            break;
+    }
+    *written = out;
+    return pos;
+}
+
+static size_t bytes_to_utf16(const uint8_t *src, size_t len, bool be, uint16_t *dst, size_t cap,
+                             size_t *written)
+{
+    return bytes_to(src, len, be, dst, cap, written, WENC__K16);
+}
+
+static size_t bytes_to_utf32(const uint8_t *src, size_t len, bool be, uint32_t *dst, size_t cap,
+                             size_t *written)
+{
+    return bytes_to(src, len, be, dst, cap, written, WENC__K32);
+}
+
+static size_t bytes_to_utf8(const uint8_t *src, size_t len, bool be, uint8_t *dst, size_t cap,
+                            size_t *written)
+{
+    return wenc__u16_bytes_to_utf8_via(src, len, be, dst, cap, written, bytes_to_utf16, to_utf8);
+}
+
+static size_t xud_to_utf8(const uint8_t *src, size_t len, uint8_t *dst, size_t cap, size_t *written)
+{
+    return wenc__xud_to_utf8_via(src, len, dst, cap, written, wenc__utf16_sse2_xud_to_utf16,
+                                 to_utf8);
+}
+
+const wenc__utf16_kernels wenc__utf16_avx2 = {
+    .to_utf8 = to_utf8,
+    .utf8_length = utf8_length,
+    .bytes_to_utf16 = bytes_to_utf16,
+    .bytes_to_utf8 = bytes_to_utf8,
+    .bytes_to_utf32 = bytes_to_utf32,
+    .xud_to_utf16 = wenc__utf16_sse2_xud_to_utf16,
+    .xud_to_utf8 = xud_to_utf8,
+};

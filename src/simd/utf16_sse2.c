@@ -1,0 +1,219 @@
+/* utf16_sse2.c -- the UTF-16 kernels (utf16_kernels.h) with SSE2, the
+** x86-64 baseline: eight units per vector.  UTF-16 -> UTF-8 is vector only
+** for ASCII (packing the rest needs SSSE3's pshufb: utf16_sse41.c); the
+** UTF-16LE/BE byte swap, its surrogate checks, the UTF-8 length count and
+** x-user-defined's add are vector throughout.  Anything a vector test
+** rejects goes to the scalar loops of utf16_impl.h, a block at a time. */
+#include <emmintrin.h>
+
+#include "utf16_impl.h"
+
+static size_t to_utf8(const uint16_t *src, size_t len, uint8_t *dst, size_t cap, size_t *written)
+{
+    const __m128i high = _mm_set1_epi16((short)0xFF80);
+    size_t pos = 0, out = 0;
+    if (len == 0 || cap == 0) { /* SRC or DST may be NULL */
+        *written = 0;
+        return 0;
+    }
+    for (;;) {
+        /* Sixteen ASCII units at a time. */
+        while (len - pos >= 16 && cap - out >= 16) {
+            __m128i a = _mm_loadu_si128((const __m128i *)(src + pos));
+            __m128i b = _mm_loadu_si128((const __m128i *)(src + pos + 8));
+            __m128i any = _mm_and_si128(_mm_or_si128(a, b), high);
+            if (_mm_movemask_epi8(_mm_cmpeq_epi16(any, _mm_setzero_si128())) != 0xFFFF)
+                break;
+            _mm_storeu_si128((__m128i *)(dst + out), _mm_packus_epi16(a, b));
+            pos += 16;
+            out += 16;
+        }
+        /* The rest of the input, or the next 16 units (and the trailing
+        ** surrogate of a pair that ends them) in scalar; a stop before the
+        ** window's end that reads nothing is the kernel's stop. */
+        bool tail = len - pos < 16 || cap - out < 16;
+        size_t w, n = wenc__u16_to_utf8_scalar(src + pos, tail || len - pos < 17 ? len - pos : 17,
+                                               dst + out, cap - out, &w);
+        pos += n;
+        out += w;
+        if (tail || n == 0)
+            break;
+    }
+    *written = out;
+    return pos;
+}
+
+/* The sum of the eight 16-bit lanes of V. */
+static size_t sum16(__m128i v)
+{
+    __m128i s = _mm_madd_epi16(v, _mm_set1_epi16(1));
+    s = _mm_add_epi32(s, _mm_shuffle_epi32(s, _MM_SHUFFLE(1, 0, 3, 2)));
+    s = _mm_add_epi32(s, _mm_shuffle_epi32(s, _MM_SHUFFLE(2, 3, 0, 1)));
+    return (size_t)(uint32_t)_mm_cvtsi128_si32(s);
+}
+
+size_t wenc__utf16_sse2_utf8_length(const uint16_t *src, size_t len)
+{
+    const __m128i f800 = _mm_set1_epi16((short)0xF800), d800 = _mm_set1_epi16((short)0xD800);
+    const __m128i ff80 = _mm_set1_epi16((short)0xFF80), zero = _mm_setzero_si128();
+    size_t pos = 0, total = 0;
+    while (pos < len) {
+        /* Blocks of at most 4096 units: the lane counters (2 per block of
+        ** 8) stay below 16 bits, and the total saturates. */
+        size_t end = len - pos > 4096 ? pos + 4096 : len, n = 0;
+        __m128i small = zero; /* per lane: units below U+0080, plus below U+0800 */
+        while (end - pos >= 8) {
+            __m128i v = _mm_loadu_si128((const __m128i *)(src + pos));
+            __m128i top = _mm_and_si128(v, f800);
+            if (_mm_movemask_epi8(_mm_cmpeq_epi16(top, d800)) != 0) {
+                /* Surrogates: this block in scalar (a pair may take one
+                ** unit past it, even past END: the loop tests for that). */
+                n += wenc__u16_utf8_length_scalar(src, &pos, pos + 8, len);
+                if (pos > end)
+                    break;
+                continue;
+            }
+            /* 3 bytes a unit, less one below U+0800, less one below U+0080. */
+            small = _mm_sub_epi16(small, _mm_cmpeq_epi16(top, zero));
+            small = _mm_sub_epi16(small, _mm_cmpeq_epi16(_mm_and_si128(v, ff80), zero));
+            n += 24;
+            pos += 8;
+        }
+        n -= sum16(small);
+        if (pos < end)
+            n += wenc__u16_utf8_length_scalar(src, &pos, end, len);
+        total = wenc__add_sat(total, n);
+    }
+    return total;
+}
+
+/* The units of V (LE bytes as loaded) in native order for BE input. */
+static __m128i swap16(__m128i v)
+{
+    return _mm_or_si128(_mm_slli_epi16(v, 8), _mm_srli_epi16(v, 8));
+}
+
+/* Whether the units of V are scalar values or pairs complete in V: the
+** leading surrogates, moved up one unit, are exactly the trailing ones,
+** and the last unit is not a leading surrogate. */
+static bool whole(__m128i v)
+{
+    const __m128i f800 = _mm_set1_epi16((short)0xF800), fc00 = _mm_set1_epi16((short)0xFC00);
+    if (_mm_movemask_epi8(_mm_cmpeq_epi16(_mm_and_si128(v, f800), _mm_set1_epi16((short)0xD800))) ==
+        0)
+        return true;
+    __m128i top = _mm_and_si128(v, fc00);
+    unsigned lead =
+        (unsigned)_mm_movemask_epi8(_mm_cmpeq_epi16(top, _mm_set1_epi16((short)0xD800)));
+    unsigned trail =
+        (unsigned)_mm_movemask_epi8(_mm_cmpeq_epi16(top, _mm_set1_epi16((short)0xDC00)));
+    return ((lead << 2) & 0xFFFF) == trail && (lead & 0xC000) == 0;
+}
+
+WENC__INLINE size_t bytes_to(const uint8_t *src, size_t len, bool be, void *dst, size_t cap,
+                             size_t *written, int form)
+{
+    size_t pos = 0, out = 0;
+    for (;;) {
+        while (len - pos >= 16 && cap - out >= 8) {
+            __m128i v = _mm_loadu_si128((const __m128i *)(src + pos));
+            if (be)
+                v = swap16(v);
+            if (form == WENC__K16) {
+                if (!whole(v))
+                    break;
+                _mm_storeu_si128((__m128i *)((uint16_t *)dst + out), v);
+            } else {
+                /* UTF-32: pairs are left to the scalar loop. */
+                __m128i sur = _mm_cmpeq_epi16(_mm_and_si128(v, _mm_set1_epi16((short)0xF800)),
+                                              _mm_set1_epi16((short)0xD800));
+                if (_mm_movemask_epi8(sur) != 0)
+                    break;
+                uint32_t *d = (uint32_t *)dst + out;
+                _mm_storeu_si128((__m128i *)d, _mm_unpacklo_epi16(v, _mm_setzero_si128()));
+                _mm_storeu_si128((__m128i *)(d + 4), _mm_unpackhi_epi16(v, _mm_setzero_si128()));
+            }
+            pos += 16;
+            out += 8;
+        }
+        /* The tail, or this block (and the trailing surrogate of a pair
+        ** that ends it) in scalar. */
+        bool tail = len - pos < 16 || cap - out < 8;
+        size_t w, n = wenc__u16_bytes_scalar(src + pos, tail || len - pos < 18 ? len - pos : 18, be,
+                                             form == WENC__K16 ? (void *)((uint16_t *)dst + out)
+                                                               : (void *)((uint32_t *)dst + out),
+                                             cap - out, &w, form);
+        pos += n;
+        out += w;
+        if (tail || n == 0)
+            break;
+    }
+    *written = out;
+    return pos;
+}
+
+size_t wenc__utf16_sse2_bytes_to_utf16(const uint8_t *src, size_t len, bool be, uint16_t *dst,
+                                       size_t cap, size_t *written)
+{
+    if (cap == 0 || len < 2) { /* DST or SRC may be NULL */
+        *written = 0;
+        return 0;
+    }
+    return bytes_to(src, len, be, dst, cap, written, WENC__K16);
+}
+
+size_t wenc__utf16_sse2_bytes_to_utf32(const uint8_t *src, size_t len, bool be, uint32_t *dst,
+                                       size_t cap, size_t *written)
+{
+    if (cap == 0 || len < 2) {
+        *written = 0;
+        return 0;
+    }
+    return bytes_to(src, len, be, dst, cap, written, WENC__K32);
+}
+
+static size_t bytes_to_utf8(const uint8_t *src, size_t len, bool be, uint8_t *dst, size_t cap,
+                            size_t *written)
+{
+    return wenc__u16_bytes_to_utf8_via(src, len, be, dst, cap, written,
+                                       wenc__utf16_sse2_bytes_to_utf16, to_utf8);
+}
+
+size_t wenc__utf16_sse2_xud_to_utf16(const uint8_t *src, size_t len, uint16_t *dst, size_t cap,
+                                     size_t *written)
+{
+    /* 0x80..0xFF become U+F780..U+F7FF: add 0xF700 to them. */
+    const __m128i x7f = _mm_set1_epi16(0x7F), f700 = _mm_set1_epi16((short)0xF700);
+    size_t pos = 0;
+    while (len - pos >= 16 && cap - pos >= 16) {
+        __m128i v = _mm_loadu_si128((const __m128i *)(src + pos));
+        __m128i lo = _mm_unpacklo_epi8(v, _mm_setzero_si128());
+        __m128i hi = _mm_unpackhi_epi8(v, _mm_setzero_si128());
+        lo = _mm_add_epi16(lo, _mm_and_si128(_mm_cmpgt_epi16(lo, x7f), f700));
+        hi = _mm_add_epi16(hi, _mm_and_si128(_mm_cmpgt_epi16(hi, x7f), f700));
+        _mm_storeu_si128((__m128i *)(dst + pos), lo);
+        _mm_storeu_si128((__m128i *)(dst + pos + 8), hi);
+        pos += 16;
+    }
+    size_t w = 0;
+    if (pos < len && pos < cap)
+        pos += wenc__xud_scalar(src + pos, len - pos, dst + pos, cap - pos, &w, WENC__K16);
+    *written = pos;
+    return pos;
+}
+
+static size_t xud_to_utf8(const uint8_t *src, size_t len, uint8_t *dst, size_t cap, size_t *written)
+{
+    return wenc__xud_to_utf8_via(src, len, dst, cap, written, wenc__utf16_sse2_xud_to_utf16,
+                                 to_utf8);
+}
+
+const wenc__utf16_kernels wenc__utf16_sse2 = {
+    .to_utf8 = to_utf8,
+    .utf8_length = wenc__utf16_sse2_utf8_length,
+    .bytes_to_utf16 = wenc__utf16_sse2_bytes_to_utf16,
+    .bytes_to_utf8 = bytes_to_utf8,
+    .bytes_to_utf32 = wenc__utf16_sse2_bytes_to_utf32,
+    .xud_to_utf16 = wenc__utf16_sse2_xud_to_utf16,
+    .xud_to_utf8 = xud_to_utf8,
+};
