@@ -4,9 +4,18 @@
 #include "decode.h"
 #include "encode.h"
 
+#if defined(__SSE2__)
+#include <emmintrin.h>
+#elif defined(__ARM_NEON) && defined(__aarch64__)
+#include <arm_neon.h>
+#endif
+
 /* The index in use; nothing persists between calls. */
 struct sb_state {
-    const uint16_t *index; /* code point for byte - 0x80 */
+    const uint16_t *index;  /* code point for byte - 0x80 */
+    const uint32_t *index8; /* its UTF-8 sequence, packed */
+    const uint32_t *runs;   /* its two runs of consecutive code points */
+    bool total;             /* every byte is mapped */
 };
 
 WENC__INLINE int sb_step(void *sv, int byte, wenc__step *r)
@@ -31,17 +40,215 @@ WENC__INLINE int sb_step(void *sv, int byte, wenc__step *r)
     return WENC__CODE_POINT;
 }
 
-/* The bulk path: every mapped byte, without the step machine, except runs
-** of ASCII, which go back to the engine's ASCII path. */
-WENC__INLINE void sb_bulk(void *sv, const uint8_t *src, size_t *pos_, size_t len, void *dst,
-                          size_t *out_, size_t cap, int form)
+/* The bulk paths: every byte, ASCII and mapped upper-half bytes alike,
+** without the step function; an unmapped byte (the step's error) or a
+** nearly full output stops them.  Upper-half bytes go through the index
+** (to UTF-8: its ready-made sequences) without a branch on the byte's half,
+** since text in these encodings alternates between the halves at every
+** space; runs of 16 ASCII bytes are copied with SSE2/NEON where available. */
+
+/* Whether the 16 bytes at S are all ASCII; if so copies them to O (UTF-8,
+** WIDE false) or widens them to 16 units at O (UTF-16, WIDE true). */
+WENC__INLINE bool sb_ascii16(const uint8_t *s, void *o, const bool wide)
 {
-    const uint16_t *index = ((const struct sb_state *)sv)->index;
+#if defined(__SSE2__)
+    __m128i v = _mm_loadu_si128((const __m128i *)s);
+    if (_mm_movemask_epi8(v) != 0)
+        return false;
+    if (wide) {
+        const __m128i zero = _mm_setzero_si128();
+        _mm_storeu_si128((__m128i *)o, _mm_unpacklo_epi8(v, zero));
+        _mm_storeu_si128((__m128i *)o + 1, _mm_unpackhi_epi8(v, zero));
+    } else {
+        _mm_storeu_si128((__m128i *)o, v);
+    }
+    return true;
+#elif defined(__ARM_NEON) && defined(__aarch64__)
+    uint8x16_t v = vld1q_u8(s);
+    if (vmaxvq_u8(v) >= 0x80)
+        return false;
+    if (wide) {
+        vst1q_u16((uint16_t *)o, vmovl_u8(vget_low_u8(v)));
+        vst1q_u16((uint16_t *)o + 8, vmovl_u8(vget_high_u8(v)));
+    } else {
+        vst1q_u8((uint8_t *)o, v);
+    }
+    return true;
+#else
+    uint64_t a, b;
+    memcpy(&a, s, 8);
+    memcpy(&b, s + 8, 8);
+    if ((a | b) & UINT64_C(0x8080808080808080))
+        return false;
+    if (wide) {
+        for (int i = 0; i < 16; i++)
+            ((uint16_t *)o)[i] = s[i];
+    } else {
+        memcpy(o, s, 16);
+    }
+    return true;
+#endif
+}
+
+/* B itself if it is ASCII, else MAPPED, without a branch: the halves
+** alternate too often for a predictor (and compilers turn ?: into one). */
+WENC__INLINE uint32_t sb_pick(uint32_t b, uint32_t mapped)
+{
+    uint32_t upper = 0u - (b >> 7);
+    return ((mapped ^ b) & upper) ^ b;
+}
+
+#if defined(__SSE2__)
+/* The two runs of consecutive code points of an index (tools/gen-tables.py,
+** wenc__sb_decode_runs), ready for sb_runs16(). */
+typedef struct sb_runs {
+    __m128i first[2], limit[2], delta[2];
+} sb_runs;
+
+WENC__INLINE void sb_runs_init(sb_runs *r, const uint32_t *packed)
+{
+    for (int k = 0; k < 2; k++) {
+        uint32_t v = packed[k];
+        r->first[k] = _mm_set1_epi8((char)(v & 0xFF));
+        /* Byte b is in the run if (b - first) < length, compared as signed
+        ** bytes after flipping the top bit; length 0 admits nothing. */
+        r->limit[k] = _mm_set1_epi8((char)(uint8_t)(((v >> 8) & 0xFF) ^ 0x80));
+        r->delta[k] = _mm_set1_epi16((short)(v >> 16));
+    }
+}
+
+/* Decodes 16 bytes at S to O if each is ASCII or in one of the runs. */
+WENC__INLINE bool sb_runs16(const sb_runs *r, const uint8_t *s, uint16_t *o)
+{
+    const __m128i top = _mm_set1_epi8((char)0x80), zero = _mm_setzero_si128();
+    __m128i v = _mm_loadu_si128((const __m128i *)s);
+    __m128i in0 = _mm_cmplt_epi8(_mm_xor_si128(_mm_sub_epi8(v, r->first[0]), top), r->limit[0]);
+    __m128i in1 = _mm_cmplt_epi8(_mm_xor_si128(_mm_sub_epi8(v, r->first[1]), top), r->limit[1]);
+    __m128i ascii = _mm_cmpgt_epi8(v, _mm_set1_epi8(-1));
+    if (_mm_movemask_epi8(_mm_or_si128(ascii, _mm_or_si128(in0, in1))) != 0xFFFF)
+        return false;
+    __m128i lo = _mm_unpacklo_epi8(v, zero), hi = _mm_unpackhi_epi8(v, zero);
+    lo = _mm_add_epi16(lo, _mm_and_si128(_mm_unpacklo_epi8(in0, in0), r->delta[0]));
+    lo = _mm_add_epi16(lo, _mm_and_si128(_mm_unpacklo_epi8(in1, in1), r->delta[1]));
+    hi = _mm_add_epi16(hi, _mm_and_si128(_mm_unpackhi_epi8(in0, in0), r->delta[0]));
+    hi = _mm_add_epi16(hi, _mm_and_si128(_mm_unpackhi_epi8(in1, in1), r->delta[1]));
+    _mm_storeu_si128((__m128i *)o, lo);
+    _mm_storeu_si128((__m128i *)o + 1, hi);
+    return true;
+}
+#endif
+
+/* To UTF-16: one unit per byte.  TOTAL: the index maps every byte, so
+** there is no error to look for.  With SSE2, 16 bytes that are ASCII or in
+** the index's two runs of consecutive code points (most letters of the
+** Cyrillic, Greek, Hebrew and Thai encodings) are decoded in vectors. */
+WENC__INLINE void sb_bulk_utf16(const uint16_t *index, const uint32_t *runs, const bool total,
+                                const uint8_t *src, size_t *pos_, size_t len, uint16_t *dst,
+                                size_t *out_, size_t cap)
+{
+#if defined(__SSE2__)
+    sb_runs r;
+    sb_runs_init(&r, runs);
+    const bool use_runs = runs[0] != 0;
+#else
+    (void)runs;
+#endif
+    size_t pos = *pos_, out = *out_;
+    size_t n = len - pos < cap - out ? len - pos : cap - out;
+    const uint8_t *s = src + pos;
+    uint16_t *o = dst + out;
+    size_t i = 0;
+    while (i < n) {
+        size_t stop = i + 16;
+        if (stop > n)
+            stop = n;
+        else if (sb_ascii16(s + i, o + i, true)) {
+            i = stop;
+            continue;
+        }
+#if defined(__SSE2__)
+        else if (use_runs && sb_runs16(&r, s + i, o + i)) {
+            i = stop;
+            continue;
+        }
+#endif
+        for (; i < stop; i++) {
+            uint32_t b = s[i];
+            uint32_t cp = sb_pick(b, index[b & 0x7F]);
+            if (!total && cp == WENC__NONE16)
+                goto done;
+            o[i] = (uint16_t)cp;
+        }
+    }
+done:
+    *pos_ = pos + i;
+    *out_ = out + i;
+}
+
+/* Stores the packed UTF-8 sequence V (tools/gen-tables.py) at O and
+** returns its length; the bytes stored after it are scratch, overwritten by
+** what comes next. */
+WENC__INLINE unsigned sb_store4(uint8_t *o, uint32_t v)
+{
+    uint32_t w = v;
+#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_BIG_ENDIAN__
+    w = __builtin_bswap32(w);
+#endif
+    memcpy(o, &w, 4);
+    return 1 + (v >> 24);
+}
+
+/* To UTF-8: 1 to 3 bytes per byte, stored 4 at a time, so the loop runs
+** while even 3 bytes per byte plus the scratch byte fit; the last bytes of
+** the output go through sb_bulk_any. */
+WENC__INLINE void sb_bulk_utf8(const uint32_t *index8, const bool total, const uint8_t *src,
+                               size_t *pos_, size_t len, uint8_t *dst, size_t *out_, size_t cap)
+{
+    size_t pos = *pos_, out = *out_;
+    for (;;) {
+        size_t room = cap - out;
+        size_t n = room < 4 ? 0 : (room - 1) / 3;
+        if (n > len - pos)
+            n = len - pos;
+        if (n == 0)
+            break;
+        const uint8_t *s = src + pos;
+        const uint8_t *end = s + n;
+        uint8_t *o = dst + out;
+        while (s != end) {
+            const uint8_t *stop = s + 16;
+            if (end - s < 16)
+                stop = end;
+            else if (sb_ascii16(s, o, false)) {
+                s = stop;
+                o += 16;
+                continue;
+            }
+            do {
+                uint32_t b = *s;
+                uint32_t v = sb_pick(b, index8[b & 0x7F]);
+                if (!total && v == 0xFFFFFFFFu) {
+                    *pos_ = (size_t)(s - src);
+                    *out_ = (size_t)(o - dst);
+                    return;
+                }
+                o += sb_store4(o, v);
+            } while (++s != stop);
+        }
+        pos = (size_t)(s - src);
+        out = (size_t)(o - dst);
+    }
+    *pos_ = pos;
+    *out_ = out;
+}
+
+/* Any form, one byte at a time: UTF-32 and the last bytes of the output. */
+WENC__INLINE void sb_bulk_any(const uint16_t *index, const uint8_t *src, size_t *pos_, size_t len,
+                              void *dst, size_t *out_, size_t cap, int form)
+{
     size_t pos = *pos_, out = *out_;
     while (pos < len) {
         uint32_t b = src[pos];
-        if (b < 0x80 && pos + 1 < len && src[pos + 1] < 0x80)
-            break;
         uint32_t cp = b < 0x80 ? b : index[b - 0x80];
         unsigned need = wenc__units(cp, form);
         if (cp == WENC__NONE16 || cap - out < need)
@@ -54,9 +261,31 @@ WENC__INLINE void sb_bulk(void *sv, const uint8_t *src, size_t *pos_, size_t len
     *out_ = out;
 }
 
+WENC__INLINE void sb_bulk(void *sv, const uint8_t *src, size_t *pos, size_t len, void *dst,
+                          size_t *out, size_t cap, int form)
+{
+    const struct sb_state *s = sv;
+    /* Each loop once per kind of index, so that the error check is compiled
+    ** out for those that map every byte. */
+    if (form == WENC__UTF8) {
+        if (s->total)
+            sb_bulk_utf8(s->index8, true, src, pos, len, (uint8_t *)dst, out, cap);
+        else
+            sb_bulk_utf8(s->index8, false, src, pos, len, (uint8_t *)dst, out, cap);
+    } else if (form == WENC__UTF16) {
+        if (s->total)
+            sb_bulk_utf16(s->index, s->runs, true, src, pos, len, (uint16_t *)dst, out, cap);
+        else
+            sb_bulk_utf16(s->index, s->runs, false, src, pos, len, (uint16_t *)dst, out, cap);
+    }
+    sb_bulk_any(s->index, src, pos, len, dst, out, cap, form);
+}
+
 WENC__INLINE wenc_status sb_decode(wenc__dcall *c, const int form)
 {
-    struct sb_state s = {wenc__sb_decode + 128 * c->d->priv_encoding->single_byte};
+    unsigned sb = (unsigned)c->d->priv_encoding->single_byte;
+    struct sb_state s = {wenc__sb_decode + 128 * sb, wenc__sb_decode_utf8 + 128 * sb,
+                         wenc__sb_decode_runs + 2 * sb, (WENC__SB_TOTAL >> sb & 1) != 0};
     return wenc__decode_loop(c, form, &s, sb_step, wenc__always, true, sb_bulk);
 }
 
