@@ -324,13 +324,16 @@ def gen_single_byte(sb_indexes, root, decls, sizes):
     out.sizes.append(("single-byte decode runs (all %d indexes)" % len(sb_indexes), 4 * len(runs)))
     # Encode: per index a 512-entry top level (code point >> 7, BMP only)
     # into a pool of 128-byte blocks shared by all indexes; 0 = no mapping
-    # (an encoded byte is always pointer + 0x80).
+    # (an encoded byte is always pointer + 0x80).  ASCII maps to itself
+    # (one block shared by all), so bulk loops need no branch on it; U+0000
+    # gives 0 too, which they must tell apart from no mapping.
     bits = 7
     pool = [tuple([0] * 128)]
     seen = {pool[0]: 0}
     tops = []
     for i in sb_indexes:
         mapping = {c: p + 0x80 for c, p in i.first_pointers().items()}
+        mapping.update((c, c) for c in range(0x80))
         if max(mapping) > 0xFFFF:
             sys.exit("%s: astral code point" % i.name)
         for base in range(0, 0x10000, 1 << bits):

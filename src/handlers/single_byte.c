@@ -323,10 +323,128 @@ WENC__INLINE int sb_encode_step(void *sv, int32_t cp, wenc__estep *r)
     return WENC__E_BYTES;
 }
 
+/* The byte for BMP code point CP through the two levels; ASCII gives
+** itself (tools/gen-tables.py), 0 means no mapping (or U+0000). */
+WENC__INLINE uint32_t sb_encode_byte(const uint8_t *top, uint32_t cp)
+{
+    return wenc__sb_enc_blocks[(unsigned)top[cp >> 7] << 7 | (cp & 0x7F)];
+}
+
+/* Whether the 16 UTF-16 units at S are ASCII; if so narrows them to O. */
+WENC__INLINE bool sb_ascii16_from_utf16(const uint16_t *s, uint8_t *o)
+{
+#if defined(__SSE2__)
+    __m128i a = _mm_loadu_si128((const __m128i *)s);
+    __m128i b = _mm_loadu_si128((const __m128i *)s + 1);
+    __m128i high = _mm_and_si128(_mm_or_si128(a, b), _mm_set1_epi16((short)0xFF80));
+    if (_mm_movemask_epi8(_mm_cmpeq_epi16(high, _mm_setzero_si128())) != 0xFFFF)
+        return false;
+    _mm_storeu_si128((__m128i *)o, _mm_packus_epi16(a, b));
+    return true;
+#else
+    uint16_t any = 0;
+    for (int i = 0; i < 16; i++)
+        any |= s[i];
+    if (any >= 0x80)
+        return false;
+    for (int i = 0; i < 16; i++)
+        o[i] = (uint8_t)s[i];
+    return true;
+#endif
+}
+
+/* The bulk path: well-formed input whose code points all have a byte,
+** ASCII included, without the step function.  It stops at anything else
+** (an unmappable or ill-formed code point, U+0000, a sequence that the end
+** of the input may cut) for the step function to decide.  Each code point
+** gives one byte, so the output's room only bounds the count. */
+static __attribute__((noinline)) void sb_encode_bulk(void *sv, const void *src, size_t *pos_, size_t len,
+                                 uint8_t *dst, size_t *out_, size_t cap, int form)
+{
+    const uint8_t *top = ((const struct sb_encode_state *)sv)->top;
+    size_t pos = *pos_, out = *out_;
+    if (form == WENC__FROM_UTF16) {
+        const uint16_t *s = src;
+        size_t n = len - pos < cap - out ? len - pos : cap - out;
+        size_t i = 0;
+        while (i < n) {
+            size_t stop = i + 16;
+            if (stop > n)
+                stop = n;
+            else if (sb_ascii16_from_utf16(s + pos + i, dst + out + i)) {
+                i = stop;
+                continue;
+            }
+            for (; i < stop; i++) {
+                /* Surrogates have no byte: the step function reads them. */
+                uint32_t u = s[pos + i], byte = sb_encode_byte(top, u);
+                if (byte == 0)
+                    goto done16;
+                dst[out + i] = (uint8_t)byte;
+            }
+        }
+    done16:
+        pos += i;
+        out += i;
+    } else if (form == WENC__FROM_UTF8) {
+        const uint8_t *s = src;
+        /* Up to 3 bytes are read per code point, and each gives one byte
+        ** out of at least one in: so one bound keeps both in range. */
+        size_t end = len - pos < 3 ? pos : len - 3 + 1;
+        if (end - pos > cap - out)
+            end = pos + (cap - out);
+        while (pos < end) {
+            uint32_t b0 = s[pos], b1 = s[pos + 1], cp;
+            if (b0 < 0x80) {
+#if defined(__SSE2__)
+                /* Two ASCII bytes in a row: maybe a run worth a vector. */
+                if (b1 < 0x80 && end - pos >= 16) {
+                    __m128i v = _mm_loadu_si128((const __m128i *)(s + pos));
+                    if (_mm_movemask_epi8(v) == 0) {
+                        _mm_storeu_si128((__m128i *)(dst + out), v);
+                        pos += 16;
+                        out += 16;
+                        continue;
+                    }
+                }
+#endif
+                /* U+0000 is left to the step (its byte is the table's 0). */
+                if (b0 == 0)
+                    break;
+                dst[out++] = (uint8_t)b0;
+                pos++;
+                continue;
+            }
+            /* Two-byte sequences: all of Cyrillic, Greek, Hebrew, Arabic
+            ** and the Latin letters.  Overlong C0 and C1 leads make code
+            ** points below 0x80, whose "bytes" (themselves) are refused. */
+            if ((b0 & 0xE0) == 0xC0 && (b1 & 0xC0) == 0x80) {
+                cp = (b0 & 0x1F) << 6 | (b1 & 0x3F);
+                uint32_t byte = sb_encode_byte(top, cp);
+                if (byte < 0x80)
+                    break;
+                dst[out++] = (uint8_t)byte;
+                pos += 2;
+                continue;
+            }
+            if (wenc__utf8_decode_valid(s, pos, len, &cp) != 3)
+                break;
+            uint32_t byte = sb_encode_byte(top, cp);
+            if (byte == 0)
+                break;
+            dst[out++] = (uint8_t)byte;
+            pos += 3;
+        }
+    }
+    *pos_ = pos;
+    *out_ = out;
+}
+
 WENC__INLINE wenc_status sb_encode(wenc__ecall *c, const int form)
 {
     struct sb_encode_state s = {wenc__sb_enc_top + 512 * c->e->priv_encoding->single_byte};
-    return wenc__encode_loop(c, form, &s, sb_encode_step, wenc__always, NULL);
+    return wenc__encode_loop_state(c, form, &s, sb_encode_step, wenc__always, NULL,
+                                   sb_encode_bulk);
 }
 
 WENC__ENCODER_IMPL(single_byte, sb_encode, 1);
