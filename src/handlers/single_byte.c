@@ -117,16 +117,23 @@ WENC__INLINE void sb_runs_init(sb_runs *r, const uint32_t *packed)
     }
 }
 
-/* Decodes 16 bytes at S to O if each is ASCII or in one of the runs. */
-WENC__INLINE bool sb_runs16(const sb_runs *r, const uint8_t *s, uint16_t *o)
+/* Decodes the 16 bytes at S to O: ASCII and the bytes of the two runs in
+** vectors, every other byte from INDEX afterwards (few in most text: the
+** accented letters of the Latin encodings, punctuation).  TOTAL: INDEX maps
+** every byte; otherwise, if one of the 16 is unmapped, writes nothing and
+** returns false (the scalar loop then stops at it exactly). */
+WENC__INLINE bool sb_vector16(const sb_runs *r, const uint16_t *index, const bool total,
+                              const uint8_t *s, uint16_t *o)
 {
     const __m128i top = _mm_set1_epi8((char)0x80), zero = _mm_setzero_si128();
     __m128i v = _mm_loadu_si128((const __m128i *)s);
     __m128i in0 = _mm_cmplt_epi8(_mm_xor_si128(_mm_sub_epi8(v, r->first[0]), top), r->limit[0]);
     __m128i in1 = _mm_cmplt_epi8(_mm_xor_si128(_mm_sub_epi8(v, r->first[1]), top), r->limit[1]);
-    __m128i ascii = _mm_cmpgt_epi8(v, _mm_set1_epi8(-1));
-    if (_mm_movemask_epi8(_mm_or_si128(ascii, _mm_or_si128(in0, in1))) != 0xFFFF)
-        return false;
+    unsigned rest = (unsigned)_mm_movemask_epi8(v) & ~(unsigned)_mm_movemask_epi8(_mm_or_si128(in0, in1));
+    if (!total)
+        for (unsigned m = rest; m != 0; m &= m - 1)
+            if (index[s[__builtin_ctz(m)] & 0x7F] == WENC__NONE16)
+                return false;
     __m128i lo = _mm_unpacklo_epi8(v, zero), hi = _mm_unpackhi_epi8(v, zero);
     lo = _mm_add_epi16(lo, _mm_and_si128(_mm_unpacklo_epi8(in0, in0), r->delta[0]));
     lo = _mm_add_epi16(lo, _mm_and_si128(_mm_unpacklo_epi8(in1, in1), r->delta[1]));
@@ -134,14 +141,19 @@ WENC__INLINE bool sb_runs16(const sb_runs *r, const uint8_t *s, uint16_t *o)
     hi = _mm_add_epi16(hi, _mm_and_si128(_mm_unpackhi_epi8(in1, in1), r->delta[1]));
     _mm_storeu_si128((__m128i *)o, lo);
     _mm_storeu_si128((__m128i *)o + 1, hi);
+    for (; rest != 0; rest &= rest - 1) {
+        unsigned k = (unsigned)__builtin_ctz(rest);
+        o[k] = index[s[k] & 0x7F];
+    }
     return true;
 }
 #endif
 
 /* To UTF-16: one unit per byte.  TOTAL: the index maps every byte, so
-** there is no error to look for.  With SSE2, 16 bytes that are ASCII or in
-** the index's two runs of consecutive code points (most letters of the
-** Cyrillic, Greek, Hebrew and Thai encodings) are decoded in vectors. */
+** there is no error to look for.  With SSE2, 16 bytes at a time in vectors:
+** ASCII and the index's two runs of consecutive code points (most letters
+** of the Cyrillic, Greek, Hebrew and Thai encodings) directly, the other
+** bytes patched in from the index. */
 WENC__INLINE void sb_bulk_utf16(const uint16_t *index, const uint32_t *runs, const bool total,
                                 const uint8_t *src, size_t *pos_, size_t len, uint16_t *dst,
                                 size_t *out_, size_t cap)
@@ -149,7 +161,6 @@ WENC__INLINE void sb_bulk_utf16(const uint16_t *index, const uint32_t *runs, con
 #if defined(__SSE2__)
     sb_runs r;
     sb_runs_init(&r, runs);
-    const bool use_runs = runs[0] != 0;
 #else
     (void)runs;
 #endif
@@ -167,7 +178,7 @@ WENC__INLINE void sb_bulk_utf16(const uint16_t *index, const uint32_t *runs, con
             continue;
         }
 #if defined(__SSE2__)
-        else if (use_runs && sb_runs16(&r, s + i, o + i)) {
+        else if (sb_vector16(&r, index, total, s + i, o + i)) {
             i = stop;
             continue;
         }
