@@ -386,6 +386,32 @@ static __attribute__((noinline)) void sb_encode_bulk(void *sv, const void *src, 
                 i = stop;
                 continue;
             }
+#if defined(__SSE2__)
+            else {
+                /* 16 units in one go: ASCII narrowed in a vector, the
+                ** others patched in from the table.  At one without a byte
+                ** the loop stops there; what was stored after it is
+                ** scratch inside the output's room. */
+                const __m128i high = _mm_set1_epi16((short)0xFF80), zero = _mm_setzero_si128();
+                __m128i a = _mm_loadu_si128((const __m128i *)(s + pos + i));
+                __m128i b = _mm_loadu_si128((const __m128i *)(s + pos + i) + 1);
+                __m128i asc = _mm_packs_epi16(_mm_cmpeq_epi16(_mm_and_si128(a, high), zero),
+                                              _mm_cmpeq_epi16(_mm_and_si128(b, high), zero));
+                unsigned rest = ~(unsigned)_mm_movemask_epi8(asc) & 0xFFFF;
+                _mm_storeu_si128((__m128i *)(dst + out + i), _mm_packus_epi16(a, b));
+                for (; rest != 0; rest &= rest - 1) {
+                    unsigned k = (unsigned)__builtin_ctz(rest);
+                    uint32_t byte = sb_encode_byte(top, s[pos + i + k]);
+                    if (byte == 0) {
+                        i += k;
+                        goto done16;
+                    }
+                    dst[out + i + k] = (uint8_t)byte;
+                }
+                i = stop;
+                continue;
+            }
+#endif
             for (; i < stop; i++) {
                 /* Surrogates have no byte: the step function reads them. */
                 uint32_t u = s[pos + i], byte = sb_encode_byte(top, u);
@@ -408,15 +434,21 @@ static __attribute__((noinline)) void sb_encode_bulk(void *sv, const void *src, 
             uint32_t b0 = s[pos], b1 = s[pos + 1], cp;
             if (b0 < 0x80) {
 #if defined(__SSE2__)
-                /* Two ASCII bytes in a row: maybe a run worth a vector. */
+                /* Two ASCII bytes in a row: copy 16 bytes (room for them
+                ** is certain: end - pos bounds the output's room) and keep
+                ** the ASCII ones; the others are scratch, overwritten by
+                ** the next bytes out. */
                 if (b1 < 0x80 && end - pos >= 16) {
-                    __m128i v = _mm_loadu_si128((const __m128i *)(s + pos));
-                    if (_mm_movemask_epi8(v) == 0) {
+                    unsigned mask;
+                    do {
+                        __m128i v = _mm_loadu_si128((const __m128i *)(s + pos));
+                        mask = (unsigned)_mm_movemask_epi8(v);
                         _mm_storeu_si128((__m128i *)(dst + out), v);
-                        pos += 16;
-                        out += 16;
-                        continue;
-                    }
+                        unsigned ascii = mask == 0 ? 16 : (unsigned)__builtin_ctz(mask);
+                        pos += ascii;
+                        out += ascii;
+                    } while (mask == 0 && end - pos >= 16);
+                    continue;
                 }
 #endif
                 /* U+0000 is left to the step (its byte is the table's 0). */
