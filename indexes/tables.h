@@ -17,9 +17,12 @@
 
 /* single-byte indexes */
 #define WENC__SB_INDEXES 27
+#define WENC__SB_TOTAL 0x6AEFF1BU
 extern const uint16_t wenc__sb_decode[3456];
+extern const uint32_t wenc__sb_decode_utf8[3456];
+extern const uint32_t wenc__sb_decode_runs[54];
 extern const uint8_t wenc__sb_enc_top[13824];
-extern const uint8_t wenc__sb_enc_blocks[14592];
+extern const uint8_t wenc__sb_enc_blocks[14720];
 
 /* index-big5.txt */
 #define WENC__BIG5_POINTERS 19782

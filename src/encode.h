@@ -159,10 +159,16 @@ WENC__INLINE uint32_t wenc__encode_unit(const void *src, size_t pos, int form)
 typedef void (*wenc__encode_bulk_fn)(const void *src, size_t *pos, size_t len, uint8_t *dst,
                                      size_t *out, size_t cap, int form);
 
-WENC__INLINE wenc_status wenc__encode_loop(wenc__ecall *c, const int form, void *state,
-                                           int (*step)(void *, int32_t, wenc__estep *),
-                                           bool (*ascii_ok)(const void *),
-                                           wenc__encode_bulk_fn bulk)
+/* The same for a bulk path that needs the handler's STATE (e.g. which
+** table): wenc__encode_loop_state() takes one of these. */
+typedef void (*wenc__encode_bulk_state_fn)(void *state, const void *src, size_t *pos, size_t len,
+                                           uint8_t *dst, size_t *out, size_t cap, int form);
+
+WENC__INLINE wenc_status wenc__encode_loop_state(wenc__ecall *c, const int form, void *state,
+                                                 int (*step)(void *, int32_t, wenc__estep *),
+                                                 bool (*ascii_ok)(const void *),
+                                                 wenc__encode_bulk_fn bulk,
+                                                 wenc__encode_bulk_state_fn bulk_state)
 {
     wenc_encoder *e = c->e;
     for (;;) {
@@ -194,9 +200,12 @@ WENC__INLINE wenc_status wenc__encode_loop(wenc__ecall *c, const int form, void 
                     }
                     continue;
                 }
-                if (bulk != NULL) {
+                if (bulk != NULL || bulk_state != NULL) {
                     size_t before = pos;
-                    bulk(src, &pos, len, dst, &out, cap, form);
+                    if (bulk != NULL)
+                        bulk(src, &pos, len, dst, &out, cap, form);
+                    else
+                        bulk_state(state, src, &pos, len, dst, &out, cap, form);
                     if (pos != before)
                         continue;
                 }
@@ -248,6 +257,14 @@ WENC__INLINE wenc_status wenc__encode_loop(wenc__ecall *c, const int form, void 
         if (status >= 0)
             return (wenc_status)status;
     }
+}
+
+WENC__INLINE wenc_status wenc__encode_loop(wenc__ecall *c, const int form, void *state,
+                                           int (*step)(void *, int32_t, wenc__estep *),
+                                           bool (*ascii_ok)(const void *),
+                                           wenc__encode_bulk_fn bulk)
+{
+    return wenc__encode_loop_state(c, form, state, step, ascii_ok, bulk, NULL);
 }
 
 #endif /* WENC_ENCODE_H */

@@ -280,17 +280,60 @@ def gen_single_byte(sb_indexes, root, decls, sizes):
     for i in sb_indexes:
         dec.extend(i.by_pointer.get(p, NONE16) for p in range(128))
     out.define("WENC__SB_INDEXES", len(sb_indexes))
+    # Indexes that map every byte: their decoders need no error check.
+    total = sum(1 << n for n, i in enumerate(sb_indexes) if len(i.by_pointer) == 128)
+    out.define("WENC__SB_TOTAL", "0x%XU" % total)
     out.array("uint16_t", "wenc__sb_decode", dec, "0x%04X")
     out.sizes.append(("single-byte decode (all %d indexes)" % len(sb_indexes), 2 * len(dec)))
+    # Decode to UTF-8: the same rows as ready-made UTF-8 sequences, packed
+    # little-endian (first byte lowest) so one 32-bit store writes them, with
+    # the length minus one in the top byte (an ASCII byte, stored as itself,
+    # has 0 there).  0xFFFFFFFF = no mapping.
+    dec8 = []
+    for cp in dec:
+        if cp == NONE16:
+            dec8.append(0xFFFFFFFF)
+            continue
+        seq = chr(cp).encode("utf-8")
+        if not 2 <= len(seq) <= 3:
+            sys.exit("single-byte decode: U+%04X is not a 2- or 3-byte sequence" % cp)
+        dec8.append(int.from_bytes(seq, "little") | (len(seq) - 1) << 24)
+    out.array("uint32_t", "wenc__sb_decode_utf8", dec8, "0x%08X")
+    out.sizes.append(("single-byte decode to UTF-8 (all %d indexes)" % len(sb_indexes),
+                      4 * len(dec8)))
+    # Per index the two longest runs of bytes that map to consecutive code
+    # points (U+00A0 and up: letters, not the C1 controls), for vector
+    # decoding: first byte | run length << 8 | (first code point - first
+    # byte) mod 2^16 << 16.  Length 0 = no run.
+    runs = []
+    for i in sb_indexes:
+        found, p = [], 0
+        while p < 128:
+            q = p
+            if i.by_pointer.get(p, 0) >= 0xA0:
+                while q + 1 < 128 and i.by_pointer.get(q + 1) == i.by_pointer[q] + 1:
+                    q += 1
+                found.append((q - p + 1, p))
+            p = q + 1
+        found.sort(key=lambda r: (-r[0], r[1]))
+        for k in range(2):
+            n, p = found[k] if k < len(found) and found[k][0] >= 8 else (0, 0)
+            runs.append((p + 0x80) | n << 8 | ((i.by_pointer.get(p, 0) - p - 0x80) & 0xFFFF) << 16
+                        if n else 0)
+    out.array("uint32_t", "wenc__sb_decode_runs", runs, "0x%08X", 2)
+    out.sizes.append(("single-byte decode runs (all %d indexes)" % len(sb_indexes), 4 * len(runs)))
     # Encode: per index a 512-entry top level (code point >> 7, BMP only)
     # into a pool of 128-byte blocks shared by all indexes; 0 = no mapping
-    # (an encoded byte is always pointer + 0x80).
+    # (an encoded byte is always pointer + 0x80).  ASCII maps to itself
+    # (one block shared by all), so bulk loops need no branch on it; U+0000
+    # gives 0 too, which they must tell apart from no mapping.
     bits = 7
     pool = [tuple([0] * 128)]
     seen = {pool[0]: 0}
     tops = []
     for i in sb_indexes:
         mapping = {c: p + 0x80 for c, p in i.first_pointers().items()}
+        mapping.update((c, c) for c in range(0x80))
         if max(mapping) > 0xFFFF:
             sys.exit("%s: astral code point" % i.name)
         for base in range(0, 0x10000, 1 << bits):

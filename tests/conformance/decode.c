@@ -550,10 +550,14 @@ static size_t significant(const char *name, uint8_t *out)
     return n;
 }
 
-/* Random inputs in three styles: bytes drawn mostly from the significant
+/* Random inputs in four styles: bytes drawn mostly from the significant
 ** ones; ASCII runs (long enough for the engine's bulk ASCII path) between
-** short bursts of significant bytes; and mostly 0x81..0xFE (runs of valid
-** double-byte sequences, for the bulk double-byte paths). */
+** short bursts of significant bytes; mostly 0x81..0xFE (runs of valid
+** double-byte sequences, for the bulk double-byte paths); and "words": runs
+** of bytes from one random window of 48 high bytes between ASCII spaces and
+** punctuation, as text in a single-byte encoding is (the single-byte
+** decoders' vector paths take 16 bytes at a time when they are letters of
+** one alphabet or ASCII), with now and then any other byte. */
 static void random_inputs(const dcase *c, conf_rng *rng, unsigned count)
 {
     uint8_t sig[256], in[MAX_IN];
@@ -561,9 +565,15 @@ static void random_inputs(const dcase *c, conf_rng *rng, unsigned count)
     tally t = {0, 0};
     for (unsigned i = 0; i < count; i++) {
         size_t n = 1 + rng_below(rng, i % 8 == 0 ? 480 : i % 2 ? 64 : 24);
-        uint32_t style = rng_below(rng, 10);
+        uint32_t style = rng_below(rng, 12);
+        uint32_t window = 0x80 + rng_below(rng, 0x51);
         for (size_t k = 0; k < n;) {
-            if (style < 4) {
+            if (style >= 10) {
+                uint32_t r = rng_below(rng, 64);
+                in[k++] = r < 52   ? (uint8_t)(window + rng_below(rng, 48))
+                          : r < 62 ? (uint8_t)" ,.-\n0"[rng_below(rng, 6)]
+                                   : (uint8_t)rng_below(rng, 256);
+            } else if (style < 4) {
                 in[k++] = rng_below(rng, 8) < 5 ? sig[rng_below(rng, (uint32_t)nsig)]
                                                 : (uint8_t)rng_below(rng, 256);
             } else if (style < 7) {
