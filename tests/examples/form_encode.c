@@ -63,8 +63,8 @@ static size_t form_value(const char *value, const wenc_encoding *encoding, char 
 /* The URL standard's "percent-encode after encoding" for a query: one
 ** encoder instance for the whole string, and for a code point the encoding
 ** lacks, "%26%23" N "%3B" -- written by the caller between calls of encode
-** or fail.  OUT needs room for 30 bytes per byte of INPUT.  Returns the
-** length. */
+** or fail.  OUT needs room for 30 bytes per byte of INPUT, plus its
+** terminating zero.  Returns the length. */
 static size_t url_query(const char *input, const wenc_encoding *encoding, char *out)
 {
     wenc_encoder e;
@@ -84,6 +84,7 @@ static size_t url_query(const char *input, const wenc_encoding *encoding, char *
         p += used;
         left -= used;
     } while (st != WENC_OK); /* WENC_OUTPUT_FULL or WENC_UNMAPPABLE: go on */
+    out[n] = '\0';
     return n;
 }
 /* [/guide:url] */
