@@ -102,7 +102,6 @@ static bool show_decoder_error(const checker *c, uint64_t offset, size_t length)
         last = first;
     uint64_t from = first - c->base > CHECK_CONTEXT ? first - CHECK_CONTEXT : c->base;
     uint64_t to = end - last > CHECK_CONTEXT ? last + CHECK_CONTEXT : end;
-    const uint8_t *w = c->window - c->base; /* w[pos]: the byte at stream offset pos */
 
     if (!out_reserve(CHECK_RENDER_ROOM))
         return false;
@@ -111,12 +110,12 @@ static bool show_decoder_error(const checker *c, uint64_t offset, size_t length)
                     wenc_encoding_name(c->encoding), length, length == 1 ? "" : "s"))
         return false;
     for (uint64_t p = first; p < last; p++)
-        if (!out_printf("%s%02X", p == first ? ": " : " ", (unsigned)w[p]))
+        if (!out_printf("%s%02X", p == first ? ": " : " ", (unsigned)c->window[p - c->base]))
             return false;
     if (!out_printf(")\n "))
         return false;
     for (uint64_t p = from; p < to; p++)
-        if (!out_printf(" %02X", (unsigned)w[p]))
+        if (!out_printf(" %02X", (unsigned)c->window[p - c->base]))
             return false;
     if (!out_printf("\n%*s", (int)(2 + 3 * (first - from)), ""))
         return false;
@@ -133,7 +132,6 @@ static bool show_json_error(const checker *c, uint64_t offset, size_t length, co
                             const char *message_text)
 {
     uint64_t end = c->base + c->len;
-    const uint8_t *w = c->window - c->base;
     if (!out_reserve(CHECK_RENDER_ROOM) || !out_printf("{\"type\":\"error\",\"file\":") ||
         !out_json_string(c->name) ||
         !out_printf(",\"encoding\":\"%s\",\"offset\":%" PRIu64 ",\"length\":%zu,"
@@ -145,7 +143,7 @@ static bool show_json_error(const checker *c, uint64_t offset, size_t length, co
     /* The span is in the window (at most CHECK_HELD bytes before what was
     ** fed); clipped like the text's, which never happens. */
     for (uint64_t p = offset < c->base ? c->base : offset; p < offset + length && p < end; p++)
-        if (!out_printf("%s%02X", p == offset ? "" : " ", (unsigned)w[p]))
+        if (!out_printf("%s%02X", p == offset ? "" : " ", (unsigned)c->window[p - c->base]))
             return false;
     return out_printf("\"}\n");
 }

@@ -166,6 +166,8 @@ WENC__INLINE void sb_bulk_utf16(const uint16_t *index, const uint32_t *runs, con
 #endif
     size_t pos = *pos_, out = *out_;
     size_t n = len - pos < cap - out ? len - pos : cap - out;
+    if (n == 0)
+        return; /* no room: DST may be NULL, and NULL + 0 is undefined */
     const uint8_t *s = src + pos;
     uint16_t *o = dst + out;
     size_t i = 0;

@@ -86,7 +86,7 @@ static const wenc_encoding *parse_html(source *src, const char *content_type, si
     uint8_t chunk[100];
     while ((n = source_read(src, chunk, sizeof chunk)) > 0)
         feed(&d, chunk, n, false, out);
-    feed(&d, NULL, 0, true, out);
+    feed(&d, head, 0, true, out); /* the end: no more bytes */
     *confidence = r.confidence;
     return r.encoding;
 }

@@ -858,7 +858,7 @@ static void bounds_are_enough(void)
                     bad_dec++;
                     continue;
                 }
-                st = dcall(&d, form, in.p + sn, &rn, dst, &dn, true);
+                st = dcall(&d, form, sn == 0 ? in.p : in.p + sn, &rn, dst, &dn, true);
                 if (st == WENC_OUTPUT_FULL || st == WENC_INVALID_ARGUMENT) {
                     if (bad_dec++ < 5)
                         fail(wenc_encoding_name(enc), "a last call with the bound's room got OUTPUT_FULL",
