@@ -39,14 +39,48 @@ sed -e "s/@WENC_VERSION_MAJOR@/$major/" -e "s/@WENC_VERSION_MINOR@/$minor/" \
 harness_cflags=${CFLAGS//-fsanitize=fuzzer-no-link/}
 inc=(-I"$build/include" -I"$ROOT/include" -I"$ROOT/src" -I"$ROOT/indexes")
 
+# The kernels (src/simd/meson.build), as with -Dsimd=auto: the scalar ones
+# and the dispatch always, and per instruction set its files with its flags.
+# The whole library sees the define that names the kernel family.
+simd=("$ROOT"/src/simd/{dispatch,utf16_scalar,utf16_tables,utf8_scalar}.c)
+simd_define=()
+declare -A isa_flags=()
+case "$($CC -dumpmachine)" in
+x86_64*)
+    simd_define=(-DWENC__SIMD_X86=1)
+    simd+=("$ROOT"/src/simd/{utf16,utf8}_sse2.c)    # the x86-64 baseline
+    isa_flags=(
+        [sse41]="-mssse3 -msse4.1"
+        [avx2]="-mavx2 -mbmi -mbmi2 -mpopcnt"
+        [avx512]="-mavx2 -mbmi -mbmi2 -mpopcnt -mavx512f -mavx512bw -mavx512vl"
+    ) ;;
+aarch64*)
+    simd_define=(-DWENC__SIMD_NEON=1)
+    simd+=("$ROOT"/src/simd/{utf16,utf8}_neon.c) ;; # the aarch64 baseline
+esac
+
 # The library: every source of src/ (src/meson.build builds the same set)
 # and the generated tables.
 objs=()
 for f in "$ROOT"/src/*.c "$ROOT"/src/handlers/*.c "$ROOT"/src/utf8/*.c "$ROOT"/indexes/*.c; do
     o="$build/obj/lib-$(basename "$(dirname "$f")")-$(basename "$f" .c).o"
     # shellcheck disable=SC2086
-    $CC $CFLAGS -std=c11 "${inc[@]}" -c "$f" -o "$o"
+    $CC $CFLAGS -std=c11 "${simd_define[@]}" "${inc[@]}" -c "$f" -o "$o"
     objs+=("$o")
+done
+for f in "${simd[@]}"; do
+    o="$build/obj/simd-$(basename "$f" .c).o"
+    # shellcheck disable=SC2086
+    $CC $CFLAGS -std=c11 "${simd_define[@]}" "${inc[@]}" -c "$f" -o "$o"
+    objs+=("$o")
+done
+for isa in "${!isa_flags[@]}"; do
+    for f in "$ROOT"/src/simd/*_"$isa".c; do
+        o="$build/obj/simd-$(basename "$f" .c).o"
+        # shellcheck disable=SC2086
+        $CC $CFLAGS ${isa_flags[$isa]} -std=c11 "${simd_define[@]}" "${inc[@]}" -c "$f" -o "$o"
+        objs+=("$o")
+    done
 done
 ar rcs "$build/libwenc-fuzz.a" "${objs[@]}"
 
