@@ -9,6 +9,7 @@
 #include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 
 #include <wenc/wenc.h>
 
@@ -19,6 +20,13 @@ static inline bool built_or_skip(const wenc_encoding *enc, const char *what)
         return true;
     check_skip("%s: %s not built in (-Dencodings)", what, wenc_encoding_name(enc));
     return false;
+}
+
+/* The same for the encoding of LABEL (a label of the standard). */
+static inline bool label_built_or_skip(const char *label, const char *what)
+{
+    const wenc_encoding *e = label ? wenc_encoding_for_label(label, strlen(label)) : NULL;
+    return built_or_skip(e, what);
 }
 
 /* Skips the whole test (TAP "1..0 # SKIP", exit status 0; or, for a test
