@@ -17,7 +17,8 @@ always added.  Prints key=value lines for meson.build:
   left_out=...      names of the others
   all=true|false    whether every encoding is built
 
-Exits 1, naming the value, when a value is no label of the standard.
+Exits 1, naming the value, when a value is no label of the standard, and
+when there is no value at all.
 Standard library only.
 """
 import re
@@ -60,7 +61,10 @@ def main(argv):
         values += arg.split(",")
     values = [v.strip(WHITESPACE) for v in values]
     values = [v for v in values if v != ""]
-    if not values or any(v.lower() == "all" for v in values):
+    if not values:
+        sys.exit("-Dencodings is empty: give names or labels of the Encoding Standard "
+                 "(utf-8 for the mandatory ones only), or all")
+    if any(v.lower() == "all" for v in values):
         chosen = set(encodings)
     else:
         chosen = set()
