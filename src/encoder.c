@@ -13,15 +13,33 @@ static const wenc__encoder_impl *impl_of(const wenc_encoding *e)
 {
     static const wenc__encoder_impl *const impls[WENC__FAMILY_COUNT] = {
         [WENC__FAMILY_UTF8] = &wenc__utf8_encoder,
+        /* A family left out by -Dencodings has no entry (its handler is not
+        ** linked); wenc_encoder_init() refuses its encodings first. */
+#if WENC__HAVE_FAMILY_SINGLE_BYTE
         [WENC__FAMILY_SINGLE_BYTE] = &wenc__single_byte_encoder,
+#endif
+#if WENC__HAVE_FAMILY_GBK || WENC__HAVE_FAMILY_GB18030
         [WENC__FAMILY_GBK] = &wenc__gbk_encoder,
         [WENC__FAMILY_GB18030] = &wenc__gb18030_encoder,
+#endif
+#if WENC__HAVE_FAMILY_BIG5
         [WENC__FAMILY_BIG5] = &wenc__big5_encoder,
+#endif
+#if WENC__HAVE_FAMILY_EUC_JP
         [WENC__FAMILY_EUC_JP] = &wenc__euc_jp_encoder,
+#endif
+#if WENC__HAVE_FAMILY_ISO_2022_JP
         [WENC__FAMILY_ISO_2022_JP] = &wenc__iso_2022_jp_encoder,
+#endif
+#if WENC__HAVE_FAMILY_SHIFT_JIS
         [WENC__FAMILY_SHIFT_JIS] = &wenc__shift_jis_encoder,
+#endif
+#if WENC__HAVE_FAMILY_EUC_KR
         [WENC__FAMILY_EUC_KR] = &wenc__euc_kr_encoder,
+#endif
+#if WENC__HAVE_FAMILY_X_USER_DEFINED
         [WENC__FAMILY_X_USER_DEFINED] = &wenc__x_user_defined_encoder,
+#endif
         /* replacement, UTF-16BE and UTF-16LE have no encoder. */
     };
     return impls[e->family];
@@ -31,6 +49,12 @@ wenc_status wenc_encoder_init(wenc_encoder *e, const wenc_encoding *encoding, un
 {
     if (e == NULL || encoding == NULL || (flags & ~(unsigned)WENC_ENCODER_HTML) != 0)
         return WENC_INVALID_ARGUMENT;
+    if (!wenc_encoding_is_built_in(encoding)) {
+        /* Left out by -Dencodings: E becomes an encoder that every call
+        ** refuses (WENC_INVALID_ARGUMENT), never one that encodes. */
+        memset(e, 0, sizeof *e);
+        return WENC_NOT_BUILT_IN;
+    }
     if (impl_of(encoding) == NULL)
         return WENC_NO_ENCODER;
     memset(e, 0, sizeof *e);

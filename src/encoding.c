@@ -97,6 +97,14 @@ bool wenc_encoding_has_encoder(const wenc_encoding *encoding)
            encoding->family != WENC__FAMILY_UTF16BE && encoding->family != WENC__FAMILY_UTF16LE;
 }
 
+/* -Dencodings: bit N of WENC__ENCODINGS_MASK (wenc_config.h) is the
+** encoding with id N. */
+bool wenc_encoding_is_built_in(const wenc_encoding *encoding)
+{
+    return encoding != NULL && encoding->id < WENC__ENCODING_COUNT &&
+           ((uint64_t)WENC__ENCODINGS_MASK >> encoding->id & 1) != 0;
+}
+
 bool wenc_encoding_is_ascii_compatible(const wenc_encoding *encoding)
 {
     return wenc_encoding_has_encoder(encoding) && encoding->family != WENC__FAMILY_ISO_2022_JP;
@@ -125,6 +133,7 @@ static const struct {
     [WENC_NO_ENCODER] = {"NO_ENCODER", "encoding has no encoder"},
     [WENC_NO_MEMORY] = {"NO_MEMORY", "out of memory"},
     [WENC_TOO_LARGE] = {"TOO_LARGE", "size too large"},
+    [WENC_NOT_BUILT_IN] = {"NOT_BUILT_IN", "encoding not built into this library"},
 };
 
 const char *wenc_status_name(wenc_status status)

@@ -9,6 +9,27 @@
 #include "wenc/wenc.h"
 #include "tables.h"
 
+/* Which encodings this build has (-Dencodings; docs/guide.md, "Building
+** only some encodings").  Meson writes wenc_config.h; a build without it
+** (tests/fuzz/oss-fuzz/build.sh compiles the files directly) has every
+** encoding.  WENC__HAVE_FAMILY_<F> is 1 when family F's handler file and
+** tables are compiled; WENC__ENCODINGS_MASK has bit N set when the
+** encoding with id N (the standard's order) is built. */
+#ifdef WENC__HAVE_CONFIG_H
+#include "wenc_config.h"
+#else
+#define WENC__ENCODINGS_MASK 0xFFFFFFFFFF
+#define WENC__HAVE_FAMILY_SINGLE_BYTE 1
+#define WENC__HAVE_FAMILY_GBK 1
+#define WENC__HAVE_FAMILY_GB18030 1
+#define WENC__HAVE_FAMILY_BIG5 1
+#define WENC__HAVE_FAMILY_EUC_JP 1
+#define WENC__HAVE_FAMILY_ISO_2022_JP 1
+#define WENC__HAVE_FAMILY_SHIFT_JIS 1
+#define WENC__HAVE_FAMILY_EUC_KR 1
+#define WENC__HAVE_FAMILY_X_USER_DEFINED 1
+#endif
+
 #if defined(__GNUC__) || defined(__clang__)
 #define WENC__INLINE static inline __attribute__((always_inline))
 #define WENC__LIKELY(x) __builtin_expect(!!(x), 1)

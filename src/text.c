@@ -34,6 +34,8 @@ wenc_status wenc_text_decoder_init_with_encoding(wenc_text_decoder *td,
     unsigned mode = (options & WENC_TEXT_DECODER_FATAL) ? WENC_DECODER_FATAL
                                                         : WENC_DECODER_REPLACEMENT;
     wenc_status st = wenc_decoder_init(&t.priv_decoder, encoding, mode);
+    if (st == WENC_NOT_BUILT_IN)
+        memset(td, 0, sizeof *td); /* every later call: WENC_INVALID_ARGUMENT */
     if (st != WENC_OK)
         return st;
     if (allocator != NULL)

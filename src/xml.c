@@ -88,7 +88,9 @@ wenc_status wenc_xml_decode_to_utf8_alloc(const uint8_t *src, size_t len,
     /* The BOM is skipped here, so the decoder needs no BOM handling and
     ** its offsets are shifted by the BOM's length. */
     wenc_decoder d;
-    wenc_decoder_init(&d, e, WENC_DECODER_FATAL);
+    wenc_status init = wenc_decoder_init(&d, e, WENC_DECODER_FATAL);
+    if (init != WENC_OK)
+        return init; /* WENC_NOT_BUILT_IN: E was left out by -Dencodings */
     size_t n = len - bom;
     uint8_t *text = NULL;
     size_t text_len = 0;

@@ -354,6 +354,8 @@ int check_main(int argc, char **argv)
     const wenc_encoding *encoding = lookup(from_label);
     if (encoding == NULL)
         return usage_error("unknown encoding label '%s' (--from)", escaped(from_label));
+    if (!wenc_encoding_is_built_in(encoding))
+        return not_built_in_error(from_label, encoding, "--from");
     bool json = strcmp(format, "json") == 0;
     if (!json && strcmp(format, "text") != 0)
         return usage_error("unknown format '%s' (expected text or json)", escaped(format));

@@ -161,6 +161,16 @@ const wenc_encoding *lookup(const char *label)
 {
     return wenc_encoding_for_label(label, strlen(label));
 }
+
+/* The error for a label the library knows but whose encoding this build
+** left out (-Dencodings): distinct from "unknown encoding label", same exit
+** status. */
+int not_built_in_error(const char *label, const wenc_encoding *encoding, const char *option)
+{
+    return usage_error("encoding %s (label '%s', %s) is not built in: this wenc was built "
+                       "without it (-Dencodings); 'wenc --list' shows what is built in",
+                       wenc_encoding_name(encoding), escaped(label), option);
+}
 /* ---------------------------------------------------------------------------
 ** Output for wenc check's reports. */
 

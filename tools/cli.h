@@ -92,6 +92,9 @@ ssize_t read_some(int fd, uint8_t *buf, size_t size);
 
 /* Prints a usage error and the hint to --help; returns STATUS_USAGE. */
 int usage_error(const char *fmt, ...) PRINTF_LIKE(1, 2);
+/* Reports that LABEL (given with OPTION, e.g. "--from") names ENCODING,
+** which this build of the library left out; returns STATUS_USAGE. */
+int not_built_in_error(const char *label, const wenc_encoding *encoding, const char *option);
 
 /* Ends a run that printed to stdout through stdio. */
 int finish_stdout(void);

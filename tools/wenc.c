@@ -83,6 +83,9 @@ static int list_encodings(void)
         printf("%-15s", wenc_encoding_name(e));
         for (size_t j = 0; (label = wenc_encoding_label(e, j)) != NULL; j++)
             printf(" %s", label);
+        /* Only in a build with -Dencodings: its labels are still known. */
+        if (!wenc_encoding_is_built_in(e))
+            printf(" (not built in)");
         putchar('\n');
     }
     return finish_stdout();
@@ -158,9 +161,13 @@ int main(int argc, char **argv)
     opt.from = from_html ? WENC_WINDOWS_1252 : lookup(from_label);
     if (opt.from == NULL)
         return usage_error("unknown encoding label '%s' (--from)", escaped(from_label));
+    if (!from_html && !wenc_encoding_is_built_in(opt.from))
+        return not_built_in_error(from_label, opt.from, "--from");
     const wenc_encoding *to = lookup(to_label);
     if (to == NULL)
         return usage_error("unknown encoding label '%s' (--to)", escaped(to_label));
+    if (!wenc_encoding_is_built_in(to))
+        return not_built_in_error(to_label, to, "--to");
     opt.to = to;
     if (to == WENC_UTF_8)
         opt.output = OUTPUT_UTF8;
@@ -200,6 +207,18 @@ int main(int argc, char **argv)
         }
         if (from_html)
             opt.from = sniff_html_prefix(fd);
+        if (!wenc_encoding_is_built_in(opt.from)) {
+            /* The page names an encoding this build left out: say so and go
+            ** on with the next FILE (exit status 2, as for its label). */
+            message("%s: encoding %s (found by HTML sniffing) is not built in: this wenc "
+                    "was built without it (-Dencodings)",
+                    escaped(is_stdin ? "(standard input)" : file), wenc_encoding_name(opt.from));
+            if (!is_stdin)
+                close(fd);
+            if (status < STATUS_USAGE)
+                status = STATUS_USAGE;
+            continue;
+        }
         result r = convert_fd(fd, is_stdin ? "(standard input)" : file, &opt);
         if (!is_stdin)
             close(fd);

@@ -198,6 +198,10 @@ WENC_API const wenc_encoding *wenc_bom_sniff(const uint8_t *src, size_t src_len,
 **
 ** One-shot: *USED (if USED is not NULL) receives the encoding actually used:
 ** the BOM's, or FALLBACK.  WENC_INVALID_ARGUMENT also if FALLBACK is NULL.
+** Both forms return WENC_NOT_BUILT_IN, with no output, when FALLBACK is an
+** encoding this build left out (-Dencodings), even if the input starts with
+** a BOM: the result does not depend on the input.  The encodings a BOM
+** names (UTF-8, UTF-16BE, UTF-16LE) are always built in.
 ** FALLBACK may be any encoding, replacement included (its decoder turns a
 ** non-empty input into one U+FFFD). */
 WENC_API wenc_status wenc_decode_init(wenc_decoder *d, const wenc_encoding *fallback);
@@ -216,7 +220,9 @@ WENC_API wenc_status wenc_decode_to_utf16_alloc(const uint8_t *src, size_t src_l
 ** do.  It never fails.  ENCODING must have an encoder: for replacement,
 ** UTF-16BE and UTF-16LE the result is WENC_NO_ENCODER (the standard asserts
 ** this; callers first apply wenc_get_output_encoding(), which gives UTF-8
-** for them).  WENC_INVALID_ARGUMENT for a NULL E or ENCODING. */
+** for them).  WENC_INVALID_ARGUMENT for a NULL E or ENCODING;
+** WENC_NOT_BUILT_IN, with no output, when this build left ENCODING out
+** (-Dencodings). */
 WENC_API wenc_status wenc_encode_init(wenc_encoder *e, const wenc_encoding *encoding);
 WENC_API wenc_status wenc_encode_from_utf8_alloc(const uint8_t *src, size_t src_len,
                                                  const wenc_encoding *encoding,
@@ -230,6 +236,7 @@ WENC_API wenc_status wenc_encode_from_utf16_alloc(const uint16_t *src, size_t sr
 /* get an encoder: sets E up as a new instance of ENCODING's encoder in
 ** error mode "fatal", ready for wenc_encode_or_fail_*().  Returns WENC_OK;
 ** WENC_NO_ENCODER for replacement, UTF-16BE and UTF-16LE;
+** WENC_NOT_BUILT_IN for an encoding this build left out (-Dencodings);
 ** WENC_INVALID_ARGUMENT for NULL arguments.  Same as wenc_encoder_init(E,
 ** ENCODING, WENC_ENCODER_FATAL). */
 WENC_API wenc_status wenc_get_encoder(wenc_encoder *e, const wenc_encoding *encoding);
@@ -237,7 +244,8 @@ WENC_API wenc_status wenc_get_encoder(wenc_encoder *e, const wenc_encoding *enco
 /* get a decoder: sets D up as a new instance of ENCODING's decoder with
 ** ERROR_MODE, WENC_DECODER_REPLACEMENT or WENC_DECODER_FATAL, and no BOM
 ** handling (the standard's decoders know nothing of BOMs).  Returns WENC_OK,
-** or WENC_INVALID_ARGUMENT for NULL arguments or another ERROR_MODE. */
+** WENC_INVALID_ARGUMENT for NULL arguments or another ERROR_MODE, or
+** WENC_NOT_BUILT_IN for an encoding this build left out (-Dencodings). */
 WENC_API wenc_status wenc_get_decoder(wenc_decoder *d, const wenc_encoding *encoding,
                                       unsigned error_mode);
 
@@ -287,7 +295,9 @@ WENC_API wenc_status wenc_encode_or_fail_from_utf16_alloc(wenc_encoder *e,
 
 /* get an output encoding: UTF-8 for replacement, UTF-16BE and UTF-16LE,
 ** otherwise ENCODING itself; NULL for NULL.  Same as
-** wenc_encoding_output_encoding(). */
+** wenc_encoding_output_encoding().  It answers as the standard does in
+** every build: with -Dencodings the result may be an encoding left out,
+** whose encoder init then returns WENC_NOT_BUILT_IN. */
 WENC_API const wenc_encoding *wenc_get_output_encoding(const wenc_encoding *encoding);
 
 /* ===========================================================================
@@ -369,8 +379,12 @@ enum {
 ** Returns WENC_OK; WENC_UNKNOWN_LABEL if LABEL names no encoding and
 ** WENC_REPLACEMENT_LABEL if it names the replacement encoding (the two
 ** RangeError cases); WENC_INVALID_ARGUMENT if TD is NULL, LABEL is NULL with
-** LABEL_LEN non-zero, or OPTIONS has unknown bits.  On error TD is left
-** untouched.  Never allocates. */
+** LABEL_LEN non-zero, or OPTIONS has unknown bits.  On those errors TD is
+** left untouched.  WENC_NOT_BUILT_IN if the label names an encoding this
+** build of the library left out (-Dencodings; a JavaScript engine would
+** throw a RangeError too, the encoding being unsupported): TD is then
+** zeroed, and every call on it returns WENC_INVALID_ARGUMENT.  Never
+** allocates. */
 WENC_API wenc_status wenc_text_decoder_init(wenc_text_decoder *td, const char *label,
                                             size_t label_len, unsigned options,
                                             const wenc_allocator *allocator);

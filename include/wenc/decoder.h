@@ -68,7 +68,12 @@ typedef struct wenc_decoder {
 /* Initialises D to decode ENCODING from the start of a stream, with FLAGS
 ** (one error mode | one BOM mode).  Returns WENC_OK, or
 ** WENC_INVALID_ARGUMENT if D or ENCODING is NULL or FLAGS has unknown bits
-** or both BOM modes (D is then left untouched). */
+** or both BOM modes (D is then left untouched), or WENC_NOT_BUILT_IN if
+** this build of the library left ENCODING out (-Dencodings, see
+** wenc_encoding_is_built_in(); also with WENC_DECODER_BOM_SNIFF, whose
+** BOM encodings are always built in).  After WENC_NOT_BUILT_IN, D is
+** zeroed: every call on it returns WENC_INVALID_ARGUMENT until a
+** successful init. */
 WENC_API wenc_status wenc_decoder_init(wenc_decoder *d, const wenc_encoding *encoding,
                                        unsigned flags);
 

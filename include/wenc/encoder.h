@@ -50,7 +50,10 @@ typedef struct wenc_encoder {
 ** UTF-16BE, UTF-16LE: the standard's "get an output encoding" gives UTF-8
 ** for them, see wenc_encoding_output_encoding()); WENC_INVALID_ARGUMENT for
 ** NULL arguments or unknown flags (checked first, so it wins over
-** WENC_NO_ENCODER).  E is left untouched on error. */
+** WENC_NO_ENCODER).  E is left untouched on those errors.  WENC_NOT_BUILT_IN
+** if this build of the library left ENCODING out (-Dencodings, see
+** wenc_encoding_is_built_in()); E is then zeroed, so that every call on it
+** returns WENC_INVALID_ARGUMENT until a successful init. */
 WENC_API wenc_status wenc_encoder_init(wenc_encoder *e, const wenc_encoding *encoding,
                                        unsigned flags);
 

@@ -14,6 +14,18 @@
 ** Everything here only reads the bytes it is given (explicit lengths, NULL
 ** accepted with length 0), never allocates except wenc_xml_decode_to_utf8_alloc(),
 ** and keeps no state between calls.
+**
+** A library built with -Dencodings (only some encodings; see
+** wenc_encoding_is_built_in()) answers exactly as the full one: the
+** algorithms only name encodings, and a document whose <meta>, XML
+** declaration, transport label or locale names an encoding left out gets
+** that encoding, never a different guess that would decode it wrongly.
+** Creating its decoder then returns WENC_NOT_BUILT_IN, and the parser
+** decides what to do (refuse the document, or ask the user).  Two calls
+** here decode: wenc_html_change_encoding() returns
+** WENC_HTML_CHANGE_RESTART instead of SWITCH when step 5 would have to
+** decode the bytes consumed so far with an encoding left out, and wenc_xml_decode_to_utf8_alloc()
+** returns WENC_NOT_BUILT_IN, with *USED set to the encoding.
 */
 #ifndef WENC_SNIFF_H
 #define WENC_SNIFF_H
@@ -299,8 +311,10 @@ typedef struct wenc_xml_error {
 ** *OUT_LEN bytes (plus a zero byte; free it with wenc_free(ALLOCATOR, *OUT)),
 ** *USED (if not NULL) receives the encoding.
 ** Returns WENC_OK; WENC_MALFORMED with *ERROR (if not NULL) set, and *OUT
-** NULL; WENC_NO_MEMORY; WENC_TOO_LARGE; or WENC_INVALID_ARGUMENT (OUT or
-** OUT_LEN NULL, SRC NULL with LEN non-zero). */
+** NULL; WENC_NOT_BUILT_IN (*OUT NULL, *USED set) when the document's
+** encoding was left out of this build (-Dencodings); WENC_NO_MEMORY;
+** WENC_TOO_LARGE; or WENC_INVALID_ARGUMENT (OUT or OUT_LEN NULL, SRC NULL
+** with LEN non-zero). */
 WENC_API wenc_status wenc_xml_decode_to_utf8_alloc(const uint8_t *src, size_t len,
                                                    const wenc_allocator *allocator,
                                                    uint8_t **out, size_t *out_len,

@@ -85,7 +85,12 @@ typedef enum wenc_status {
     /* An allocation failed (only the *_alloc functions allocate). */
     WENC_NO_MEMORY = 8,
     /* A size computation would overflow size_t. */
-    WENC_TOO_LARGE = 9
+    WENC_TOO_LARGE = 9,
+    /* The encoding is one of the standard's, but this library was built
+    ** without it (Meson option -Dencodings; see
+    ** wenc_encoding_is_built_in()).  Every function that would create a
+    ** decoder or encoder for it returns this instead, with no output. */
+    WENC_NOT_BUILT_IN = 10
 } wenc_status;
 
 /* A short English description of STATUS ("input empty", ...), or
@@ -144,6 +149,16 @@ WENC_API bool wenc_encoding_has_encoder(const wenc_encoding *encoding);
 ** state and ASCII code points always encode to the same bytes: false for
 ** UTF-16BE, UTF-16LE, ISO-2022-JP and replacement (HTML's definition). */
 WENC_API bool wenc_encoding_is_ascii_compatible(const wenc_encoding *encoding);
+
+/* Whether ENCODING's decoder and encoder are in this library.  True for
+** every encoding in the default build; a build configured with
+** -Dencodings=... (docs/guide.md, "Building only some encodings") has only
+** those listed plus the mandatory UTF-8, UTF-16BE, UTF-16LE and
+** replacement.  Labels, names and the other queries here work for every
+** encoding in every build; creating a decoder, encoder or text decoder for
+** an encoding that is not built in returns WENC_NOT_BUILT_IN.  False for
+** NULL. */
+WENC_API bool wenc_encoding_is_built_in(const wenc_encoding *encoding);
 
 /* Whether ENCODING is one of the standard's legacy single-byte encodings
 ** (x-user-defined is not: the standard defines it separately). */

@@ -1803,6 +1803,14 @@ static void run_encoding(const options *o, const wenc_encoding *enc)
     const bench_encoding *be = bench_encoding_for(enc);
     if (be == NULL)
         return;
+    if (!wenc_encoding_is_built_in(enc)) {
+        /* A library built with -Dencodings left it out. */
+        if (o->csv)
+            printf("%s,,,,,,,,,,,,,,,,,,,,,,\"skipped: not built in\"\n", wenc_encoding_name(enc));
+        else
+            printf("%-14s (skipped: not built in, -Dencodings)\n", wenc_encoding_name(enc));
+        return;
+    }
     bool dec = o->direction[DECODE] && decoder_works(enc);
     bool encd = o->direction[ENCODE] && wenc_encoding_has_encoder(enc) && encoder_works(enc);
     bool u8rows = o->direction[UTF8_ROW] && enc == WENC_UTF_8;

@@ -16,6 +16,7 @@
 #include <time.h>
 
 #include "check.h"
+#include "built.h"
 #include "ref.h"
 #include "wenc/wenc.h"
 

@@ -210,6 +210,8 @@ static void sweep_short(void)
 {
     for (size_t e = 0; e < WENC_ENCODING_COUNT; e++) {
         const dcase *c = &cases[e];
+        if (!built_or_skip(c->enc, "every byte, every two-byte sequence"))
+            continue;
         tally t = {0, 0};
         uint8_t in[2];
         compare(&t, c, in, 0, ALL_FORMS | FATAL);
@@ -241,6 +243,8 @@ static const uint8_t reps[] = {
 ** lead x digit x every third byte x every fourth byte (82M sequences). */
 static void sweep_gb18030(const dcase *c, bool slow)
 {
+    if (!built_or_skip(c->enc, "four-byte sweep"))
+        return;
     tally t = {0, 0};
     uint8_t in[4];
     if (slow) {
@@ -295,6 +299,8 @@ static void sweep_gb18030(const dcase *c, bool slow)
 static void sweep_euc_jp(bool slow)
 {
     const dcase *c = dc("EUC-JP");
+    if (!built_or_skip(c->enc, "three-byte sweep"))
+        return;
     tally t = {0, 0};
     uint8_t in[4] = {0x8F, 0, 0, 0};
     if (slow) {
@@ -441,6 +447,8 @@ static void sweep_utf16(const dcase *c, bool be, bool slow)
 static void sweep_iso_2022_jp(void)
 {
     const dcase *c = dc("ISO-2022-JP");
+    if (!built_or_skip(c->enc, "escape sequences"))
+        return;
     static const struct {
         const char *what;
         uint8_t bytes[8];
@@ -494,6 +502,8 @@ static void sweep_iso_2022_jp(void)
 ** restore paths (an ASCII trail byte is read again). */
 static void sweep_lead_trail_class(const dcase *c)
 {
+    if (!built_or_skip(c->enc, "lead x trail class"))
+        return;
     tally t = {0, 0};
     uint8_t in[3];
     for (int a = 0x80; a < 256; a++)
@@ -560,6 +570,8 @@ static size_t significant(const char *name, uint8_t *out)
 ** one alphabet or ASCII), with now and then any other byte. */
 static void random_inputs(const dcase *c, conf_rng *rng, unsigned count)
 {
+    if (!built_or_skip(c->enc, "random inputs"))
+        return;
     uint8_t sig[256], in[MAX_IN];
     size_t nsig = significant(c->name, sig);
     tally t = {0, 0};
@@ -599,6 +611,8 @@ static void random_inputs(const dcase *c, conf_rng *rng, unsigned count)
 ** the edges of the gb18030 four-byte ranges. */
 static void test_gb18030_anchors(void)
 {
+    if (!built_or_skip(WENC_GB18030, "anchors"))
+        return;
     static const struct {
         uint8_t in[4];
         uint32_t cp; /* 0xFFFFFFFF: one error */

@@ -380,6 +380,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *input, size_t size)
         return 0;
     fuzz_input in = {input, size};
     const wenc_encoding *source_enc = fuzz_encoding(fuzz_byte(&in));
+    if (fuzz_left_out(source_enc))
+        return 0; /* -Dencodings left it out */
     unsigned modes = fuzz_byte(&in);
     unsigned extra = fuzz_byte(&in);
     fuzz_schedule sched;

@@ -109,6 +109,20 @@ const wenc_encoding *fuzz_encoding(uint8_t byte)
                                    : wenc_encoding_at(byte % WENC_ENCODING_COUNT);
 }
 
+bool fuzz_left_out(const wenc_encoding *enc)
+{
+    if (wenc_encoding_is_built_in(enc))
+        return false;
+    wenc_decoder d;
+    FUZZ_ASSERT(wenc_decoder_init(&d, enc, WENC_DECODER_BOM_SNIFF) == WENC_NOT_BUILT_IN,
+                "%s is not built in: decoder init", wenc_encoding_name(enc));
+    wenc_encoder e;
+    FUZZ_ASSERT(!wenc_encoding_has_encoder(enc) ||
+                    wenc_encoder_init(&e, enc, WENC_ENCODER_HTML) == WENC_NOT_BUILT_IN,
+                "%s is not built in: encoder init", wenc_encoding_name(enc));
+    return true;
+}
+
 void fuzz_set_context(const char *fmt, ...)
 {
     va_list ap;

@@ -55,6 +55,11 @@ void fuzz_set_context(const char *fmt, ...);
 ** its dictionary; otherwise it returns wenc_encoding_at(BYTE % count). */
 const wenc_encoding *fuzz_encoding(uint8_t byte);
 
+/* A build with -Dencodings may leave ENC out: then checks that every
+** constructor refuses it with WENC_NOT_BUILT_IN and returns true (the
+** target has nothing more to check for it); false when ENC is built in. */
+bool fuzz_left_out(const wenc_encoding *enc);
+
 /* ---------------------------------------------------------------------------
 ** The reference model (tests/support/ref.h), an independent transcription
 ** of the standard that reads the index files at run time.  Loaded by

@@ -257,6 +257,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *input, size_t size)
         return 0;
     fuzz_input in = {input, size};
     const wenc_encoding *enc = fuzz_encoding(fuzz_byte(&in));
+    if (fuzz_left_out(enc))
+        return 0; /* -Dencodings left it out */
     unsigned modes = fuzz_byte(&in);
     fuzz_schedule sched;
     fuzz_schedule_read(&sched, &in);

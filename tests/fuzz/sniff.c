@@ -567,6 +567,9 @@ static void check_misc(const uint8_t *d, size_t n)
     FUZZ_ASSERT(used == xe, "XML decode used %s, detect %s", nm(used), nm(xe));
     if (st == WENC_OK)
         FUZZ_ASSERT(wenc_utf8_is_valid(out, out_len), "XML text not UTF-8");
+    else if (!wenc_encoding_is_built_in(xe))
+        FUZZ_ASSERT(st == WENC_NOT_BUILT_IN && out == NULL, "XML in %s, not built in: %s",
+                    nm(xe), wenc_status_name(st));
     else
         FUZZ_ASSERT(st == WENC_MALFORMED && err.offset >= bom && err.offset < n &&
                         err.line >= 1 && err.column >= 1 && out == NULL,
@@ -595,7 +598,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     fuzz_set_context("sniff: flags %02X, %s, %s, %zu bytes", flags, nm(e1), nm(e2), n);
     check_prescan(d, n);
     check_sniff(d, n, flags, e1);
-    check_change(d, n, e1, e2);
+    if (wenc_encoding_is_built_in(e1) && wenc_encoding_is_built_in(e2))
+        check_change(d, n, e1, e2); /* compares the two decodings */
     check_misc(d, n);
     return 0;
 }
