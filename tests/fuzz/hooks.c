@@ -150,6 +150,8 @@ static wenc_status stream_decode(wenc_decoder *d, int form, const uint8_t *data,
 {
     size_t pos = 0;
     unsigned long calls = 0;
+    fuzz_room rooms = FUZZ_ROOM_INIT; /* one block for the run's calls */
+    wenc_status st;
     for (;;) {
         size_t clen = fuzz_schedule_chunk(sched, n - pos);
         bool last = pos + clen == n;
@@ -160,19 +162,17 @@ static wenc_status stream_decode(wenc_decoder *d, int form, const uint8_t *data,
             size_t bound = form == FUZZ_UTF8 ? wenc_decoder_max_utf8_length(d, avail)
                                              : wenc_decoder_max_utf16_length(d, avail);
             size_t room = fuzz_schedule_room(sched, bound);
-            void *dst = room ? fuzz_xmalloc(room * fuzz_form_unit[form]) : NULL;
+            void *dst = fuzz_room_tail(&rooms, room * fuzz_form_unit[form]);
             size_t sl = avail, dl = room;
             const uint8_t *at = avail ? data + pos + cpos : NULL;
-            wenc_status st = form == FUZZ_UTF8
-                                 ? wenc_decoder_decode_to_utf8(d, at, &sl, dst, &dl, last)
-                                 : wenc_decoder_decode_to_utf16(d, at, &sl, dst, &dl, last);
+            st = form == FUZZ_UTF8 ? wenc_decoder_decode_to_utf8(d, at, &sl, dst, &dl, last)
+                                   : wenc_decoder_decode_to_utf16(d, at, &sl, dst, &dl, last);
             fuzz_buf_append(units, dst, dl);
-            free(dst);
             cpos += sl;
             FUZZ_ASSERT(st != WENC_OUTPUT_FULL || room < bound,
                         "%s: OUTPUT_FULL with the advertised room", what);
             if (st == WENC_MALFORMED)
-                return st;
+                goto done;
             if (st == WENC_OUTPUT_FULL)
                 continue;
             FUZZ_ASSERT(st == WENC_INPUT_EMPTY && cpos == clen, "%s: %s", what,
@@ -181,8 +181,11 @@ static wenc_status stream_decode(wenc_decoder *d, int form, const uint8_t *data,
         }
         pos += clen;
         if (last)
-            return WENC_INPUT_EMPTY;
+            break;
     }
+done:
+    fuzz_room_free(&rooms);
+    return st;
 }
 
 /* ------------------------------------------------------------------------
@@ -454,6 +457,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *input, size_t size)
         core_encode(target, WENC_ENCODER_FATAL, form, text.p, tlen, '?', &want, &errs);
         FUZZ_ASSERT(wenc_get_encoder(&e, target) == WENC_OK, "get an encoder");
         size_t pos = 0, unit = fuzz_form_unit[form], k = 0;
+        fuzz_room rooms = FUZZ_ROOM_INIT;
         for (unsigned round = 0;; round++) {
             FUZZ_ASSERT(round <= tlen + 64ul * 16, "encode or fail makes no progress");
             const void *at = text.p ? text.p + pos * unit : NULL;
@@ -476,12 +480,11 @@ int LLVMFuzzerTestOneInput(const uint8_t *input, size_t size)
                 size_t bound = text16 ? wenc_encoder_max_length_from_utf16(&e, sl)
                                       : wenc_encoder_max_length_from_utf8(&e, sl);
                 size_t room = fuzz_schedule_room(&sched, bound);
-                uint8_t *dst = room ? fuzz_xmalloc(room) : NULL;
+                uint8_t *dst = fuzz_room_tail(&rooms, room);
                 size_t dl = room;
                 st = text16 ? wenc_encode_or_fail_from_utf16(&e, at, &sl, dst, &dl, &cp)
                             : wenc_encode_or_fail_from_utf8(&e, at, &sl, dst, &dl, &cp);
                 fuzz_buf_append(&got, dst, dl);
-                free(dst);
                 FUZZ_ASSERT(st != WENC_OUTPUT_FULL || room < bound,
                             "encode or fail: OUTPUT_FULL with the advertised room");
             }
@@ -499,6 +502,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *input, size_t size)
                         wenc_status_name(st));
             break;
         }
+        fuzz_room_free(&rooms);
         FUZZ_ASSERT(k == errs.len, "encode or fail: %zu errors, expected %zu", k, errs.len);
         same_bytes(got.p, got.len, &want, "encode or fail, with '?' after each error");
         fuzz_buf_free(&want);
@@ -588,6 +592,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *input, size_t size)
         FUZZ_ASSERT(wenc_text_encoder_stream_init(&s) == WENC_OK, "stream init");
         fuzz_buf got;
         fuzz_buf_init(&got, 1);
+        fuzz_room rooms = FUZZ_ROOM_INIT;
         size_t pos = 0;
         for (bool done = false; !done;) {
             size_t clen = fuzz_schedule_chunk(&sched, ulen - pos);
@@ -596,12 +601,11 @@ int LLVMFuzzerTestOneInput(const uint8_t *input, size_t size)
                 FUZZ_ASSERT(calls2 < 64ul * (clen + 16), "TextEncoderStream makes no progress");
                 size_t bound = wenc_text_encoder_stream_max_length(&s, clen - cpos);
                 size_t r = fuzz_schedule_room(&sched, bound);
-                uint8_t *o = r ? fuzz_xmalloc(r) : NULL;
+                uint8_t *o = fuzz_room_tail(&rooms, r);
                 size_t sl = clen - cpos, ol = r;
                 st = wenc_text_encoder_stream_encode(&s, sl ? src + pos + cpos : NULL, &sl, o,
                                                      &ol);
                 fuzz_buf_append(&got, o, ol);
-                free(o);
                 cpos += sl;
                 FUZZ_ASSERT(st == WENC_OK || (st == WENC_OUTPUT_FULL && r < bound),
                             "TextEncoderStream: %s with room %zu of %zu", wenc_status_name(st),
@@ -618,15 +622,15 @@ int LLVMFuzzerTestOneInput(const uint8_t *input, size_t size)
             FUZZ_ASSERT(calls2 < 64, "TextEncoderStream flush makes no progress");
             size_t bound = wenc_text_encoder_stream_max_length(&s, 0);
             size_t r = fuzz_schedule_room(&sched, bound);
-            uint8_t *o = r ? fuzz_xmalloc(r) : NULL;
+            uint8_t *o = fuzz_room_tail(&rooms, r);
             size_t ol = r;
             st = wenc_text_encoder_stream_flush(&s, o, &ol);
             fuzz_buf_append(&got, o, ol);
-            free(o);
             if (st == WENC_OK)
                 break;
             FUZZ_ASSERT(st == WENC_OUTPUT_FULL && r < bound, "flush: %s", wenc_status_name(st));
         }
+        fuzz_room_free(&rooms);
         same_bytes(got.p, got.len, &want, "TextEncoderStream");
         fuzz_buf_free(&got);
         fuzz_buf_free(&u16);
