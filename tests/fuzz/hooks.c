@@ -29,11 +29,13 @@
 /* ------------------------------------------------------------------------
 ** Expectations from the core API. */
 
-/* The output blocks of core_decode() (code points) and core_encode()
-** (bytes): one each per input, freed at its end, handed out as their tails
-** (fuzz.h), so that the half dozen core runs of an input cost two
-** allocations, not one each. */
-static fuzz_room core_cps_room = FUZZ_ROOM_INIT, core_bytes_room = FUZZ_ROOM_INIT;
+/* The output blocks the target hands to the library: one per unit size
+** and input, freed at its end, handed out as their tails (fuzz.h), so that
+** the dozen runs of an input (core decodes and encodes, streaming decodes,
+** encode or fail, TextEncoderStream), each of many calls, cost three
+** allocations, not one per run or per call.  (One per unit size, so that a
+** tail is always aligned for its units.) */
+static fuzz_room rooms[5]; /* by unit size: 1, 2 and 4 bytes */
 
 /* Decodes S[0..N) with ENC and FLAGS in one call (resumed after errors) to
 ** code points; returns the number of errors and the first one's offset. */
@@ -46,7 +48,7 @@ static size_t core_decode(const wenc_encoding *enc, unsigned flags, const uint8_
     *first_error = 0;
     for (;;) {
         size_t bound = wenc_decoder_max_utf32_length(&d, n - pos);
-        uint32_t *out = fuzz_room_tail(&core_cps_room, bound * sizeof *out);
+        uint32_t *out = fuzz_room_tail(&rooms[4], bound * sizeof *out);
         size_t sl = n - pos, dl = bound;
         wenc_status st = wenc_decoder_decode_to_utf32(&d, s + pos, &sl, out, &dl, true);
         fuzz_buf_append(cps, out, dl);
@@ -74,7 +76,7 @@ static void core_encode(const wenc_encoding *enc, unsigned flags, int form, cons
     for (;;) {
         size_t bound = form == FUZZ_UTF8 ? wenc_encoder_max_length_from_utf8(&e, n - pos)
                                          : wenc_encoder_max_length_from_utf16(&e, n - pos);
-        uint8_t *dst = fuzz_room_tail(&core_bytes_room, bound);
+        uint8_t *dst = fuzz_room_tail(&rooms[1], bound);
         size_t sl = n - pos, dl = bound;
         const void *at = src != NULL ? (const unsigned char *)src + pos * unit : NULL;
         wenc_status st = form == FUZZ_UTF8
@@ -152,7 +154,6 @@ static wenc_status stream_decode(wenc_decoder *d, int form, const uint8_t *data,
 {
     size_t pos = 0;
     unsigned long calls = 0;
-    fuzz_room rooms = FUZZ_ROOM_INIT; /* one block for the run's calls */
     wenc_status st;
     for (;;) {
         size_t clen = fuzz_schedule_chunk(sched, n - pos);
@@ -164,7 +165,8 @@ static wenc_status stream_decode(wenc_decoder *d, int form, const uint8_t *data,
             size_t bound = form == FUZZ_UTF8 ? wenc_decoder_max_utf8_length(d, avail)
                                              : wenc_decoder_max_utf16_length(d, avail);
             size_t room = fuzz_schedule_room(sched, bound);
-            void *dst = fuzz_room_tail(&rooms, room * fuzz_form_unit[form]);
+            size_t unit = fuzz_form_unit[form];
+            void *dst = fuzz_room_tail(&rooms[unit], room * unit);
             size_t sl = avail, dl = room;
             const uint8_t *at = avail ? data + pos + cpos : NULL;
             st = form == FUZZ_UTF8 ? wenc_decoder_decode_to_utf8(d, at, &sl, dst, &dl, last)
@@ -186,7 +188,6 @@ static wenc_status stream_decode(wenc_decoder *d, int form, const uint8_t *data,
             break;
     }
 done:
-    fuzz_room_free(&rooms);
     return st;
 }
 
@@ -462,7 +463,6 @@ int LLVMFuzzerTestOneInput(const uint8_t *input, size_t size)
         core_encode(target, WENC_ENCODER_FATAL, form, text.p, tlen, '?', &want, &errs);
         FUZZ_ASSERT(wenc_get_encoder(&e, target) == WENC_OK, "get an encoder");
         size_t pos = 0, unit = fuzz_form_unit[form], k = 0;
-        fuzz_room rooms = FUZZ_ROOM_INIT;
         for (unsigned round = 0;; round++) {
             FUZZ_ASSERT(round <= tlen + 64ul * 16, "encode or fail makes no progress");
             const void *at = text.p ? text.p + pos * unit : NULL;
@@ -485,7 +485,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *input, size_t size)
                 size_t bound = text16 ? wenc_encoder_max_length_from_utf16(&e, sl)
                                       : wenc_encoder_max_length_from_utf8(&e, sl);
                 size_t room = fuzz_schedule_room(&sched, bound);
-                uint8_t *dst = fuzz_room_tail(&rooms, room);
+                uint8_t *dst = fuzz_room_tail(&rooms[1], room);
                 size_t dl = room;
                 st = text16 ? wenc_encode_or_fail_from_utf16(&e, at, &sl, dst, &dl, &cp)
                             : wenc_encode_or_fail_from_utf8(&e, at, &sl, dst, &dl, &cp);
@@ -507,7 +507,6 @@ int LLVMFuzzerTestOneInput(const uint8_t *input, size_t size)
                         wenc_status_name(st));
             break;
         }
-        fuzz_room_free(&rooms);
         FUZZ_ASSERT(k == errs.len, "encode or fail: %zu errors, expected %zu", k, errs.len);
         same_bytes(got.p, got.len, &want, "encode or fail, with '?' after each error");
         fuzz_buf_free(&want);
@@ -597,7 +596,6 @@ int LLVMFuzzerTestOneInput(const uint8_t *input, size_t size)
         FUZZ_ASSERT(wenc_text_encoder_stream_init(&s) == WENC_OK, "stream init");
         fuzz_buf got;
         fuzz_buf_init(&got, 1);
-        fuzz_room rooms = FUZZ_ROOM_INIT;
         size_t pos = 0;
         for (bool done = false; !done;) {
             size_t clen = fuzz_schedule_chunk(&sched, ulen - pos);
@@ -606,7 +604,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *input, size_t size)
                 FUZZ_ASSERT(calls2 < 64ul * (clen + 16), "TextEncoderStream makes no progress");
                 size_t bound = wenc_text_encoder_stream_max_length(&s, clen - cpos);
                 size_t r = fuzz_schedule_room(&sched, bound);
-                uint8_t *o = fuzz_room_tail(&rooms, r);
+                uint8_t *o = fuzz_room_tail(&rooms[1], r);
                 size_t sl = clen - cpos, ol = r;
                 st = wenc_text_encoder_stream_encode(&s, sl ? src + pos + cpos : NULL, &sl, o,
                                                      &ol);
@@ -627,7 +625,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *input, size_t size)
             FUZZ_ASSERT(calls2 < 64, "TextEncoderStream flush makes no progress");
             size_t bound = wenc_text_encoder_stream_max_length(&s, 0);
             size_t r = fuzz_schedule_room(&sched, bound);
-            uint8_t *o = fuzz_room_tail(&rooms, r);
+            uint8_t *o = fuzz_room_tail(&rooms[1], r);
             size_t ol = r;
             st = wenc_text_encoder_stream_flush(&s, o, &ol);
             fuzz_buf_append(&got, o, ol);
@@ -635,7 +633,6 @@ int LLVMFuzzerTestOneInput(const uint8_t *input, size_t size)
                 break;
             FUZZ_ASSERT(st == WENC_OUTPUT_FULL && r < bound, "flush: %s", wenc_status_name(st));
         }
-        fuzz_room_free(&rooms);
         same_bytes(got.p, got.len, &want, "TextEncoderStream");
         fuzz_buf_free(&got);
         fuzz_buf_free(&u16);
@@ -646,8 +643,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *input, size_t size)
     fuzz_buf_free(&text);
     fuzz_buf_free(&xs);
     fuzz_buf_free(&utf8);
-    fuzz_room_free(&core_cps_room);
-    fuzz_room_free(&core_bytes_room);
+    for (size_t i = 0; i < sizeof rooms / sizeof rooms[0]; i++)
+        fuzz_room_free(&rooms[i]);
     FUZZ_ASSERT(alloc.live == 0, "%ld blocks from the caller's allocator not freed", alloc.live);
     return 0;
 }
