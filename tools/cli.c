@@ -157,6 +157,21 @@ int match_option(int argc, char **argv, int *i, const char *name, char short_nam
     return 1;
 }
 
+bool take_operands(int argc, char **argv, int *i, char **files, int *nfiles)
+{
+    const char *arg = argv[*i];
+    if (arg[0] != '-' || arg[1] == '\0') {
+        files[(*nfiles)++] = argv[*i];
+        return true;
+    }
+    if (strcmp(arg, "--") != 0)
+        return false;
+    while (++*i < argc)
+        files[(*nfiles)++] = argv[*i];
+    --*i;
+    return true;
+}
+
 const wenc_encoding *lookup(const char *label)
 {
     return wenc_encoding_for_label(label, strlen(label));

@@ -106,6 +106,14 @@ int finish_stdout(void);
 int match_option(int argc, char **argv, int *i, const char *name, char short_name,
                  bool wants_value, const char **value);
 
+/* Takes ARGV[*I] as a FILE operand if it is not an option: a word that
+** does not start with '-', or "-" (standard input), is appended to
+** FILES[*NFILES]; "--" makes every later word an operand (and moves *I to
+** the last).  Returns true if it took ARGV[*I].  FILES may be ARGV itself
+** (the commands gather their operands at its front): an operand is never
+** stored ahead of the word being read. */
+bool take_operands(int argc, char **argv, int *i, char **files, int *nfiles);
+
 /* The encoding of the NUL-terminated LABEL, or NULL. */
 const wenc_encoding *lookup(const char *label);
 

@@ -173,17 +173,10 @@ int sniff_main(int argc, char **argv)
     char **files = argv; /* gathered at the front, as wenc.c does */
     int nfiles = 0;
     for (int i = 1; i < argc; i++) {
+        if (take_operands(argc, argv, &i, files, &nfiles))
+            continue;
         const char *arg = argv[i], *value = NULL;
         int m;
-        if (arg[0] != '-' || arg[1] == '\0') {
-            files[nfiles++] = argv[i];
-            continue;
-        }
-        if (strcmp(arg, "--") == 0) {
-            while (++i < argc)
-                files[nfiles++] = argv[i];
-            break;
-        }
         if ((m = match_option(argc, argv, &i, "html", 0, false, &value)) != 0) {
             if (m < 0)
                 return usage_error("option '%s' takes no value", escaped(arg));

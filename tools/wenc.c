@@ -112,17 +112,10 @@ int main(int argc, char **argv)
         return sniff_main(argc - 1, argv + 1);
 
     for (int i = 1; i < argc; i++) {
+        if (take_operands(argc, argv, &i, files, &nfiles))
+            continue;
         const char *arg = argv[i], *value = NULL;
         int m;
-        if (arg[0] != '-' || arg[1] == '\0') {
-            files[nfiles++] = argv[i]; /* a FILE, or "-" */
-            continue;
-        }
-        if (strcmp(arg, "--") == 0) {
-            while (++i < argc)
-                files[nfiles++] = argv[i];
-            break;
-        }
         if ((m = match_option(argc, argv, &i, "from", 'f', true, &value)) != 0) {
             if (m < 0)
                 return usage_error("option '%s' needs an encoding label", escaped(arg));

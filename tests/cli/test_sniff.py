@@ -107,6 +107,16 @@ class Sniff(Case):
         self.assertEqual(r.returncode, 3)
         self.assertIn(b"Is a directory", r.stderr)
 
+    def test_operands_after_double_dash(self):
+        # After "--" every word is a FILE ("-" is standard input), options
+        # before it still count.
+        a = self.file("a.html", b"<meta charset=iso-8859-2>")
+        r = run(["sniff", "--detect-utf8", "--", a, "-"], b"<p>\xc3\xa9")
+        self.assertEqual((r.returncode, r.stderr), (0, b""))
+        self.assertEqual(r.stdout.decode(), "%s: ISO-8859-2 tentative meta\n"
+                         "%s: UTF-8 tentative autodetect\n" % (a, SIN))
+        self.assertEqual(run(["sniff", "--"]).returncode, 0)
+
     def test_usage(self):
         for args in (["--frobnicate"], ["--xml=1"], ["--locale"], ["--transport"]):
             r = run(["sniff"] + args)

@@ -98,6 +98,12 @@ static void record_error(const wenc_decoder *d, dec_run *r)
     fuzz_buf_append(&r->errors, &e, 1);
 }
 
+/* The output blocks of the one-call runs: one per form and input (freed at
+** its end), handed out as their tails (fuzz.h), so that the ten or so runs
+** of an input cost one allocation per form, not one each.  (One per form,
+** so that a tail is always aligned for its units.) */
+static fuzz_room whole_room[FUZZ_FORMS];
+
 /* Decodes DATA[0..N) with D (initialised by the caller) in one call with
 ** the advertised room, calling again after each error.  BASE is D's
 ** position on entry. */
@@ -105,12 +111,11 @@ static void decode_whole(wenc_decoder *d, int form, const uint8_t *data, size_t 
 {
     uint64_t base = wenc_decoder_position(d);
     size_t pos = 0;
-    fuzz_room room = FUZZ_ROOM_INIT; /* one block for the call after each error */
     for (unsigned iter = 0;; iter++) {
         FUZZ_ASSERT(iter <= n + 2, "one-shot decoding makes no progress");
         size_t avail = n - pos;
         size_t bound = max_units(d, form, avail);
-        void *dst = fuzz_room_tail(&room, bound * fuzz_form_unit[form]);
+        void *dst = fuzz_room_tail(&whole_room[form], bound * fuzz_form_unit[form]);
         size_t src_len = avail, dst_len = bound;
         wenc_status st = decode_call(d, form, data + pos, &src_len, dst, &dst_len, true);
         FUZZ_ASSERT(src_len <= avail && dst_len <= bound, "one-shot: consumed %zu of %zu, "
@@ -127,7 +132,6 @@ static void decode_whole(wenc_decoder *d, int form, const uint8_t *data, size_t 
         FUZZ_ASSERT(st == WENC_INPUT_EMPTY, "one-shot with room %zu (the advertised bound) "
                     "returned %s", bound, wenc_status_name(st));
         FUZZ_ASSERT(pos == n, "INPUT_EMPTY with %zu of %zu bytes consumed", pos, n);
-        fuzz_room_free(&room);
         return;
     }
 }
@@ -141,12 +145,23 @@ static void init_decoder(wenc_decoder *d, const wenc_encoding *enc, unsigned fla
                 "fresh decoder state");
 }
 
-static void oneshot(const wenc_encoding *enc, unsigned flags, int form, const uint8_t *data,
-                    size_t n, dec_run *r)
+/* One call with everything (resumed after each error) by a fresh decoder;
+** the decoder is left in *KEEP when KEEP is not NULL (the reuse checks go
+** on with it instead of decoding the input once more). */
+static void oneshot_keep(const wenc_encoding *enc, unsigned flags, int form,
+                         const uint8_t *data, size_t n, dec_run *r, wenc_decoder *keep)
 {
     wenc_decoder d;
     init_decoder(&d, enc, flags);
     decode_whole(&d, form, data, n, r);
+    if (keep != NULL)
+        *keep = d;
+}
+
+static void oneshot(const wenc_encoding *enc, unsigned flags, int form, const uint8_t *data,
+                    size_t n, dec_run *r)
+{
+    oneshot_keep(enc, flags, form, data, n, r, NULL);
 }
 
 /* The streaming run: chunks, rooms and the fork come from the header. */
@@ -224,15 +239,19 @@ static void streaming(const wenc_encoding *enc, unsigned flags, int form, const 
 ** points). */
 static void finish(dec_run *r, const char *what)
 {
+    /* The map from units to code points is needed only to move error
+    ** positions, and in UTF-32 a unit is a code point. */
+    bool map = r->errors.len != 0 && r->form != FUZZ_UTF32;
     fuzz_buf at;
     fuzz_buf_init(&at, sizeof(size_t));
-    size_t bad = fuzz_units_to_cps(r->form, r->units.p, r->units.len, &r->cps, &at);
+    size_t bad = fuzz_units_to_cps(r->form, r->units.p, r->units.len, &r->cps,
+                                   map ? &at : NULL);
     if (bad != SIZE_MAX) {
         fuzz_dump("output", &r->units);
         fuzz_fail("%s: %s output is ill-formed at unit %zu", what, fuzz_form_name[r->form],
                   bad);
     }
-    for (size_t i = 0; i < r->errors.len; i++) {
+    for (size_t i = 0; map && i < r->errors.len; i++) {
         dec_error *e = &FUZZ_BUF_AT(&r->errors, dec_error, i);
         size_t u = e->at;
         FUZZ_ASSERT(u == r->units.len || FUZZ_BUF_AT(&at, size_t, u + 1) !=
@@ -456,8 +475,10 @@ int LLVMFuzzerTestOneInput(const uint8_t *input, size_t size)
     dec_run repl, fatal;
     run_init(&repl, FUZZ_UTF32);
     run_init(&fatal, FUZZ_UTF32);
-    oneshot(enc, WENC_DECODER_REPLACEMENT | bom, FUZZ_UTF32, data, n, &repl);
-    oneshot(enc, WENC_DECODER_FATAL | bom, FUZZ_UTF32, data, n, &fatal);
+    wenc_decoder d; /* the decoder of the run in MODE, kept for the reuse checks */
+    oneshot_keep(enc, WENC_DECODER_REPLACEMENT | bom, FUZZ_UTF32, data, n, &repl,
+                 mode ? NULL : &d);
+    oneshot_keep(enc, WENC_DECODER_FATAL | bom, FUZZ_UTF32, data, n, &fatal, mode ? &d : NULL);
     finish(&repl, "replacement one-shot");
     finish(&fatal, "fatal one-shot");
     FUZZ_ASSERT(repl.errors.len == 0, "errors reported in replacement mode");
@@ -502,16 +523,11 @@ int LLVMFuzzerTestOneInput(const uint8_t *input, size_t size)
 
     /* Reuse: a decoder that finished a stream decodes it again identically
     ** (only its position, hence error offsets, carries on); so does a reset
-    ** one (position and BOM handling rewound too). */
-    wenc_decoder d;
-    init_decoder(&d, enc, mode | bom);
+    ** one (position and BOM handling rewound too).  D finished the one-shot
+    ** run REF came from. */
     dec_run again;
     run_init(&again, FUZZ_UTF32);
-    decode_whole(&d, FUZZ_UTF32, data, n, &again);
     if (bom == WENC_DECODER_BOM_NONE) {
-        fuzz_buf_clear(&again.units);
-        fuzz_buf_clear(&again.errors);
-        fuzz_buf_clear(&again.cps);
         decode_whole(&d, FUZZ_UTF32, data, n, &again);
         finish(&again, "second stream");
         same(ref, &again, n, "second stream on a finished decoder");
@@ -529,5 +545,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *input, size_t size)
 
     run_free(&repl);
     run_free(&fatal);
+    for (int f = 0; f < FUZZ_FORMS; f++)
+        fuzz_room_free(&whole_room[f]);
     return 0;
 }

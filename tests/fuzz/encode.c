@@ -110,6 +110,12 @@ static void record_error(const wenc_encoder *e, enc_run *r)
     fuzz_buf_append(&r->errors, &x, 1);
 }
 
+/* The output blocks of the one-call runs and of decode_bytes(): one each
+** per input (freed at its end), handed out as their tails (fuzz.h), so that
+** the half dozen runs of an input cost one allocation, not one each.  (Two
+** blocks, so that the UTF-32 output's tail is aligned.) */
+static fuzz_room whole_room = FUZZ_ROOM_INIT, cps_room = FUZZ_ROOM_INIT;
+
 /* Encodes SRC[0..N) (units of FORM) with E in one call with the advertised
 ** room, calling again after each error. */
 static void encode_whole(wenc_encoder *e, int form, const void *src, size_t n, enc_run *r)
@@ -118,12 +124,11 @@ static void encode_whole(wenc_encoder *e, int form, const void *src, size_t n, e
     uint64_t base = wenc_encoder_position(e);
     uint64_t repl0 = wenc_encoder_replacement_count(e);
     size_t pos = 0;
-    fuzz_room room = FUZZ_ROOM_INIT; /* one block for the call after each error */
     for (unsigned iter = 0;; iter++) {
         FUZZ_ASSERT(iter <= n + 2, "one-shot encoding makes no progress");
         size_t avail = n - pos;
         size_t bound = max_bytes(e, form, avail);
-        uint8_t *dst = fuzz_room_tail(&room, bound);
+        uint8_t *dst = fuzz_room_tail(&whole_room, bound);
         size_t src_len = avail, dst_len = bound;
         const void *at = src != NULL ? (const unsigned char *)src + pos * unit : NULL;
         wenc_status st = encode_call(e, form, at, &src_len, dst, &dst_len, true);
@@ -144,16 +149,26 @@ static void encode_whole(wenc_encoder *e, int form, const void *src, size_t n, e
         FUZZ_ASSERT(pos == n, "INPUT_EMPTY with %zu of %zu units consumed", pos, n);
         break;
     }
-    fuzz_room_free(&room);
     r->replacements = wenc_encoder_replacement_count(e) - repl0;
+}
+
+/* One call with everything (resumed after each error) by a fresh encoder;
+** the encoder is left in *KEEP when KEEP is not NULL (the reuse checks go
+** on with it instead of encoding the input once more). */
+static void oneshot_keep(const wenc_encoding *enc, unsigned flags, int form, const void *src,
+                         size_t n, enc_run *r, wenc_encoder *keep)
+{
+    wenc_encoder e;
+    init_encoder(&e, enc, flags);
+    encode_whole(&e, form, src, n, r);
+    if (keep != NULL)
+        *keep = e;
 }
 
 static void oneshot(const wenc_encoding *enc, unsigned flags, int form, const void *src,
                     size_t n, enc_run *r)
 {
-    wenc_encoder e;
-    init_encoder(&e, enc, flags);
-    encode_whole(&e, form, src, n, r);
+    oneshot_keep(enc, flags, form, src, n, r, NULL);
 }
 
 static void streaming(const wenc_encoding *enc, unsigned flags, int form, const void *src,
@@ -307,13 +322,12 @@ static void decode_bytes(const wenc_encoding *enc, const uint8_t *bytes, size_t 
     wenc_decoder d;
     FUZZ_ASSERT(wenc_decoder_init(&d, enc, WENC_DECODER_REPLACEMENT) == WENC_OK, "decoder");
     size_t bound = wenc_decoder_max_utf32_length(&d, n);
-    uint32_t *out = fuzz_xmalloc(bound * sizeof *out);
+    uint32_t *out = fuzz_room_tail(&cps_room, bound * sizeof *out);
     size_t src_len = n, dst_len = bound;
     wenc_status st = wenc_decoder_decode_to_utf32(&d, bytes, &src_len, out, &dst_len, true);
     FUZZ_ASSERT(st == WENC_INPUT_EMPTY && src_len == n, "decoding for the round trip: %s",
                 wenc_status_name(st));
     fuzz_buf_append(cps, out, dst_len);
-    free(out);
 }
 
 static size_t find_scalar(const fuzz_buf *xs, uint64_t offset)
@@ -456,8 +470,9 @@ int LLVMFuzzerTestOneInput(const uint8_t *input, size_t size)
     enc_run fatal, html;
     run_init(&fatal);
     run_init(&html);
-    oneshot(enc, WENC_ENCODER_FATAL, form, units.p, len, &fatal);
-    oneshot(enc, WENC_ENCODER_HTML, form, units.p, len, &html);
+    wenc_encoder kept; /* the encoder of the run in MODE, kept for the reuse checks */
+    oneshot_keep(enc, WENC_ENCODER_FATAL, form, units.p, len, &fatal, mode ? NULL : &kept);
+    oneshot_keep(enc, WENC_ENCODER_HTML, form, units.p, len, &html, mode ? &kept : NULL);
     FUZZ_ASSERT(fatal.replacements == replaced && html.replacements == replaced,
                 "replacement count %llu / %llu, the standard reads %llu U+FFFD",
                 (unsigned long long)fatal.replacements, (unsigned long long)html.replacements,
@@ -599,14 +614,11 @@ int LLVMFuzzerTestOneInput(const uint8_t *input, size_t size)
     }
 
     /* Reuse: a finished encoder is back in its initial state; a reset one
-    ** also has its counters rewound. */
+    ** also has its counters rewound.  KEPT finished the one-call run REF
+    ** came from. */
     {
-        wenc_encoder e;
-        init_encoder(&e, enc, mode);
+        wenc_encoder e = kept;
         enc_run r;
-        run_init(&r);
-        encode_whole(&e, form, units.p, len, &r);
-        run_free(&r);
         run_init(&r);
         encode_whole(&e, form, units.p, len, &r);
         same(ref, &r, true, len, "second stream on a finished encoder");
@@ -626,5 +638,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *input, size_t size)
     fuzz_buf_free(&is_error);
     fuzz_buf_free(&xs);
     fuzz_buf_free(&units);
+    fuzz_room_free(&whole_room);
+    fuzz_room_free(&cps_room);
     return 0;
 }

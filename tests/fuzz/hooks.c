@@ -29,6 +29,14 @@
 /* ------------------------------------------------------------------------
 ** Expectations from the core API. */
 
+/* The output blocks the target hands to the library: one per unit size
+** and input, freed at its end, handed out as their tails (fuzz.h), so that
+** the dozen runs of an input (core decodes and encodes, streaming decodes,
+** encode or fail, TextEncoderStream), each of many calls, cost three
+** allocations, not one per run or per call.  (One per unit size, so that a
+** tail is always aligned for its units.) */
+static fuzz_room rooms[5]; /* by unit size: 1, 2 and 4 bytes */
+
 /* Decodes S[0..N) with ENC and FLAGS in one call (resumed after errors) to
 ** code points; returns the number of errors and the first one's offset. */
 static size_t core_decode(const wenc_encoding *enc, unsigned flags, const uint8_t *s, size_t n,
@@ -38,10 +46,9 @@ static size_t core_decode(const wenc_encoding *enc, unsigned flags, const uint8_
     FUZZ_ASSERT(wenc_decoder_init(&d, enc, flags) == WENC_OK, "core decoder");
     size_t errors = 0, pos = 0;
     *first_error = 0;
-    fuzz_room room = FUZZ_ROOM_INIT; /* one block for the call after each error */
     for (;;) {
         size_t bound = wenc_decoder_max_utf32_length(&d, n - pos);
-        uint32_t *out = fuzz_room_tail(&room, bound * sizeof *out);
+        uint32_t *out = fuzz_room_tail(&rooms[4], bound * sizeof *out);
         size_t sl = n - pos, dl = bound;
         wenc_status st = wenc_decoder_decode_to_utf32(&d, s + pos, &sl, out, &dl, true);
         fuzz_buf_append(cps, out, dl);
@@ -52,7 +59,6 @@ static size_t core_decode(const wenc_encoding *enc, unsigned flags, const uint8_
             continue;
         }
         FUZZ_ASSERT(st == WENC_INPUT_EMPTY, "core decode: %s", wenc_status_name(st));
-        fuzz_room_free(&room);
         return errors;
     }
 }
@@ -67,11 +73,10 @@ static void core_encode(const wenc_encoding *enc, unsigned flags, int form, cons
     wenc_encoder e;
     FUZZ_ASSERT(wenc_encoder_init(&e, enc, flags) == WENC_OK, "core encoder");
     size_t unit = fuzz_form_unit[form], pos = 0;
-    fuzz_room room = FUZZ_ROOM_INIT; /* one block for the call after each error */
     for (;;) {
         size_t bound = form == FUZZ_UTF8 ? wenc_encoder_max_length_from_utf8(&e, n - pos)
                                          : wenc_encoder_max_length_from_utf16(&e, n - pos);
-        uint8_t *dst = fuzz_room_tail(&room, bound);
+        uint8_t *dst = fuzz_room_tail(&rooms[1], bound);
         size_t sl = n - pos, dl = bound;
         const void *at = src != NULL ? (const unsigned char *)src + pos * unit : NULL;
         wenc_status st = form == FUZZ_UTF8
@@ -86,7 +91,6 @@ static void core_encode(const wenc_encoding *enc, unsigned flags, int form, cons
             continue;
         }
         FUZZ_ASSERT(st == WENC_INPUT_EMPTY, "core encode: %s", wenc_status_name(st));
-        fuzz_room_free(&room);
         return;
     }
 }
@@ -150,6 +154,7 @@ static wenc_status stream_decode(wenc_decoder *d, int form, const uint8_t *data,
 {
     size_t pos = 0;
     unsigned long calls = 0;
+    wenc_status st;
     for (;;) {
         size_t clen = fuzz_schedule_chunk(sched, n - pos);
         bool last = pos + clen == n;
@@ -160,19 +165,18 @@ static wenc_status stream_decode(wenc_decoder *d, int form, const uint8_t *data,
             size_t bound = form == FUZZ_UTF8 ? wenc_decoder_max_utf8_length(d, avail)
                                              : wenc_decoder_max_utf16_length(d, avail);
             size_t room = fuzz_schedule_room(sched, bound);
-            void *dst = room ? fuzz_xmalloc(room * fuzz_form_unit[form]) : NULL;
+            size_t unit = fuzz_form_unit[form];
+            void *dst = fuzz_room_tail(&rooms[unit], room * unit);
             size_t sl = avail, dl = room;
             const uint8_t *at = avail ? data + pos + cpos : NULL;
-            wenc_status st = form == FUZZ_UTF8
-                                 ? wenc_decoder_decode_to_utf8(d, at, &sl, dst, &dl, last)
-                                 : wenc_decoder_decode_to_utf16(d, at, &sl, dst, &dl, last);
+            st = form == FUZZ_UTF8 ? wenc_decoder_decode_to_utf8(d, at, &sl, dst, &dl, last)
+                                   : wenc_decoder_decode_to_utf16(d, at, &sl, dst, &dl, last);
             fuzz_buf_append(units, dst, dl);
-            free(dst);
             cpos += sl;
             FUZZ_ASSERT(st != WENC_OUTPUT_FULL || room < bound,
                         "%s: OUTPUT_FULL with the advertised room", what);
             if (st == WENC_MALFORMED)
-                return st;
+                goto done;
             if (st == WENC_OUTPUT_FULL)
                 continue;
             FUZZ_ASSERT(st == WENC_INPUT_EMPTY && cpos == clen, "%s: %s", what,
@@ -181,8 +185,10 @@ static wenc_status stream_decode(wenc_decoder *d, int form, const uint8_t *data,
         }
         pos += clen;
         if (last)
-            return WENC_INPUT_EMPTY;
+            break;
     }
+done:
+    return st;
 }
 
 /* ------------------------------------------------------------------------
@@ -279,9 +285,12 @@ int LLVMFuzzerTestOneInput(const uint8_t *input, size_t size)
         fuzz_buf_init(&without, sizeof(uint32_t));
         fuzz_buf_init(&strict, sizeof(uint32_t));
         uint64_t off, fail_off;
-        core_decode(WENC_UTF_8, WENC_DECODER_REPLACEMENT, data + skip, n - skip, &with_bom,
-                    &off);
         core_decode(WENC_UTF_8, WENC_DECODER_REPLACEMENT, data, n, &without, &off);
+        if (skip != 0)
+            core_decode(WENC_UTF_8, WENC_DECODER_REPLACEMENT, data + skip, n - skip,
+                        &with_bom, &off);
+        else /* no BOM: the same input, the same decoder */
+            fuzz_buf_append(&with_bom, without.p, without.len);
         bool fails = core_decode(WENC_UTF_8, WENC_DECODER_FATAL, data, n, &strict,
                                  &fail_off) != 0;
         check_utf8_hook("UTF-8 decode", wenc_utf8_decode_to_utf8_alloc,
@@ -478,12 +487,11 @@ int LLVMFuzzerTestOneInput(const uint8_t *input, size_t size)
                 size_t bound = text16 ? wenc_encoder_max_length_from_utf16(&e, sl)
                                       : wenc_encoder_max_length_from_utf8(&e, sl);
                 size_t room = fuzz_schedule_room(&sched, bound);
-                uint8_t *dst = room ? fuzz_xmalloc(room) : NULL;
+                uint8_t *dst = fuzz_room_tail(&rooms[1], room);
                 size_t dl = room;
                 st = text16 ? wenc_encode_or_fail_from_utf16(&e, at, &sl, dst, &dl, &cp)
                             : wenc_encode_or_fail_from_utf8(&e, at, &sl, dst, &dl, &cp);
                 fuzz_buf_append(&got, dst, dl);
-                free(dst);
                 FUZZ_ASSERT(st != WENC_OUTPUT_FULL || room < bound,
                             "encode or fail: OUTPUT_FULL with the advertised room");
             }
@@ -598,12 +606,11 @@ int LLVMFuzzerTestOneInput(const uint8_t *input, size_t size)
                 FUZZ_ASSERT(calls2 < 64ul * (clen + 16), "TextEncoderStream makes no progress");
                 size_t bound = wenc_text_encoder_stream_max_length(&s, clen - cpos);
                 size_t r = fuzz_schedule_room(&sched, bound);
-                uint8_t *o = r ? fuzz_xmalloc(r) : NULL;
+                uint8_t *o = fuzz_room_tail(&rooms[1], r);
                 size_t sl = clen - cpos, ol = r;
                 st = wenc_text_encoder_stream_encode(&s, sl ? src + pos + cpos : NULL, &sl, o,
                                                      &ol);
                 fuzz_buf_append(&got, o, ol);
-                free(o);
                 cpos += sl;
                 FUZZ_ASSERT(st == WENC_OK || (st == WENC_OUTPUT_FULL && r < bound),
                             "TextEncoderStream: %s with room %zu of %zu", wenc_status_name(st),
@@ -620,11 +627,10 @@ int LLVMFuzzerTestOneInput(const uint8_t *input, size_t size)
             FUZZ_ASSERT(calls2 < 64, "TextEncoderStream flush makes no progress");
             size_t bound = wenc_text_encoder_stream_max_length(&s, 0);
             size_t r = fuzz_schedule_room(&sched, bound);
-            uint8_t *o = r ? fuzz_xmalloc(r) : NULL;
+            uint8_t *o = fuzz_room_tail(&rooms[1], r);
             size_t ol = r;
             st = wenc_text_encoder_stream_flush(&s, o, &ol);
             fuzz_buf_append(&got, o, ol);
-            free(o);
             if (st == WENC_OK)
                 break;
             FUZZ_ASSERT(st == WENC_OUTPUT_FULL && r < bound, "flush: %s", wenc_status_name(st));
@@ -639,6 +645,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *input, size_t size)
     fuzz_buf_free(&text);
     fuzz_buf_free(&xs);
     fuzz_buf_free(&utf8);
+    for (size_t i = 0; i < sizeof rooms / sizeof rooms[0]; i++)
+        fuzz_room_free(&rooms[i]);
     FUZZ_ASSERT(alloc.live == 0, "%ld blocks from the caller's allocator not freed", alloc.live);
     return 0;
 }

@@ -162,6 +162,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *input, size_t size)
     fuzz_buf_init(&cps, sizeof(uint32_t));
     size_t pos = 0;
     unsigned long total_calls = 0;
+    fuzz_room rooms = FUZZ_ROOM_INIT; /* one block for the buffer calls */
     for (unsigned call = 0;; call++) {
         bool final = pos == n && call > 0;
         size_t clen = final ? 0 : fuzz_schedule_chunk(&sched, n - pos);
@@ -207,7 +208,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *input, size_t size)
                 size_t avail = clen - cpos;
                 size_t bound = max_units(&td, form, avail);
                 size_t room = fuzz_schedule_room(&sched, bound);
-                void *dst = room ? fuzz_xmalloc(room * fuzz_form_unit[form]) : NULL;
+                void *dst = fuzz_room_tail(&rooms, room * fuzz_form_unit[form]);
                 size_t sl = avail, dl = room;
                 const uint8_t *at = avail ? src + cpos : NULL;
                 st = form == FUZZ_UTF8
@@ -215,7 +216,6 @@ int LLVMFuzzerTestOneInput(const uint8_t *input, size_t size)
                          : wenc_text_decoder_decode_to_utf16(&td, at, &sl, dst, &dl, stream);
                 FUZZ_ASSERT(sl <= avail && dl <= room, "call %u: consumed/wrote too much", call);
                 fuzz_buf_append(&got, dst, dl);
-                free(dst);
                 cpos += sl;
                 FUZZ_ASSERT(st != WENC_OUTPUT_FULL || room < bound,
                             "call %u: OUTPUT_FULL with room %zu >= bound %zu", call, room,
@@ -266,5 +266,6 @@ int LLVMFuzzerTestOneInput(const uint8_t *input, size_t size)
     fuzz_buf_free(&want);
     fuzz_buf_free(&cps);
     fuzz_buf_free(&m.queue);
+    fuzz_room_free(&rooms);
     return 0;
 }

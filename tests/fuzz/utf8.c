@@ -356,12 +356,13 @@ int LLVMFuzzerTestOneInput(const uint8_t *input, size_t size)
                 size_t pos = 0;
                 wenc_status last_st = WENC_INPUT_EMPTY;
                 size_t at_least = 0;
+                fuzz_room rooms = FUZZ_ROOM_INIT; /* one block for the calls */
                 for (unsigned long calls = 0;; calls++) {
                     FUZZ_ASSERT(calls < 4 * n + 16, "lenient decoding makes no progress");
                     size_t room = fuzz_schedule_room(&sched, n - pos);
                     if (room < at_least)
                         room = at_least;
-                    void *dst = fuzz_xmalloc((room ? room : 1) * fuzz_form_unit[form]);
+                    void *dst = fuzz_room_tail(&rooms, room * fuzz_form_unit[form]);
                     size_t s2 = n - pos, d2 = room;
                     wenc_utf8_lenient_counts c2;
                     memset(&c2, 0, sizeof c2);
@@ -373,7 +374,6 @@ int LLVMFuzzerTestOneInput(const uint8_t *input, size_t size)
                                         at, &s2, room ? dst : NULL, &d2, f, &c2, NULL);
                     FUZZ_ASSERT(d2 <= room && s2 <= n - pos, "lenient: bounds");
                     fuzz_buf_append(&out, dst, d2);
-                    free(dst);
                     pos += s2;
                     if (last_st != WENC_OUTPUT_FULL)
                         break;
@@ -383,6 +383,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *input, size_t size)
                                 room);
                     at_least = s2 == 0 ? 2 : 0;
                 }
+                fuzz_room_free(&rooms);
                 if (form == FUZZ_UTF32) {
                     FUZZ_ASSERT(last_st == st && pos == sl && out.len == dl &&
                                     (dl == 0 || memcmp(out.p, one, dl * 4) == 0),
@@ -473,12 +474,13 @@ int LLVMFuzzerTestOneInput(const uint8_t *input, size_t size)
             size_t pos = 0;
             wenc_status st2;
             size_t at_least = 0;
+            fuzz_room rooms = FUZZ_ROOM_INIT; /* one block for the calls */
             for (unsigned long calls = 0;; calls++) {
                 FUZZ_ASSERT(calls < 8 * len + 16, "lenient encoder makes no progress");
                 size_t room = fuzz_schedule_room(&sched, 12);
                 if (room < at_least)
                     room = at_least;
-                uint8_t *dst = fuzz_xmalloc(room ? room : 1);
+                uint8_t *dst = fuzz_room_tail(&rooms, room);
                 size_t s2 = len - pos, d2 = room;
                 const void *at = s2 ? (const unsigned char *)s + pos * unit : NULL;
                 st2 = form == FUZZ_UTF32
@@ -487,7 +489,6 @@ int LLVMFuzzerTestOneInput(const uint8_t *input, size_t size)
                           : wenc_utf8_encode_lenient_from_utf16(at, &s2, room ? dst : NULL, &d2,
                                                                 wflags, max_length);
                 fuzz_buf_append(&out, dst, d2);
-                free(dst);
                 pos += s2;
                 if (st2 != WENC_OUTPUT_FULL)
                     break;
@@ -496,6 +497,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *input, size_t size)
                 FUZZ_ASSERT(room < 12 || s2 != 0, "lenient encoder: no progress");
                 at_least = s2 == 0 ? 12 : 0;
             }
+            fuzz_room_free(&rooms);
             FUZZ_ASSERT(st2 == st1 && pos == s1 && out.len == d1 &&
                             (d1 == 0 || memcmp(out.p, all, d1) == 0),
                         "lenient encoder 0x%X/%u in small buffers differs from one call",

@@ -2247,12 +2247,34 @@ static result encoder_handler(ref_encoder *e, cp_queue *q, int32_t code_point)
     return error();
 }
 
-static void out_byte(uint8_t **out, size_t *out_len, uint32_t byte)
+/* Output bytes are gathered in a buffer on the stack and appended to the
+ * caller's block one run at a time: a realloc per byte made the model
+ * quadratic in its output under ASan (every realloc a fresh, filled and
+ * quarantined block), most of the encode fuzz target's time. */
+typedef struct out_buf {
+    uint8_t **out;
+    size_t *out_len;
+    size_t n;
+    uint8_t b[1024];
+} out_buf;
+
+static void out_flush(out_buf *o)
+{
+    if (o->n == 0)
+        return;
+    *o->out = xrealloc(*o->out, *o->out_len + o->n);
+    memcpy(*o->out + *o->out_len, o->b, o->n);
+    *o->out_len += o->n;
+    o->n = 0;
+}
+
+static void out_byte(out_buf *o, uint32_t byte)
 {
     if (byte > 0xFF)
         die("encoder produced a value 0x%X that is not a byte", (unsigned)byte);
-    *out = xrealloc(*out, *out_len + 1);
-    (*out)[(*out_len)++] = (uint8_t)byte;
+    if (o->n == sizeof o->b)
+        out_flush(o);
+    o->b[o->n++] = (uint8_t)byte;
 }
 
 long ref_encode(ref_encoder *enc, const uint32_t *cps, size_t n, int last, int mode,
@@ -2265,12 +2287,18 @@ long ref_encode(ref_encoder *enc, const uint32_t *cps, size_t n, int last, int m
     q.cps = cps;
     q.n = n;
     q.last = last != 0;
+    out_buf o;
+    o.out = out;
+    o.out_len = out_len;
+    o.n = 0;
 
     /* "process a queue": while true, process the item read from input. */
     for (;;) {
         qcp c = cq_read(&q);
-        if (c.value == QEMPTY)
-            return -1; /* a streaming queue ran dry: wait for more input */
+        if (c.value == QEMPTY) {
+            out_flush(&o);
+            return -1;
+        } /* a streaming queue ran dry: wait for more input */
         /* "process an item", 3. Assert: an encoder's item is not a surrogate
          * (nor, in C, anything that is not a scalar value). */
         if (c.value != EOQ && (c.value > 0x10FFFF || (c.value >= 0xD800 && c.value <= 0xDFFF)))
@@ -2278,12 +2306,14 @@ long ref_encode(ref_encoder *enc, const uint32_t *cps, size_t n, int last, int m
         /* 4. */
         result r = encoder_handler(enc, &q, c.value);
         /* 5. finished: push end-of-queue to output (nothing to store) and return. */
-        if (r.kind == R_FINISHED)
+        if (r.kind == R_FINISHED) {
+            out_flush(&o);
             return -1;
+        }
         /* 6. one or more items: push them to output. */
         if (r.kind == R_ITEMS) {
             for (int i = 0; i < r.n; i++)
-                out_byte(out, out_len, r.item[i]);
+                out_byte(&o, r.item[i]);
         } else if (r.kind == R_ERROR) {
             /* 7. error, switch on mode. */
             if (r.error_cp < 0)
@@ -2293,15 +2323,16 @@ long ref_encode(ref_encoder *enc, const uint32_t *cps, size_t n, int last, int m
                  * code point, then 0x3B (;) to output. */
                 char digits[16];
                 int len = snprintf(digits, sizeof digits, "%lu", (unsigned long)r.error_cp);
-                out_byte(out, out_len, 0x26);
-                out_byte(out, out_len, 0x23);
+                out_byte(&o, 0x26);
+                out_byte(&o, 0x23);
                 for (int i = 0; i < len; i++)
-                    out_byte(out, out_len, (uint32_t)(unsigned char)digits[i]);
-                out_byte(out, out_len, 0x3B);
+                    out_byte(&o, (uint32_t)(unsigned char)digits[i]);
+                out_byte(&o, 0x3B);
             } else {
                 /* "fatal": return result. */
                 if (err_cp)
                     *err_cp = (uint32_t)r.error_cp;
+                out_flush(&o);
                 return (long)c.index;
             }
         }
