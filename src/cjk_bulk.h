@@ -85,6 +85,10 @@ WENC__INLINE void cjk_decode_run(const uint8_t *src, size_t *pos_, size_t len, v
                 cjk_store_ascii16(dst, out, v, form);
                 pos += n;
                 out += n;
+                /* A long run (markup) goes back to the engine, whose ASCII
+                ** path copies it with the widest vectors the CPU has. */
+                if (n == 16)
+                    break;
                 continue;
             }
 #endif
@@ -188,6 +192,10 @@ WENC__INLINE void cjk_encode_run(const void *src, size_t *pos_, size_t len, uint
                 _mm_storeu_si128((__m128i *)(dst + out), v);
                 pos += n;
                 out += n;
+                /* A long run goes back to the engine's ASCII path (see
+                ** cjk_decode_run). */
+                if (n == 16)
+                    break;
                 continue;
             }
 #endif
