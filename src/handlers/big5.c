@@ -1,7 +1,6 @@
 /* big5.c -- Big5 decoder and encoder (Encoding Standard, "Big5").
 ** Tables: indexes/big5.c (index Big5, both directions). */
-#include "decode.h"
-#include "encode.h"
+#include "cjk_bulk.h"
 
 struct big5_state {
     uint8_t leading;
@@ -100,11 +99,11 @@ WENC__INLINE uint32_t big5_pair(uint32_t leading, uint32_t b)
     return cp == WENC__NONE16 ? WENC__BULK_STOP : cp;
 }
 
-WENC__INLINE void big5_bulk(void *unused, const uint8_t *src, size_t *pos, size_t len,
+WENC__CJK_BULK void big5_bulk(void *unused, const uint8_t *src, size_t *pos, size_t len,
                             void *dst, size_t *out, size_t cap, int form)
 {
     (void)unused;
-    wenc__bulk_double_byte(src, pos, len, dst, out, cap, form, big5_single, big5_pair);
+    wenc__cjk_decode_bulk(src, pos, len, dst, out, cap, form, big5_single, big5_pair);
 }
 
 WENC__INLINE wenc_status big5_decode(wenc__dcall *c, const int form)
@@ -150,9 +149,27 @@ WENC__INLINE int big5_encode_step(void *unused, int32_t cp, wenc__estep *r)
     return WENC__E_BYTES;
 }
 
+/* The bulk path (cjk_bulk.h): what big5_encode_step gives for CP >= 0x80,
+** or stop at an error. */
+WENC__INLINE uint32_t big5_encode_cp(uint32_t cp)
+{
+    uint32_t pointer = wenc__page_lookup(wenc__big5_enc_top, wenc__big5_enc_blocks,
+                                         WENC__BIG5_ENC_BITS, WENC__BIG5_ENC_LIMIT, cp);
+    if (pointer == WENC__NONE16)
+        return WENC__CJK_STOP;
+    uint32_t trailing = pointer % 157;
+    return WENC__CJK_BYTES2(pointer / 157 + 0x81, trailing + (trailing < 0x3F ? 0x40 : 0x62));
+}
+
+WENC__CJK_BULK void big5_encode_bulk(const void *src, size_t *pos, size_t len, uint8_t *dst,
+                                   size_t *out, size_t cap, int form)
+{
+    wenc__cjk_encode_bulk(src, pos, len, dst, out, cap, form, big5_encode_cp);
+}
+
 WENC__INLINE wenc_status big5_encode(wenc__ecall *c, const int form)
 {
-    return wenc__encode_loop(c, form, NULL, big5_encode_step, wenc__always, NULL);
+    return wenc__encode_loop(c, form, NULL, big5_encode_step, wenc__always, big5_encode_bulk);
 }
 
 WENC__ENCODER_IMPL(big5, big5_encode, 2);

@@ -1,7 +1,6 @@
 /* euc_jp.c -- EUC-JP decoder and encoder (Encoding Standard, "EUC-JP").
 ** Tables: index jis0208 (jis0208.h) and index jis0212 (decoder only). */
-#include "decode.h"
-#include "encode.h"
+#include "cjk_bulk.h"
 #include "handlers/jis0208.h"
 
 struct euc_jp_state {
@@ -98,11 +97,11 @@ WENC__INLINE uint32_t euc_jp_pair(uint32_t leading, uint32_t b)
     return cp == WENC__NONE16 ? WENC__BULK_STOP : cp;
 }
 
-WENC__INLINE void euc_jp_bulk(void *unused, const uint8_t *src, size_t *pos, size_t len,
+WENC__CJK_BULK void euc_jp_bulk(void *unused, const uint8_t *src, size_t *pos, size_t len,
                               void *dst, size_t *out, size_t cap, int form)
 {
     (void)unused;
-    wenc__bulk_double_byte(src, pos, len, dst, out, cap, form, euc_jp_single, euc_jp_pair);
+    wenc__cjk_decode_bulk(src, pos, len, dst, out, cap, form, euc_jp_single, euc_jp_pair);
 }
 
 WENC__INLINE wenc_status euc_jp_decode(wenc__dcall *c, const int form)
@@ -156,9 +155,31 @@ WENC__INLINE int euc_jp_encode_step(void *unused, int32_t cp, wenc__estep *r)
     return WENC__E_BYTES;
 }
 
+/* The bulk path (cjk_bulk.h): what euc_jp_encode_step gives for CP >=
+** 0x80 (steps 3-11), or stop at an error. */
+WENC__INLINE uint32_t euc_jp_encode_cp(uint32_t cp)
+{
+    if (cp == 0xA5 || cp == 0x203E)
+        return WENC__CJK_BYTES1(cp == 0xA5 ? 0x5C : 0x7E);
+    if (cp - 0xFF61 <= 0xFF9F - 0xFF61)
+        return WENC__CJK_BYTES2(0x8E, cp - 0xFF61 + 0xA1);
+    if (cp == 0x2212)
+        cp = 0xFF0D;
+    uint32_t pointer = wenc__jis0208_pointer(cp);
+    if (pointer == WENC__NONE16)
+        return WENC__CJK_STOP;
+    return WENC__CJK_BYTES2(pointer / 94 + 0xA1, pointer % 94 + 0xA1);
+}
+
+WENC__CJK_BULK void euc_jp_encode_bulk(const void *src, size_t *pos, size_t len, uint8_t *dst,
+                                     size_t *out, size_t cap, int form)
+{
+    wenc__cjk_encode_bulk(src, pos, len, dst, out, cap, form, euc_jp_encode_cp);
+}
+
 WENC__INLINE wenc_status euc_jp_encode(wenc__ecall *c, const int form)
 {
-    return wenc__encode_loop(c, form, NULL, euc_jp_encode_step, wenc__always, NULL);
+    return wenc__encode_loop(c, form, NULL, euc_jp_encode_step, wenc__always, euc_jp_encode_bulk);
 }
 
 WENC__ENCODER_IMPL(euc_jp, euc_jp_encode, 2);

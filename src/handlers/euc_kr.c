@@ -1,7 +1,6 @@
 /* euc_kr.c -- EUC-KR decoder and encoder (Encoding Standard, "EUC-KR").
 ** Tables: indexes/euc_kr.c (index EUC-KR, both directions). */
-#include "decode.h"
-#include "encode.h"
+#include "cjk_bulk.h"
 
 struct euc_kr_state {
     uint8_t leading;
@@ -76,11 +75,11 @@ WENC__INLINE uint32_t euc_kr_pair(uint32_t leading, uint32_t b)
     return cp == WENC__NONE16 ? WENC__BULK_STOP : cp;
 }
 
-WENC__INLINE void euc_kr_bulk(void *unused, const uint8_t *src, size_t *pos, size_t len,
+WENC__CJK_BULK void euc_kr_bulk(void *unused, const uint8_t *src, size_t *pos, size_t len,
                               void *dst, size_t *out, size_t cap, int form)
 {
     (void)unused;
-    wenc__bulk_double_byte(src, pos, len, dst, out, cap, form, euc_kr_single, euc_kr_pair);
+    wenc__cjk_decode_bulk(src, pos, len, dst, out, cap, form, euc_kr_single, euc_kr_pair);
 }
 
 WENC__INLINE wenc_status euc_kr_decode(wenc__dcall *c, const int form)
@@ -120,9 +119,26 @@ WENC__INLINE int euc_kr_encode_step(void *unused, int32_t cp, wenc__estep *r)
     return WENC__E_BYTES;
 }
 
+/* The bulk path (cjk_bulk.h): what euc_kr_encode_step gives for CP >=
+** 0x80, or stop at an error. */
+WENC__INLINE uint32_t euc_kr_encode_cp(uint32_t cp)
+{
+    uint32_t pointer = wenc__page_lookup(wenc__euc_kr_enc_top, wenc__euc_kr_enc_blocks,
+                                         WENC__EUC_KR_ENC_BITS, WENC__EUC_KR_ENC_LIMIT, cp);
+    if (pointer == WENC__NONE16)
+        return WENC__CJK_STOP;
+    return WENC__CJK_BYTES2(pointer / 190 + 0x81, pointer % 190 + 0x41);
+}
+
+WENC__CJK_BULK void euc_kr_encode_bulk(const void *src, size_t *pos, size_t len, uint8_t *dst,
+                                     size_t *out, size_t cap, int form)
+{
+    wenc__cjk_encode_bulk(src, pos, len, dst, out, cap, form, euc_kr_encode_cp);
+}
+
 WENC__INLINE wenc_status euc_kr_encode(wenc__ecall *c, const int form)
 {
-    return wenc__encode_loop(c, form, NULL, euc_kr_encode_step, wenc__always, NULL);
+    return wenc__encode_loop(c, form, NULL, euc_kr_encode_step, wenc__always, euc_kr_encode_bulk);
 }
 
 WENC__ENCODER_IMPL(euc_kr, euc_kr_encode, 2);

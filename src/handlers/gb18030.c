@@ -2,8 +2,7 @@
 ** "gb18030" and "GBK": GBK's decoder is gb18030's, GBK's encoder is
 ** gb18030's with "is GBK" set).  Tables: indexes/gb18030.c (index gb18030)
 ** and indexes/gb18030_ranges.c (index gb18030 ranges). */
-#include "decode.h"
-#include "encode.h"
+#include "cjk_bulk.h"
 
 /* Null for ranges_code_point(): not WENC__NONE16 (0xFFFF), which is a
 ** code point here -- pointer 39419 is U+FFFF. */
@@ -162,11 +161,11 @@ WENC__INLINE uint32_t gb18030_pair(uint32_t leading, uint32_t b)
     return wenc__gb18030_decode[(leading - 0x81) * 190 + (b - (b < 0x7F ? 0x40 : 0x41))];
 }
 
-WENC__INLINE void gb18030_bulk(void *unused, const uint8_t *src, size_t *pos, size_t len,
+WENC__CJK_BULK void gb18030_bulk(void *unused, const uint8_t *src, size_t *pos, size_t len,
                                void *dst, size_t *out, size_t cap, int form)
 {
     (void)unused;
-    wenc__bulk_double_byte(src, pos, len, dst, out, cap, form, gb18030_single, gb18030_pair);
+    wenc__cjk_decode_bulk(src, pos, len, dst, out, cap, form, gb18030_single, gb18030_pair);
 }
 
 WENC__INLINE wenc_status gb18030_decode(wenc__dcall *c, const int form)
@@ -267,14 +266,54 @@ WENC__INLINE int gbk_encode_step(void *unused, int32_t cp, wenc__estep *r)
     return gb18030_encode_step(cp, r, true);
 }
 
+/* The bulk path (cjk_bulk.h): what gb18030_encode_step gives for CP >=
+** 0x80 through the index (steps 4, 6-7); the rest (U+E5E5, the side table,
+** four-byte sequences, GBK's errors) stops it. */
+WENC__INLINE uint32_t gb18030_encode_cp(uint32_t cp, bool is_gbk)
+{
+    if (cp == 0xE5E5 || (cp >= 0xE78D && cp <= 0xE864))
+        return WENC__CJK_STOP;
+    if (is_gbk && cp == 0x20AC)
+        return WENC__CJK_BYTES1(0x80);
+    uint32_t pointer = wenc__page_lookup(wenc__gb18030_enc_top, wenc__gb18030_enc_blocks,
+                                         WENC__GB18030_ENC_BITS, WENC__GB18030_ENC_LIMIT, cp);
+    if (pointer == WENC__NONE16)
+        return WENC__CJK_STOP;
+    uint32_t trailing = pointer % 190;
+    return WENC__CJK_BYTES2(pointer / 190 + 0x81, trailing + (trailing < 0x3F ? 0x40 : 0x41));
+}
+
+WENC__INLINE uint32_t gb18030_encode_cp_full(uint32_t cp)
+{
+    return gb18030_encode_cp(cp, false);
+}
+
+WENC__INLINE uint32_t gbk_encode_cp(uint32_t cp)
+{
+    return gb18030_encode_cp(cp, true);
+}
+
+WENC__CJK_BULK void gb18030_encode_bulk(const void *src, size_t *pos, size_t len, uint8_t *dst,
+                                      size_t *out, size_t cap, int form)
+{
+    wenc__cjk_encode_bulk(src, pos, len, dst, out, cap, form, gb18030_encode_cp_full);
+}
+
+WENC__CJK_BULK void gbk_encode_bulk(const void *src, size_t *pos, size_t len, uint8_t *dst,
+                                  size_t *out, size_t cap, int form)
+{
+    wenc__cjk_encode_bulk(src, pos, len, dst, out, cap, form, gbk_encode_cp);
+}
+
 WENC__INLINE wenc_status gb18030_encode(wenc__ecall *c, const int form)
 {
-    return wenc__encode_loop(c, form, NULL, gb18030_encode_step_full, wenc__always, NULL);
+    return wenc__encode_loop(c, form, NULL, gb18030_encode_step_full, wenc__always,
+                             gb18030_encode_bulk);
 }
 
 WENC__INLINE wenc_status gbk_encode(wenc__ecall *c, const int form)
 {
-    return wenc__encode_loop(c, form, NULL, gbk_encode_step, wenc__always, NULL);
+    return wenc__encode_loop(c, form, NULL, gbk_encode_step, wenc__always, gbk_encode_bulk);
 }
 
 WENC__ENCODER_IMPL(gb18030, gb18030_encode, 4);

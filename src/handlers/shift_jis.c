@@ -1,7 +1,6 @@
 /* shift_jis.c -- Shift_JIS decoder and encoder (Encoding Standard,
 ** "Shift_JIS").  Tables: index jis0208 (jis0208.h). */
-#include "decode.h"
-#include "encode.h"
+#include "cjk_bulk.h"
 #include "handlers/jis0208.h"
 
 struct shift_jis_state {
@@ -90,17 +89,21 @@ WENC__INLINE uint32_t shift_jis_pair(uint32_t leading, uint32_t b)
     if (!((b >= 0x40 && b <= 0x7E) || (b >= 0x80 && b <= 0xFC)))
         return WENC__BULK_STOP;
     uint32_t pointer = (leading - (leading < 0xA0 ? 0x81 : 0xC1)) * 188 + b - (b < 0x7F ? 0x40 : 0x41);
+    uint32_t cp = wenc__jis0208_code_point(pointer);
+    if (WENC__LIKELY(cp != WENC__NONE16))
+        return cp;
+    /* The EUDC pointers (Windows' private use area) are null in index
+    ** jis0208, so they are looked for only after the index. */
     if (pointer >= 8836 && pointer <= 10715)
         return 0xE000 - 8836 + pointer;
-    uint32_t cp = wenc__jis0208_code_point(pointer);
-    return cp == WENC__NONE16 ? WENC__BULK_STOP : cp;
+    return WENC__BULK_STOP;
 }
 
-WENC__INLINE void shift_jis_bulk(void *unused, const uint8_t *src, size_t *pos, size_t len,
+WENC__CJK_BULK void shift_jis_bulk(void *unused, const uint8_t *src, size_t *pos, size_t len,
                                  void *dst, size_t *out, size_t cap, int form)
 {
     (void)unused;
-    wenc__bulk_double_byte(src, pos, len, dst, out, cap, form, shift_jis_single, shift_jis_pair);
+    wenc__cjk_decode_bulk(src, pos, len, dst, out, cap, form, shift_jis_single, shift_jis_pair);
 }
 
 WENC__INLINE wenc_status shift_jis_decode(wenc__dcall *c, const int form)
@@ -155,9 +158,36 @@ WENC__INLINE int shift_jis_encode_step(void *unused, int32_t cp, wenc__estep *r)
     return WENC__E_BYTES;
 }
 
+/* The bulk path (cjk_bulk.h): what shift_jis_encode_step gives for CP >=
+** 0x80 (steps 2-13), or stop at an error. */
+WENC__INLINE uint32_t shift_jis_encode_cp(uint32_t cp)
+{
+    if (cp == 0x80)
+        return WENC__CJK_BYTES1(0x80);
+    if (cp == 0xA5 || cp == 0x203E)
+        return WENC__CJK_BYTES1(cp == 0xA5 ? 0x5C : 0x7E);
+    if (cp - 0xFF61 <= 0xFF9F - 0xFF61)
+        return WENC__CJK_BYTES1(cp - 0xFF61 + 0xA1);
+    if (cp == 0x2212)
+        cp = 0xFF0D;
+    uint32_t pointer = wenc__jis0208_shift_jis_pointer(cp);
+    if (pointer == WENC__NONE16)
+        return WENC__CJK_STOP;
+    uint32_t leading = pointer / 188, trailing = pointer % 188;
+    return WENC__CJK_BYTES2(leading + (leading < 0x1F ? 0x81 : 0xC1),
+                            trailing + (trailing < 0x3F ? 0x40 : 0x41));
+}
+
+WENC__CJK_BULK void shift_jis_encode_bulk(const void *src, size_t *pos, size_t len, uint8_t *dst,
+                                        size_t *out, size_t cap, int form)
+{
+    wenc__cjk_encode_bulk(src, pos, len, dst, out, cap, form, shift_jis_encode_cp);
+}
+
 WENC__INLINE wenc_status shift_jis_encode(wenc__ecall *c, const int form)
 {
-    return wenc__encode_loop(c, form, NULL, shift_jis_encode_step, wenc__always, NULL);
+    return wenc__encode_loop(c, form, NULL, shift_jis_encode_step, wenc__always,
+                             shift_jis_encode_bulk);
 }
 
 WENC__ENCODER_IMPL(shift_jis, shift_jis_encode, 2);

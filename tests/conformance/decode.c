@@ -515,6 +515,176 @@ static void sweep_lead_trail_class(const dcase *c)
     tally_report(&t, "%s: every non-ASCII lead x every byte x %zu classes", c->name, NREPS);
 }
 
+/* ---- The double-byte bulk paths (src/cjk_bulk.h) -------------------------- */
+
+/* A pair each double-byte decoder maps (checked against the model before
+** use), and the text the bulk sweeps build around the pair under test: the
+** bulk path is entered at the first byte >= 0x80 with the decoder idle, and
+** takes lone ASCII bytes inline and runs of ASCII 16 bytes at a time, so
+** the filler mixes pairs, lone ASCII bytes and runs longer than 16. */
+static const struct {
+    const char *name;
+    uint8_t pair[2];
+} bulk_decoders[] = {
+    {"Big5", {0xA4, 0x40}}, {"EUC-KR", {0xB0, 0xA1}},    {"GBK", {0xB0, 0xA1}},
+    {"gb18030", {0xB0, 0xA1}}, {"Shift_JIS", {0x88, 0x9F}}, {"EUC-JP", {0xB0, 0xA1}},
+};
+#define NBULK (sizeof bulk_decoders / sizeof bulk_decoders[0])
+
+/* Fills IN[0..N) with text of style STYLE (0..3) made of PAIR and ASCII. */
+static void bulk_filler(uint8_t *in, size_t n, const uint8_t pair[2], unsigned style)
+{
+    static const char ascii[] = "The quick brown fox jumps over 13 lazy dogs.";
+    size_t k = 0, a = 0;
+    while (k < n) {
+        unsigned what = (unsigned)(k * 7 + style * 3) % (style == 3 ? 3 : 5);
+        if (what < 2 && k + 1 < n) {
+            in[k++] = pair[0];
+            in[k++] = pair[1];
+        } else if (what == 2 || style == 1) {
+            in[k++] = (uint8_t)ascii[a++ % (sizeof ascii - 1)];
+        } else {
+            for (size_t r = 0; r < 17 + style && k < n; r++)
+                in[k++] = (uint8_t)ascii[a++ % (sizeof ascii - 1)];
+        }
+    }
+}
+
+/* Every byte >= 0x80 followed by every byte, planted at a position that
+** moves across a 16-byte block, inside text long enough for the bulk path
+** and its vector ASCII runs; and the same pair as the last bytes of the
+** input and cut by its end. */
+static void sweep_bulk_pairs(const dcase *c, const uint8_t pair[2])
+{
+    tally t = {0, 0};
+    uint8_t in[64];
+    for (int a = 0x80; a < 256; a++)
+        for (int b = 0; b < 256; b++) {
+            size_t at = (size_t)(a * 7 + b) % 37;
+            bulk_filler(in, sizeof in, pair, (unsigned)(a + b) % 4);
+            in[at] = (uint8_t)a;
+            in[at + 1] = (uint8_t)b;
+            compare(&t, c, in, sizeof in, (a + b) % 4 == 0 ? ALL_FORMS | FATAL : FATAL);
+            in[40] = (uint8_t)a;
+            in[41] = (uint8_t)b;
+            compare(&t, c, in, 42, FATAL);
+            compare(&t, c, in, 41, FATAL);
+        }
+    tally_report(&t, "%s: every byte pair from 80 00 inside bulk-path text, and at its end",
+                 c->name);
+}
+
+/* Errors at every position of a 64-byte block of bulk-path text: a byte
+** that is never valid, a leading byte before an ASCII byte (restored) and
+** before a byte >= 0x80, a leading byte that ends the input. */
+static void sweep_bulk_errors(const dcase *c, const uint8_t pair[2])
+{
+    static const uint8_t bad[][2] = {{0xFF, 0x41}, {0x81, 0x20}, {0xA1, 0x7F}, {0xFE, 0xFF},
+                                     {0x80, 0x80}, {0xA0, 0xA0}, {0x8F, 0xA1}, {0x81, 0x30}};
+    tally t = {0, 0};
+    uint8_t in[80];
+    for (unsigned style = 0; style < 4; style++)
+        for (size_t at = 0; at < 64; at++)
+            for (size_t k = 0; k < sizeof bad / sizeof bad[0]; k++) {
+                bulk_filler(in, sizeof in, pair, style);
+                in[at] = bad[k][0];
+                in[at + 1] = bad[k][1];
+                compare(&t, c, in, sizeof in, ALL_FORMS | FATAL);
+                compare(&t, c, in, at + 1, FATAL);
+            }
+    tally_report(&t, "%s: errors planted at every position of a 64-byte block", c->name);
+}
+
+/* Streaming: the text above with an error in it, decoded in two chunks
+** split at every position (inside pairs included) and with a one-unit
+** output buffer, must give the one-shot output, which compare() has
+** checked against the model. */
+static bool decode_chunks(const dcase *c, const uint8_t *in, size_t n, size_t split, size_t room,
+                          int form, uint8_t *out, size_t *out_len)
+{
+    wenc_decoder d;
+    wenc_decoder_init(&d, c->enc, WENC_DECODER_REPLACEMENT);
+    size_t unit = form == 8 ? 1 : form == 16 ? 2 : 4, o = 0, calls = 0;
+    size_t bounds[2] = {split, n};
+    size_t pos = 0;
+    for (int chunk = 0; chunk < 2; chunk++) {
+        bool last = chunk == 1;
+        for (;;) {
+            size_t sl = bounds[chunk] - pos, dl = room;
+            wenc_status st;
+            if (form == 8)
+                st = wenc_decoder_decode_to_utf8(&d, in + pos, &sl, out + o, &dl, last);
+            else if (form == 16)
+                st = wenc_decoder_decode_to_utf16(&d, in + pos, &sl, (uint16_t *)(out + o), &dl,
+                                                  last);
+            else
+                st = wenc_decoder_decode_to_utf32(&d, in + pos, &sl, (uint32_t *)(out + o), &dl,
+                                                  last);
+            pos += sl;
+            o += dl * unit;
+            if (st == WENC_INPUT_EMPTY)
+                break;
+            if (st != WENC_OUTPUT_FULL || ++calls > 8 * n + 16)
+                return false;
+        }
+    }
+    *out_len = o;
+    return pos == n;
+}
+
+static void sweep_bulk_streaming(const dcase *c, const uint8_t pair[2])
+{
+    static uint8_t whole[4 * MAX_OUT * 4], part[4 * MAX_OUT * 4];
+    tally t = {0, 0};
+    uint8_t in[72];
+    for (unsigned style = 0; style < 4; style++)
+        for (size_t err = 0; err < 3; err++) {
+            bulk_filler(in, sizeof in, pair, style);
+            if (err == 1)
+                in[33] = 0xFF;
+            else if (err == 2)
+                in[sizeof in - 1] = pair[0];
+            for (int form = 8; form <= 32; form *= 2) {
+                size_t whole_len, part_len;
+                t.checked++;
+                if (!decode_chunks(c, in, sizeof in, sizeof in, MAX_OUT, form, whole, &whole_len)) {
+                    tally_fail(&t, "%s: style %u error %zu UTF-%d: one-shot decode failed", c->name,
+                               style, err, form);
+                    continue;
+                }
+                for (size_t split = 0; split <= sizeof in; split++)
+                    for (size_t room = 1; room <= MAX_OUT; room += MAX_OUT - 1) {
+                        t.checked++;
+                        if (!decode_chunks(c, in, sizeof in, split, room, form, part, &part_len) ||
+                            part_len != whole_len || memcmp(part, whole, whole_len) != 0)
+                            tally_fail(&t, "%s: style %u error %zu UTF-%d: split at %zu, room %zu "
+                                           "differs from one call",
+                                       c->name, style, err, form, split, room);
+                    }
+            }
+        }
+    tally_report(&t, "%s: bulk-path text split at every position, one-unit output buffers",
+                 c->name);
+}
+
+static void sweep_bulk(void)
+{
+    for (size_t i = 0; i < NBULK; i++) {
+        const dcase *c = dc(bulk_decoders[i].name);
+        const uint8_t *pair = bulk_decoders[i].pair;
+        /* The filler's pair must be one code point in the model, else the
+        ** sweeps would not be testing runs of valid text. */
+        ref_item *items = NULL;
+        size_t nitems = ref_decode(c->name, pair, 2, &items);
+        CHECK(nitems == 1 && items[0].cp >= 0x80, "%s: filler pair %02X %02X is one code point",
+              c->name, pair[0], pair[1]);
+        free(items);
+        sweep_bulk_pairs(c, pair);
+        sweep_bulk_errors(c, pair);
+        sweep_bulk_streaming(c, pair);
+    }
+}
+
 /* ---- Random inputs --------------------------------------------------------- */
 
 /* Bytes that matter to each decoder; random inputs draw from them most of
@@ -685,6 +855,8 @@ int main(int argc, char **argv)
         sweep_lead_trail_class(dc("Shift_JIS"));
         sweep_lead_trail_class(dc("EUC-KR"));
         sweep_lead_trail_class(dc("EUC-JP"));
+        printf("# %.1f s\n", conf_seconds() - t0);
+        sweep_bulk();
         printf("# %.1f s\n", conf_seconds() - t0);
         conf_rng rng = {0xDEC0DE};
         printf("# random seed 0xDEC0DE\n");

@@ -523,6 +523,121 @@ static void test_sequences(conf_rng *rng, unsigned count)
     }
 }
 
+/* ---- 4. The double-byte encoders' bulk paths (src/cjk_bulk.h) ------------ */
+
+/* Every BMP scalar value >= 0x80 inside text the bulk path takes in one
+** run: ideographs the encoder maps, lone ASCII characters and runs of more
+** than 16 (the 16-unit vector copies), at a position that moves across a
+** 16-unit block, in random chunks; html mode for every one, "encode or
+** fail" for every fourth, the input form rotating. */
+static void test_bulk_runs(conf_rng *rng)
+{
+    static const char *const names[] = {"Big5", "EUC-KR", "GBK", "gb18030", "Shift_JIS", "EUC-JP"};
+    for (size_t i = 0; i < ncases; i++) {
+        const ecase *c = &cases[i];
+        bool bulk = false;
+        for (size_t k = 0; k < COUNT(names); k++)
+            bulk |= strcmp(c->name, names[k]) == 0;
+        if (!bulk || c->nmappable < 2)
+            continue;
+        tally t = {0, 0};
+        for (uint32_t cp = 0x80; cp < 0x10000; cp++) {
+            if (cp >= 0xD800 && cp <= 0xDFFF)
+                continue;
+            uint32_t cps[MAX_SEQ];
+            size_t n = 0, at = cp % 19;
+            while (n < 40) {
+                if (n == at) {
+                    cps[n++] = cp;
+                    continue;
+                }
+                uint32_t r = (uint32_t)(n * 5 + cp) % 7;
+                if (r < 4) {
+                    cps[n] = c->mappable[(cp * 31u + (uint32_t)n) % c->nmappable];
+                    n++;
+                } else if (r < 6) {
+                    cps[n] = (uint32_t)"ab 1.,"[(cp + n) % 6];
+                    n++;
+                } else
+                    for (size_t k = 0; k < 17 && n < 40; k++)
+                        cps[n++] = 'a' + (uint32_t)k;
+            }
+            for (int html = 1; html >= (cp % 4 == 0 ? 0 : 1); html--) {
+                static run want, got;
+                int form = (int)(cp % NFORMS);
+                t.checked++;
+                model_run(c, cps, n, html ? REF_HTML : REF_FATAL, &want);
+                lib_run(c, cps, n, form, html, rng, &got);
+                bool ok = !got.broken && got.len == want.len &&
+                          memcmp(got.out, want.out, got.len) == 0 && got.nerr == want.nerr;
+                if (!ok)
+                    tally_fail(&t, "%s: U+%04X in a run, %s from %s%s%s", c->name, (unsigned)cp,
+                               html ? "html" : "encode-or-fail", form_name[form],
+                               got.broken ? ": " : "", got.broken ? got.why : "");
+            }
+        }
+        tally_report(&t, "%s: every BMP scalar value >= U+0080 inside bulk-path runs", c->name);
+    }
+}
+
+/* The same kind of text into output buffers of 1, 2 and 3 bytes per call
+** must give the bytes of one call with room to spare. */
+static void test_bulk_small_output(void)
+{
+    for (size_t i = 0; i < ncases; i++) {
+        const ecase *c = &cases[i];
+        if (c->stateful || c->nmappable < 2 || wenc_encoding_is_single_byte(c->enc))
+            continue;
+        tally t = {0, 0};
+        uint32_t cps[MAX_SEQ];
+        for (size_t n = 0; n < MAX_SEQ; n++)
+            cps[n] = n % 5 == 3 ? 0x20 : n % 11 == 7 ? 0xFFFD : c->mappable[(n * 97) % c->nmappable];
+        for (int form = 0; form < NFORMS; form++) {
+            uint8_t src[4 * MAX_SEQ];
+            size_t total = 0, unit = form == F32 ? 4 : form == F16 ? 2 : 1;
+            for (size_t n = 0; n < MAX_SEQ; n++) {
+                units u;
+                to_units(&u, cps[n]);
+                memcpy(src + total * unit, units_of(&u, form), u.n[form] * unit);
+                total += u.n[form];
+            }
+            static uint8_t whole[MAX_SEQ * 16], part[MAX_SEQ * 16];
+            size_t whole_len = 0;
+            for (size_t room = 0; room <= 3; room++) {
+                wenc_encoder e;
+                wenc_encoder_init(&e, c->enc, WENC_ENCODER_HTML);
+                size_t pos = 0, len = 0, calls = 0;
+                bool broken = false;
+                for (;;) {
+                    size_t sl = total - pos, dl = room == 0 ? sizeof whole - len : room;
+                    wenc_status st = lib_encode(&e, form, src + pos * unit, &sl,
+                                                (room == 0 ? whole : part) + len, &dl, true);
+                    pos += sl;
+                    len += dl;
+                    if (st == WENC_INPUT_EMPTY)
+                        break;
+                    if (st != WENC_OUTPUT_FULL || ++calls > sizeof whole) {
+                        broken = true;
+                        break;
+                    }
+                }
+                t.checked++;
+                if (room == 0) {
+                    static run want;
+                    model_run(c, cps, MAX_SEQ, REF_HTML, &want);
+                    whole_len = len;
+                    if (broken || len != want.len || memcmp(whole, want.out, len) != 0)
+                        tally_fail(&t, "%s from %s: one call differs from the model", c->name,
+                                   form_name[form]);
+                } else if (broken || len != whole_len || memcmp(part, whole, len) != 0)
+                    tally_fail(&t, "%s from %s: %zu-byte output buffers differ from one call",
+                               c->name, form_name[form], room);
+            }
+        }
+        tally_report(&t, "%s: output buffers of 1, 2 and 3 bytes", c->name);
+    }
+}
+
 int main(int argc, char **argv)
 {
     conf_load_or_skip(argc, argv);
@@ -554,6 +669,8 @@ int main(int argc, char **argv)
     conf_rng rng = {seed};
     printf("# random seed 0x%llX\n", (unsigned long long)seed);
     test_sequences(&rng, slow ? 20000 : 2000);
+    test_bulk_runs(&rng);
+    test_bulk_small_output();
 
     printf("# %.1f s\n", conf_seconds() - t0);
     for (size_t i = 0; i < ncases; i++) {

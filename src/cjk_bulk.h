@@ -1,0 +1,241 @@
+/* cjk_bulk.h -- the bulk loops of the double-byte decoders and encoders
+** (Big5, EUC-KR, gb18030/GBK, Shift_JIS, EUC-JP): runs of text, ASCII and
+** two-byte sequences mixed, without returning to the engine per item.
+**
+** Each handler gives small always-inline functions that say what its step
+** function would do with an item, or that it must decide (STOP); the loops
+** here only move bytes.  So the step function stays the one definition of
+** the behaviour (docs/engine.md, "The CJK bulk paths"), and the conformance
+** tests compare both with the reference model. */
+#ifndef WENC_CJK_BULK_H
+#define WENC_CJK_BULK_H
+
+#include "decode.h"
+#include "encode.h"
+
+#if defined(__SSE2__)
+#include <emmintrin.h>
+#endif
+
+/* The handlers' bulk wrappers are functions of their own, not inlined into
+** the engine's loop: there, with the engine's variables live around them,
+** GCC spilled the bytes of a UTF-8 sequence to the stack and read them back
+** wider (a store-forwarding stall on every code point: EUC-KR encoding from
+** UTF-8 ran at a third of the speed).  One call per run costs nothing. */
+#if defined(__GNUC__) || defined(__clang__)
+#define WENC__CJK_BULK static __attribute__((noinline))
+#else
+#define WENC__CJK_BULK static
+#endif
+
+/* Writes the 16 bytes V, of which the caller keeps a prefix of ASCII, at
+** unit OUT of DST in FORM (room for 16 units checked by the caller).  The
+** units past that prefix are scratch, overwritten by the next output and
+** never counted (as in the single-byte bulk paths). */
+#if defined(__SSE2__)
+WENC__INLINE void cjk_store_ascii16(void *dst, size_t out, __m128i v, int form)
+{
+    if (form == WENC__UTF8) {
+        _mm_storeu_si128((__m128i *)((uint8_t *)dst + out), v);
+    } else if (form == WENC__UTF16) {
+        __m128i z = _mm_setzero_si128();
+        uint16_t *p = (uint16_t *)dst + out;
+        _mm_storeu_si128((__m128i *)p, _mm_unpacklo_epi8(v, z));
+        _mm_storeu_si128((__m128i *)(p + 8), _mm_unpackhi_epi8(v, z));
+    } else {
+        __m128i z = _mm_setzero_si128();
+        __m128i lo = _mm_unpacklo_epi8(v, z), hi = _mm_unpackhi_epi8(v, z);
+        uint32_t *p = (uint32_t *)dst + out;
+        _mm_storeu_si128((__m128i *)p, _mm_unpacklo_epi16(lo, z));
+        _mm_storeu_si128((__m128i *)(p + 4), _mm_unpackhi_epi16(lo, z));
+        _mm_storeu_si128((__m128i *)(p + 8), _mm_unpacklo_epi16(hi, z));
+        _mm_storeu_si128((__m128i *)(p + 12), _mm_unpackhi_epi16(hi, z));
+    }
+}
+#endif
+
+/* The decoders' bulk path, called by the engine with the handler's state
+** idle and SRC[*POS] not ASCII.  SINGLE(byte) is the code point of a byte
+** >= 0x80 that stands alone, WENC__BULK_LEAD for a leading byte, or
+** WENC__BULK_STOP; PAIR(leading, trailing) is the code point of a pair or
+** WENC__BULK_STOP.  Only what the step function decodes to that one code
+** point may be decoded here (a pair whose trailing byte is ASCII and
+** unmapped restores it: STOP).  ASCII bytes decode to themselves in every
+** one of these decoders, leaving the state idle (step 4 or its kin): they
+** are taken here too, 16 at a time with SSE2, so text that alternates
+** between ideographs and spaces or digits stays in this loop.  The loop
+** stops at a STOP, at a leading byte that ends the input, and when the
+** next item does not fit. */
+WENC__INLINE void cjk_decode_run(const uint8_t *src, size_t *pos_, size_t len, void *dst,
+                                 size_t *out_, size_t cap, const int form,
+                                 uint32_t (*single)(uint32_t),
+                                 uint32_t (*pair)(uint32_t, uint32_t))
+{
+    size_t pos = *pos_, out = *out_;
+    while (pos < len) {
+        uint32_t b = src[pos];
+        if (b < 0x80) {
+#if defined(__SSE2__)
+            /* A lone ASCII byte (a space between words) is cheaper
+            ** inline; a run takes the vector. */
+            if (len - pos >= 16 && cap - out >= 16 && src[pos + 1] < 0x80) {
+                __m128i v = _mm_loadu_si128((const __m128i *)(src + pos));
+                /* Bit 16 bounds the count: a block of 16 ASCII bytes. */
+                unsigned n = (unsigned)__builtin_ctz((unsigned)_mm_movemask_epi8(v) | 0x10000u);
+                cjk_store_ascii16(dst, out, v, form);
+                pos += n;
+                out += n;
+                /* A long run (markup) goes back to the engine, whose ASCII
+                ** path copies it with the widest vectors the CPU has. */
+                if (n == 16)
+                    break;
+                continue;
+            }
+#endif
+            if (out == cap)
+                break;
+            wenc__put(dst, out++, b, form);
+            pos++;
+            continue;
+        }
+        uint32_t cp = single(b);
+        size_t n = 1;
+        if (cp == WENC__BULK_LEAD) {
+            if (len - pos < 2)
+                break;
+            cp = pair(b, src[pos + 1]);
+            n = 2;
+        }
+        if (cp == WENC__BULK_STOP)
+            break;
+        if (form == WENC__UTF8 && cp - 0x800 < 0x10000 - 0x800 && cap - out >= 3) {
+            /* Ideographs, kana, hangul: three bytes, the common case. */
+            uint8_t *p = (uint8_t *)dst + out;
+            p[0] = (uint8_t)(0xE0 | (cp >> 12));
+            p[1] = (uint8_t)(0x80 | ((cp >> 6) & 0x3F));
+            p[2] = (uint8_t)(0x80 | (cp & 0x3F));
+            out += 3;
+            pos += n;
+            continue;
+        }
+        unsigned need = wenc__units(cp, form);
+        if (cap - out < need)
+            break;
+        wenc__put(dst, out, cp, form);
+        out += need;
+        pos += n;
+    }
+    *pos_ = pos;
+    *out_ = out;
+}
+
+/* The same for a FORM known only at run time: one copy per output form, so
+** the loop never tests it. */
+WENC__INLINE void wenc__cjk_decode_bulk(const uint8_t *src, size_t *pos, size_t len, void *dst,
+                                        size_t *out, size_t cap, int form,
+                                        uint32_t (*single)(uint32_t),
+                                        uint32_t (*pair)(uint32_t, uint32_t))
+{
+    if (form == WENC__UTF8)
+        cjk_decode_run(src, pos, len, dst, out, cap, WENC__UTF8, single, pair);
+    else if (form == WENC__UTF16)
+        cjk_decode_run(src, pos, len, dst, out, cap, WENC__UTF16, single, pair);
+    else
+        cjk_decode_run(src, pos, len, dst, out, cap, WENC__UTF32, single, pair);
+}
+
+/* What an encoder's ENC(cp) returns for a scalar value >= 0x80: the bytes
+** packed as WENC__CJK_BYTES1(b) or WENC__CJK_BYTES2(b0, b1), or
+** WENC__CJK_STOP for anything its step function must decide (errors,
+** four-byte and other rare forms). */
+#define WENC__CJK_STOP 0u
+#define WENC__CJK_BYTES1(b) ((uint32_t)(b) | 1u << 16)
+#define WENC__CJK_BYTES2(b0, b1) ((uint32_t)(b0) | (uint32_t)(b1) << 8 | 2u << 16)
+
+/* The encoders' bulk path (encode.h, wenc__encode_bulk_fn), for encoders
+** whose ASCII is always its own byte and whose other output does not
+** depend on a state: well-formed input from SRC[*POS..LEN) in FORM, ASCII
+** inline (16 units at a time with SSE2) and the rest through ENC, stopping
+** at ill-formed or cut input, at WENC__CJK_STOP, and when the next bytes do
+** not fit. */
+WENC__INLINE void cjk_encode_run(const void *src, size_t *pos_, size_t len, uint8_t *dst,
+                                 size_t *out_, size_t cap, const int form,
+                                 uint32_t (*enc)(uint32_t))
+{
+    size_t pos = *pos_, out = *out_;
+    while (pos < len) {
+        uint32_t u = wenc__encode_unit(src, pos, form);
+        if (u < 0x80) {
+#if defined(__SSE2__)
+            if (form != WENC__FROM_UTF32 && len - pos >= 16 && cap - out >= 16 &&
+                wenc__encode_unit(src, pos + 1, form) < 0x80) {
+                __m128i v;
+                unsigned ascii;
+                if (form == WENC__FROM_UTF8) {
+                    v = _mm_loadu_si128((const __m128i *)((const uint8_t *)src + pos));
+                    ascii = ~(unsigned)_mm_movemask_epi8(v) & 0xFFFFu;
+                } else {
+                    /* Units >= 0x8000 are negative to the signed packs:
+                    ** the ASCII test is on the units, the bytes come from
+                    ** packus (right for the ASCII lanes, the only ones
+                    ** kept). */
+                    const uint16_t *s = (const uint16_t *)src + pos;
+                    __m128i a = _mm_loadu_si128((const __m128i *)s);
+                    __m128i b = _mm_loadu_si128((const __m128i *)(s + 8));
+                    __m128i hi = _mm_set1_epi16((short)0xFF80), z = _mm_setzero_si128();
+                    __m128i ma = _mm_cmpeq_epi16(_mm_and_si128(a, hi), z);
+                    __m128i mb = _mm_cmpeq_epi16(_mm_and_si128(b, hi), z);
+                    ascii = (unsigned)_mm_movemask_epi8(_mm_packs_epi16(ma, mb));
+                    v = _mm_packus_epi16(a, b);
+                }
+                unsigned n = (unsigned)__builtin_ctz(~ascii);
+                _mm_storeu_si128((__m128i *)(dst + out), v);
+                pos += n;
+                out += n;
+                /* A long run goes back to the engine's ASCII path (see
+                ** cjk_decode_run). */
+                if (n == 16)
+                    break;
+                continue;
+            }
+#endif
+            if (out == cap)
+                break;
+            dst[out++] = (uint8_t)u;
+            pos++;
+            continue;
+        }
+        uint32_t cp;
+        unsigned units = wenc__encode_fast_input(src, pos, len, form, &cp);
+        if (units == 0)
+            break;
+        uint32_t v = enc(cp);
+        if (v == WENC__CJK_STOP)
+            break;
+        size_t n = v >> 16;
+        if (cap - out < n)
+            break;
+        dst[out] = (uint8_t)v;
+        if (n == 2)
+            dst[out + 1] = (uint8_t)(v >> 8);
+        out += n;
+        pos += units;
+    }
+    *pos_ = pos;
+    *out_ = out;
+}
+
+/* The same for a FORM known only at run time (see wenc__cjk_decode_bulk). */
+WENC__INLINE void wenc__cjk_encode_bulk(const void *src, size_t *pos, size_t len, uint8_t *dst,
+                                        size_t *out, size_t cap, int form,
+                                        uint32_t (*enc)(uint32_t))
+{
+    if (form == WENC__FROM_UTF8)
+        cjk_encode_run(src, pos, len, dst, out, cap, WENC__FROM_UTF8, enc);
+    else if (form == WENC__FROM_UTF16)
+        cjk_encode_run(src, pos, len, dst, out, cap, WENC__FROM_UTF16, enc);
+    else
+        cjk_encode_run(src, pos, len, dst, out, cap, WENC__FROM_UTF32, enc);
+}
+
+#endif /* WENC_CJK_BULK_H */
