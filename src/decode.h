@@ -138,47 +138,6 @@ typedef void (*wenc__bulk_fn)(void *state, const uint8_t *src, size_t *pos, size
 #define WENC__BULK_STOP 0xFFFFFFFFu
 #define WENC__BULK_LEAD 0xFFFFFFFEu
 
-/* The bulk path of the double-byte families: SINGLE(byte) is the code point
-** of a byte that stands alone, WENC__BULK_LEAD for a leading byte, or
-** WENC__BULK_STOP; PAIR(leading, trailing) is the code point of a pair or
-** WENC__BULK_STOP.  Only what the step function would decode to the same
-** code point may be decoded here; everything else stops the bulk path.  A
-** run of ASCII goes back to the engine's ASCII path. */
-WENC__INLINE void wenc__bulk_double_byte(const uint8_t *src, size_t *pos_, size_t len, void *dst,
-                                         size_t *out_, size_t cap, int form,
-                                         uint32_t (*single)(uint32_t),
-                                         uint32_t (*pair)(uint32_t, uint32_t))
-{
-    size_t pos = *pos_, out = *out_;
-    while (pos < len) {
-        uint32_t b = src[pos], cp;
-        size_t n = 1;
-        if (b < 0x80) {
-            if (pos + 1 < len && src[pos + 1] < 0x80)
-                break;
-            cp = b;
-        } else {
-            cp = single(b);
-            if (cp == WENC__BULK_LEAD) {
-                if (pos + 1 == len)
-                    break;
-                cp = pair(b, src[pos + 1]);
-                n = 2;
-            }
-            if (cp == WENC__BULK_STOP)
-                break;
-        }
-        unsigned need = wenc__units(cp, form);
-        if (cap - out < need)
-            break;
-        wenc__put(dst, out, cp, form);
-        out += need;
-        pos += n;
-    }
-    *pos_ = pos;
-    *out_ = out;
-}
-
 /* The loop: reads bytes (restored ones first, then the caller's, then
 ** end-of-queue if c->last), runs STEP on each and handles its result as the
 ** standard's "process an item" does for the decoder's error mode.
