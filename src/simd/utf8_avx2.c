@@ -122,6 +122,14 @@ size_t wenc__utf8_avx2_ascii_to_utf16(const uint8_t *src, size_t len, uint16_t *
         STOREU32(dst + i, _mm256_cvtepu8_epi16(_mm256_castsi256_si128(a)));
         STOREU32(dst + i + 16, _mm256_cvtepu8_epi16(_mm256_extracti128_si256(a, 1)));
     }
+    /* 16 more (a short string is often 16 to 31 bytes). */
+    if (len - i >= 16) {
+        __m128i a = LOADU(src + i);
+        if (_mm_movemask_epi8(a) == 0) {
+            STOREU32(dst + i, _mm256_cvtepu8_epi16(a));
+            i += 16;
+        }
+    }
     for (; i < len && src[i] < 0x80; i++)
         dst[i] = src[i];
     return i;
