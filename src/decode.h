@@ -128,8 +128,13 @@ int wenc__decode_result(wenc__dcall *c, int form, int kind, const wenc__step *r,
 /* A handler's optional bulk path: decodes from SRC[*POS..LEN) into DST
 ** (units *OUT..CAP) whatever it can do without its step function -- e.g.
 ** runs of complete, valid sequences -- and stops at anything else, leaving
-** it to the step function.  Called only with the handler's state idle and
-** SRC[*POS] not ASCII. */
+** it to the step function.  Called only with the handler's state idle.
+** With the loop's ASCII runs (UTF-8, the single-byte family, gb18030,
+** Big5, EUC-JP, EUC-KR, Shift_JIS), SRC[*POS] is not ASCII; without them
+** the bulk path is offered every byte, ASCII included: UTF-16BE/LE (a byte
+** is half a unit), x-user-defined (one vector add covers both halves) and
+** ISO-2022-JP (ASCII only in its ASCII state).  It may do nothing (*POS
+** unchanged): the step function then takes the byte. */
 typedef void (*wenc__bulk_fn)(void *state, const uint8_t *src, size_t *pos, size_t len,
                               void *dst, size_t *out, size_t cap, int form);
 

@@ -3,6 +3,7 @@
 ** loops come from decode.h).  See docs/engine.md. */
 #include "decode.h"
 #include "oneshot.h"
+#include "utf8_dfa.h"
 #include "simd/utf8_kernels.h"
 
 static const wenc__decoder_impl *impl_of(const wenc_encoding *e)
@@ -141,31 +142,66 @@ static bool flush_pending(wenc__dcall *c, int form);
 
 /* Short-input early path (issue 11): the cost of a short decode is the
 ** setup of the handler's loop, not its bytes.  A UTF-8 decoder holding no
-** bytes decodes ASCII to itself, so a short input's ASCII prefix is copied
-** here exactly as the handler's ASCII path would copy it; its first code
-** point is not U+FEFF, so BOM stripping is over.  Returns true when that
-** was the whole input: the handler is not entered, since with its state
-** idle the rest of the call (end-of-queue if LAST) would only be finished,
-** which leaves the state as it is.  Longer inputs (more than
+** bytes decodes complete, valid sequences to their code points without
+** touching its state, so a short input's valid prefix is decoded here by
+** the same kernels the handler's ASCII and bulk paths call (utf8_kernels.h),
+** which stop exactly where the step function would have to take over.  If
+** BOM stripping is pending, the first code point must not be U+FEFF (that
+** is left to the general path); any other first code point ends it.
+** Returns true when that was the whole input: the handler is not entered,
+** since with its state idle the rest of the call (end-of-queue if LAST)
+** would only be finished, which leaves the state as it is.  Otherwise the
+** handler goes on from where this stopped.  Longer inputs (more than
 ** SHORT_INPUT bytes) always go to the handler and its bulk paths. */
 #define SHORT_INPUT 256
 
-static bool short_ascii(wenc__dcall *c, int form)
+WENC__INLINE bool short_utf8(wenc__dcall *c, const int form)
 {
     wenc_decoder *d = c->d;
     if (d->priv_encoding->family != WENC__FAMILY_UTF8 || d->priv_state != 0 ||
-        d->priv_input_count != 0 || c->src_len - c->pos > SHORT_INPUT ||
-        c->pos == c->src_len || c->src[c->pos] >= 0x80 || wenc__decode_ascii(c, form) == 0)
+        d->priv_input_count != 0 || c->src_len - c->pos > SHORT_INPUT || c->pos == c->src_len)
         return false;
-    c->strip = false;
-    if (c->pos != c->src_len)
+    if (c->src[c->pos] < 0x80) {
+        wenc__decode_ascii(c, form);
+        c->strip = false;
+        if (c->pos == c->src_len) {
+            c->finished = c->last;
+            return true;
+        }
+    } else if (c->strip) {
+        uint32_t cp;
+        if (wenc__utf8_decode_valid(c->src, c->pos, c->src_len, &cp) == 0 || cp == WENC__BOM)
+            return false;
+    }
+    /* The rest: after an ASCII prefix, the next byte is not ASCII. */
+    size_t n = c->src_len - c->pos, room = c->dst_len - c->out, used = 0, written = 0;
+    if (n != 0 && room != 0) {
+        const wenc__utf8_kernels *k = wenc__utf8_kernels_get();
+        const uint8_t *s = c->src + c->pos;
+        if (form == WENC__UTF8) {
+            /* A sequence cut by the room is not valid: never copied in part. */
+            used = written = k->valid_prefix(s, n < room ? n : room);
+            memcpy((uint8_t *)c->dst + c->out, s, used);
+        } else if (form == WENC__UTF16) {
+            used = k->to_utf16(s, n, (uint16_t *)c->dst + c->out, room, &written);
+        } else {
+            used = k->to_utf32(s, n, (uint32_t *)c->dst + c->out, room, &written);
+        }
+        if (used != 0)
+            c->strip = false;
+        c->pos += used;
+        c->out += written;
+    }
+    if (used != n)
         return false;
     c->finished = c->last;
     return true;
 }
 
-wenc_status wenc__decoder_decode(wenc_decoder *d, const uint8_t *src, size_t *src_len, void *dst,
-                                 size_t *dst_len, bool last, int form)
+/* One decode call, inlined once per output form (so the short path is
+** specialised for it, as the handlers' loops are). */
+WENC__INLINE wenc_status decode_call(wenc_decoder *d, const uint8_t *src, size_t *src_len,
+                                     void *dst, size_t *dst_len, bool last, const int form)
 {
     if (d == NULL || d->priv_initial == NULL || src_len == NULL || dst_len == NULL ||
         (src == NULL && *src_len != 0) || (dst == NULL && *dst_len != 0)) {
@@ -186,7 +222,7 @@ wenc_status wenc__decoder_decode(wenc_decoder *d, const uint8_t *src, size_t *sr
         st = WENC_INPUT_EMPTY;
     } else {
         c.strip = (d->priv_bom & WENC__BOM_STRIP_PENDING) != 0;
-        if (short_ascii(&c, form))
+        if (short_utf8(&c, form))
             st = WENC_INPUT_EMPTY;
         else
             st = impl_of(d->priv_encoding)->decode[form](&c);
@@ -201,22 +237,50 @@ wenc_status wenc__decoder_decode(wenc_decoder *d, const uint8_t *src, size_t *sr
     return st;
 }
 
+WENC__INLINE wenc_status decode_utf8(wenc_decoder *d, const uint8_t *src, size_t *src_len, void *dst,
+                               size_t *dst_len, bool last)
+{
+    return decode_call(d, src, src_len, dst, dst_len, last, WENC__UTF8);
+}
+
+WENC__INLINE wenc_status decode_utf16(wenc_decoder *d, const uint8_t *src, size_t *src_len, void *dst,
+                                size_t *dst_len, bool last)
+{
+    return decode_call(d, src, src_len, dst, dst_len, last, WENC__UTF16);
+}
+
+WENC__INLINE wenc_status decode_utf32(wenc_decoder *d, const uint8_t *src, size_t *src_len, void *dst,
+                                size_t *dst_len, bool last)
+{
+    return decode_call(d, src, src_len, dst, dst_len, last, WENC__UTF32);
+}
+
+wenc_status wenc__decoder_decode(wenc_decoder *d, const uint8_t *src, size_t *src_len, void *dst,
+                                 size_t *dst_len, bool last, int form)
+{
+    if (form == WENC__UTF8)
+        return decode_utf8(d, src, src_len, dst, dst_len, last);
+    if (form == WENC__UTF16)
+        return decode_utf16(d, src, src_len, dst, dst_len, last);
+    return decode_utf32(d, src, src_len, dst, dst_len, last);
+}
+
 wenc_status wenc_decoder_decode_to_utf8(wenc_decoder *d, const uint8_t *src, size_t *src_len,
                                         uint8_t *dst, size_t *dst_len, bool last)
 {
-    return wenc__decoder_decode(d, src, src_len, dst, dst_len, last, WENC__UTF8);
+    return decode_utf8(d, src, src_len, dst, dst_len, last);
 }
 
 wenc_status wenc_decoder_decode_to_utf16(wenc_decoder *d, const uint8_t *src, size_t *src_len,
                                          uint16_t *dst, size_t *dst_len, bool last)
 {
-    return wenc__decoder_decode(d, src, src_len, dst, dst_len, last, WENC__UTF16);
+    return decode_utf16(d, src, src_len, dst, dst_len, last);
 }
 
 wenc_status wenc_decoder_decode_to_utf32(wenc_decoder *d, const uint8_t *src, size_t *src_len,
                                          uint32_t *dst, size_t *dst_len, bool last)
 {
-    return wenc__decoder_decode(d, src, src_len, dst, dst_len, last, WENC__UTF32);
+    return decode_utf32(d, src, src_len, dst, dst_len, last);
 }
 
 /* CP as units of FORM in U; returns how many. */

@@ -198,30 +198,62 @@ static wenc_status keep_unread(wenc_text_decoder *td, const uint8_t *src, size_t
 }
 
 /* Short-input early path (issue 11): decode(bytes) without stream on a
-** short ASCII string, which is how a JavaScript engine calls TextDecoder
-** most of the time, costs a few stores instead of the general path (queue,
-** BOM fork, decoder dispatch).  Taken only when the call starts afresh
-** (step 1: do not flush false, no call in progress), the encoding is UTF-8
-** and the IN <= SHORT_CALL bytes at SRC are ASCII and fit in ROOM; they are
-** copied by the engine's own ASCII path.  The state left is what the
-** general path leaves: a new decoder that has read IN bytes and holds
-** nothing, an empty queue, do not flush false, and BOM seen true (the first
-** code point is ASCII; without ignoreBOM only, as decode_span() sets it). */
+** short string, which is how a JavaScript engine calls TextDecoder most of
+** the time, skips the general path's queue and BOM bookkeeping.  Taken only
+** when the call starts afresh (step 1: do not flush false, no call in
+** progress), the encoding is UTF-8 and the IN <= SHORT_CALL bytes at SRC do
+** not start with a BOM to strip (first_is_not_bom(), so no fork is
+** needed).  It then does what the general path would do for such a call --
+** a new decoder decodes the bytes with end-of-queue -- and keeps the result
+** only if the call is over (INPUT_EMPTY, every byte read: the output fit,
+** and no fatal error).  The state left is the general path's: a decoder
+** that has read IN bytes, an empty queue, do not flush false, and BOM seen
+** true without ignoreBOM (as decode_span() sets it).  Otherwise it leaves
+** the text decoder's own fields as they were, and the general path, which
+** starts with a new decoder, does the call again from the start. */
 #define SHORT_CALL 256
 
-static bool short_ascii_call(wenc_text_decoder *td, const uint8_t *src, size_t in, void *dst,
-                             size_t room, int form)
+/* The part of short_call() after an ASCII prefix of ASCII bytes, which
+** did not end the input: out of line, so that the ASCII call stays short. */
+#if defined(__GNUC__)
+__attribute__((noinline))
+#endif
+static bool short_rest(wenc_text_decoder *td, const uint8_t *src, size_t in, size_t ascii,
+                       void *dst, size_t *room, int form, bool strip)
 {
-    if (td->priv_in_call || td->priv_do_not_flush || in == 0 || in > SHORT_CALL || in > room ||
+    if (ascii == 0 && strip && !first_is_not_bom(&td->priv_decoder, src, in))
+        return false;
+    size_t n = in - ascii, m = *room - ascii;
+    void *rest = (uint8_t *)dst + ascii * (form == FORM_UTF8 ? 1 : 2);
+    if (decode_form(&td->priv_decoder, src + ascii, &n, rest, &m, true, form) != WENC_INPUT_EMPTY ||
+        n != in - ascii)
+        return false;
+    *room = ascii + m;
+    return true;
+}
+
+static bool short_call(wenc_text_decoder *td, const uint8_t *src, size_t in, void *dst,
+                       size_t *room, int form)
+{
+    if (td->priv_in_call || td->priv_do_not_flush || in == 0 || in > SHORT_CALL || *room == 0 ||
         td->priv_encoding->family != WENC__FAMILY_UTF8)
         return false;
-    wenc__dcall c = {.src = src, .src_len = in, .dst = dst, .dst_len = room};
-    if (wenc__decode_ascii(&c, form == FORM_UTF8 ? WENC__UTF8 : WENC__UTF16) != in)
-        return false; /* what it wrote is written again by the general path */
+    const bool strip = !(td->priv_options & WENC_TEXT_DECODER_IGNORE_BOM);
     wenc__decoder_reset(&td->priv_decoder);
+    /* ASCII first (the engine's own ASCII copy), which ends BOM handling;
+    ** the new decoder then goes on with what follows as it would after the
+    ** ASCII prefix (nothing held, state idle), and its position is made the
+    ** whole call's.  A fatal error falls back, so no error offset is kept
+    ** from the shorter input. */
+    wenc__dcall c = {.src = src, .src_len = in, .dst = dst, .dst_len = *room};
+    size_t ascii = wenc__decode_ascii(&c, form == FORM_UTF8 ? WENC__UTF8 : WENC__UTF16);
+    if (ascii == in)
+        *room = in;
+    else if (!short_rest(td, src, in, ascii, dst, room, form, strip))
+        return false;
     td->priv_decoder.priv_position = in;
     td->priv_queue_start = td->priv_queue_end = 0;
-    td->priv_bom_seen = !(td->priv_options & WENC_TEXT_DECODER_IGNORE_BOM);
+    td->priv_bom_seen = strip;
     td->priv_bom_seen_at_call = false;
     return true;
 }
@@ -242,10 +274,8 @@ static wenc_status text_decode(wenc_text_decoder *td, const uint8_t *src, size_t
     const size_t unit = form == FORM_UTF8 ? 1 : 2;
     const size_t in = *src_len, room = *dst_len;
     size_t used = 0, out = 0;
-    if (!stream && short_ascii_call(td, src, in, dst, room, form)) {
-        *dst_len = in; /* *src_len is IN already */
-        return WENC_OK;
-    }
+    if (!stream && short_call(td, src, in, dst, dst_len, form))
+        return WENC_OK; /* *src_len is IN already, *dst_len the output */
 
     if (!td->priv_in_call) {
         /* 1. If do not flush is false: a new decoder, the queue

@@ -122,6 +122,14 @@ size_t wenc__utf8_avx2_ascii_to_utf16(const uint8_t *src, size_t len, uint16_t *
         STOREU32(dst + i, _mm256_cvtepu8_epi16(_mm256_castsi256_si128(a)));
         STOREU32(dst + i + 16, _mm256_cvtepu8_epi16(_mm256_extracti128_si256(a, 1)));
     }
+    /* 16 more (a short string is often 16 to 31 bytes). */
+    if (len - i >= 16) {
+        __m128i a = LOADU(src + i);
+        if (_mm_movemask_epi8(a) == 0) {
+            STOREU32(dst + i, _mm256_cvtepu8_epi16(a));
+            i += 16;
+        }
+    }
     for (; i < len && src[i] < 0x80; i++)
         dst[i] = src[i];
     return i;
@@ -142,31 +150,7 @@ size_t wenc__utf8_avx2_ascii_to_utf32(const uint8_t *src, size_t len, uint32_t *
     return i;
 }
 
-static void decode_valid16(const uint8_t *src, size_t *pos, size_t end, void *dst, size_t *out,
-                           size_t cap)
-{
-    x86_decode_valid(src, pos, end, dst, out, cap, 16);
-}
-
-static void decode_valid32(const uint8_t *src, size_t *pos, size_t end, void *dst, size_t *out,
-                           size_t cap)
-{
-    x86_decode_valid(src, pos, end, dst, out, cap, 32);
-}
-
-static size_t to_utf16(const uint8_t *src, size_t len, uint16_t *dst, size_t cap,
-                       size_t *written)
-{
-    return wenc__utf8_transcode_windows(src, len, dst, cap, written, valid_prefix,
-                                        decode_valid16);
-}
-
-static size_t to_utf32(const uint8_t *src, size_t len, uint32_t *dst, size_t cap,
-                       size_t *written)
-{
-    return wenc__utf8_transcode_windows(src, len, dst, cap, written, valid_prefix,
-                                        decode_valid32);
-}
+WENC__UTF8_TRANSCODERS(x86_decode_valid)
 
 const wenc__utf8_kernels wenc__utf8_avx2 = {
     .valid_prefix = valid_prefix,

@@ -111,31 +111,7 @@ static size_t valid_prefix(const uint8_t *src, size_t len)
     return wenc__utf8_valid_finish(src, i, len);
 }
 
-static void decode_valid16(const uint8_t *src, size_t *pos, size_t end, void *dst, size_t *out,
-                           size_t cap)
-{
-    x86_decode_valid(src, pos, end, dst, out, cap, 16);
-}
-
-static void decode_valid32(const uint8_t *src, size_t *pos, size_t end, void *dst, size_t *out,
-                           size_t cap)
-{
-    x86_decode_valid(src, pos, end, dst, out, cap, 32);
-}
-
-static size_t to_utf16(const uint8_t *src, size_t len, uint16_t *dst, size_t cap,
-                       size_t *written)
-{
-    return wenc__utf8_transcode_windows(src, len, dst, cap, written, valid_prefix,
-                                        decode_valid16);
-}
-
-static size_t to_utf32(const uint8_t *src, size_t len, uint32_t *dst, size_t cap,
-                       size_t *written)
-{
-    return wenc__utf8_transcode_windows(src, len, dst, cap, written, valid_prefix,
-                                        decode_valid32);
-}
+WENC__UTF8_TRANSCODERS(x86_decode_valid)
 
 /* The ASCII copies are the AVX2 kernel's: they move data, and 32-byte
 ** vectors already keep up with the stores. */

@@ -237,31 +237,7 @@ WENC__INLINE void decode_valid(const uint8_t *src, size_t *pos_, size_t end, voi
     *out_ = out;
 }
 
-static void decode_valid16(const uint8_t *src, size_t *pos, size_t end, void *dst, size_t *out,
-                           size_t cap)
-{
-    decode_valid(src, pos, end, dst, out, cap, 16);
-}
-
-static void decode_valid32(const uint8_t *src, size_t *pos, size_t end, void *dst, size_t *out,
-                           size_t cap)
-{
-    decode_valid(src, pos, end, dst, out, cap, 32);
-}
-
-static size_t to_utf16(const uint8_t *src, size_t len, uint16_t *dst, size_t cap,
-                       size_t *written)
-{
-    return wenc__utf8_transcode_windows(src, len, dst, cap, written, valid_prefix,
-                                        decode_valid16);
-}
-
-static size_t to_utf32(const uint8_t *src, size_t len, uint32_t *dst, size_t cap,
-                       size_t *written)
-{
-    return wenc__utf8_transcode_windows(src, len, dst, cap, written, valid_prefix,
-                                        decode_valid32);
-}
+WENC__UTF8_TRANSCODERS(decode_valid)
 
 const wenc__utf8_kernels wenc__utf8_neon = {
     .valid_prefix = valid_prefix,

@@ -44,8 +44,9 @@ static size_t ascii_to_utf8(const uint8_t *src, size_t len, uint8_t *dst)
     return i;
 }
 
-/* A word at a time, widened by a loop the compiler may vectorise. */
-static size_t ascii_to_utf16(const uint8_t *src, size_t len, uint16_t *dst)
+/* A word at a time, widened by a loop the compiler may vectorise; one body
+** for both widths (FORM 16 or 32). */
+WENC__INLINE size_t ascii_widen(const uint8_t *src, size_t len, void *dst, int form)
 {
     size_t i = 0;
     for (; len - i >= 8; i += 8) {
@@ -53,46 +54,52 @@ static size_t ascii_to_utf16(const uint8_t *src, size_t len, uint16_t *dst)
         memcpy(&w, src + i, 8);
         if (w & UINT64_C(0x8080808080808080))
             break;
-        for (unsigned k = 0; k < 8; k++)
-            dst[i + k] = src[i + k];
+        for (unsigned k = 0; k < 8; k++) {
+            if (form == 16)
+                ((uint16_t *)dst)[i + k] = src[i + k];
+            else
+                ((uint32_t *)dst)[i + k] = src[i + k];
+        }
     }
-    for (; i < len && src[i] < 0x80; i++)
-        dst[i] = src[i];
+    for (; i < len && src[i] < 0x80; i++) {
+        if (form == 16)
+            ((uint16_t *)dst)[i] = src[i];
+        else
+            ((uint32_t *)dst)[i] = src[i];
+    }
     return i;
+}
+
+static size_t ascii_to_utf16(const uint8_t *src, size_t len, uint16_t *dst)
+{
+    return ascii_widen(src, len, dst, 16);
 }
 
 static size_t ascii_to_utf32(const uint8_t *src, size_t len, uint32_t *dst)
 {
-    size_t i = 0;
-    for (; len - i >= 8; i += 8) {
-        uint64_t w;
-        memcpy(&w, src + i, 8);
-        if (w & UINT64_C(0x8080808080808080))
-            break;
-        for (unsigned k = 0; k < 8; k++)
-            dst[i + k] = src[i + k];
-    }
-    for (; i < len && src[i] < 0x80; i++)
-        dst[i] = src[i];
-    return i;
+    return ascii_widen(src, len, dst, 32);
+}
+
+/* The sequence at a time loop of utf8_scalar.h, from the start. */
+WENC__INLINE size_t transcode(const uint8_t *src, size_t len, void *dst, size_t cap,
+                              size_t *written, int form)
+{
+    size_t pos = 0, out = 0;
+    wenc__utf8_transcode_from(src, &pos, len, dst, &out, cap, form);
+    *written = out;
+    return pos;
 }
 
 static size_t to_utf16(const uint8_t *src, size_t len, uint16_t *dst, size_t cap,
                        size_t *written)
 {
-    size_t pos = 0, out = 0;
-    wenc__utf8_transcode_from(src, &pos, len, dst, &out, cap, 16);
-    *written = out;
-    return pos;
+    return transcode(src, len, dst, cap, written, 16);
 }
 
 static size_t to_utf32(const uint8_t *src, size_t len, uint32_t *dst, size_t cap,
                        size_t *written)
 {
-    size_t pos = 0, out = 0;
-    wenc__utf8_transcode_from(src, &pos, len, dst, &out, cap, 32);
-    *written = out;
-    return pos;
+    return transcode(src, len, dst, cap, written, 32);
 }
 
 const wenc__utf8_kernels wenc__utf8_scalar = {

@@ -128,6 +128,35 @@ WENC__INLINE size_t wenc__utf8_transcode_windows(
     return pos;
 }
 
+/* Defines a vector kernel file's static to_utf16 and to_utf32: the two
+** passes of wenc__utf8_transcode_windows() with the file's static
+** valid_prefix and DECODE_VALID, its always-inline decoder of valid text
+** (src, pos, end, dst, out, cap, form 16 or 32), instantiated per form.  One
+** body for every vector set; used at file scope, without a semicolon. */
+#define WENC__UTF8_TRANSCODERS(decode_valid)                                                \
+    static void decode_valid16(const uint8_t *src, size_t *pos, size_t end, void *dst,      \
+                               size_t *out, size_t cap)                                     \
+    {                                                                                       \
+        decode_valid(src, pos, end, dst, out, cap, 16);                                     \
+    }                                                                                       \
+    static void decode_valid32(const uint8_t *src, size_t *pos, size_t end, void *dst,      \
+                               size_t *out, size_t cap)                                     \
+    {                                                                                       \
+        decode_valid(src, pos, end, dst, out, cap, 32);                                     \
+    }                                                                                       \
+    static size_t to_utf16(const uint8_t *src, size_t len, uint16_t *dst, size_t cap,       \
+                           size_t *written)                                                 \
+    {                                                                                       \
+        return wenc__utf8_transcode_windows(src, len, dst, cap, written, valid_prefix,      \
+                                            decode_valid16);                                \
+    }                                                                                       \
+    static size_t to_utf32(const uint8_t *src, size_t len, uint32_t *dst, size_t cap,       \
+                           size_t *written)                                                 \
+    {                                                                                       \
+        return wenc__utf8_transcode_windows(src, len, dst, cap, written, valid_prefix,      \
+                                            decode_valid32);                                \
+    }
+
 
 /* Eight steps of the shift DFA (utf8/utf8_internal.h) over the bytes of W,
 ** in memory order. */

@@ -178,13 +178,24 @@ WENC__INLINE void decode_valid(const uint8_t *src, size_t *pos_, size_t end, voi
     while (pos < end) {
         uint32_t cp = src[pos];
         if (cp < 0x80 && end - pos >= 16 && cap - out >= 16) {
-            __m128i v = LOADU(src + pos);
-            if (_mm_movemask_epi8(v) == 0) {
+            /* Each block is widened whole, and only its ASCII prefix
+            ** counted: the units past it are inside the room and are
+            ** overwritten by what follows (as the single-byte loops do),
+            ** so a short ASCII run between sequences costs one block. */
+            do {
+                __m128i v = LOADU(src + pos);
+                unsigned mask = (unsigned)_mm_movemask_epi8(v);
                 widen16(v, (char *)dst + out * unit, form);
+                if (mask != 0) {
+                    unsigned n = (unsigned)__builtin_ctz(mask);
+                    pos += n;
+                    out += n;
+                    break;
+                }
                 pos += 16;
                 out += 16;
-                continue;
-            }
+            } while (end - pos >= 16 && cap - out >= 16);
+            continue;
         }
         unsigned n = wenc__utf8_decode_valid(src, pos, end, &cp);
         if (n == 0)

@@ -15,6 +15,12 @@ one file, or compare two (before/after).  Python 3 standard library only.
         --rows also lists every row (--match keeps rows whose key contains
         TEXT).  Compare ratios to memcpy rather than MB/s when the two files
         come from different runs: the machine is shared and noisy.
+    tests/bench/compare.py kernels BEFORE.csv PREFIX
+        One Markdown table for every kernel set (issue 11): per operation
+        and input kind, BEFORE's wenc / memcpy (short inputs: ns per call)
+        and that of PREFIX-scalar.csv, -sse2, -sse41, -avx2, -avx512 and
+        -neon (those that exist; rows of PREFIX-ISA-rerun.csv replace
+        theirs), the best in bold, and the best one's wenc / fastest peer.
 """
 import csv
 import math
@@ -29,6 +35,7 @@ BENCH_ARGS = ["-d", "decode", "-d", "encode", "-d", "utf8", "-d", "short",
               "-f", "utf8", "-f", "utf16", "-r", "7", "-t", "30", "--csv"]
 
 UTF16 = ("UTF-16LE", "UTF-16BE")
+FORM_NAMES = {"utf8": "UTF-8", "utf16": "UTF-16", "utf32": "UTF-32"}
 
 
 def load(path):
@@ -71,14 +78,17 @@ def operation(enc, direction, form):
             ("textdec", "utf16"): "UTF-8 -> UTF-16 TextDecoder.decode",
             ("encode", "utf8"): "UTF-8 -> UTF-8 encode",
             ("encode", "utf16"): "UTF-16 -> UTF-8 encode",
+            ("decode", "utf32"): "UTF-8 -> UTF-32 decode",
+            ("encode", "utf32"): "UTF-32 -> UTF-8 encode",
         }.get((direction, form), "UTF-8 %s/%s" % (direction, form))
+    name = FORM_NAMES.get(form, form)
     if enc in UTF16:
-        return "UTF-16LE/BE bytes -> %s" % ("UTF-16" if form == "utf16" else "UTF-8")
+        return "UTF-16LE/BE bytes -> %s" % name
     if enc == "x-user-defined":
         return "x-user-defined %s -> %s" % (direction, form)
     if direction == "decode":
-        return "legacy decode -> %s" % ("UTF-16" if form == "utf16" else "UTF-8")
-    return "legacy encode <- %s" % ("UTF-16" if form == "utf16" else "UTF-8")
+        return "legacy decode -> %s" % name
+    return "legacy encode <- %s" % name
 
 
 def geomean(xs):
@@ -172,6 +182,46 @@ def diff(before_path, after_path, show_rows, match):
         print("\n(%d rows of %s are not in %s)" % (missing, before_path, after_path))
 
 
+KERNEL_SETS = ("scalar", "sse2", "sse41", "avx2", "avx512", "neon")
+
+
+def kernels(before_path, prefix):
+    before = load(before_path)
+    runs = {}
+    for isa in KERNEL_SETS:
+        if os.path.exists("%s-%s.csv" % (prefix, isa)):
+            runs[isa] = load("%s-%s.csv" % (prefix, isa))
+            if os.path.exists("%s-%s-rerun.csv" % (prefix, isa)):
+                runs[isa].update(load("%s-%s-rerun.csv" % (prefix, isa)))
+    if not runs:
+        print("no %s-ISA.csv" % prefix, file=sys.stderr)
+        return 2
+    keys = {}
+    for rows in runs.values():
+        for k, ks in groups(rows).items():
+            keys.setdefault(k, set()).update(ks)
+    print("| operation | input | rows | before | %s | best / peer |" % " | ".join(runs))
+    print("|---|---|--:|--:|%s--:|" % ("--:|" * len(runs)))
+    for k in sorted(keys, key=order):
+        short = k[1].startswith("short")
+        field = "wenc_ns" if short else "wenc_per_memcpy"
+        digits = 1 if short else 3
+
+        def mean(rows, f=field):
+            return geomean([num(rows[x], f) for x in keys[k] if x in rows])
+
+        vals = {isa: mean(rows) for isa, rows in runs.items()}
+        known = [(v, isa) for isa, v in vals.items() if v is not None]
+        best = ((min if short else max)(known)[1]) if known else None
+        peer = mean(runs[best], "wenc_per_peer") if best else None
+        cells = ["**%s**" % fmt(v, digits) if isa == best else fmt(v, digits)
+                 for isa, v in vals.items()]
+        print("| %s | %s | %d | %s | %s | %s |" % (
+            k[0], k[1], len(keys[k]), fmt(mean(before), digits), " | ".join(cells),
+            "%s (%s)" % (fmt(peer, 2), best) if peer else "-"))
+    return 0
+
+
 def ratio(after, before):
     x, y = num(after, "wenc_mbps"), num(before, "wenc_mbps")
     return x / y if x and y else None
@@ -207,6 +257,8 @@ def main(argv):
             match = rest[i + 1]
         diff(argv[2], argv[3], "--rows" in rest, match)
         return 0
+    if len(argv) >= 4 and argv[1] == "kernels":
+        return kernels(argv[2], argv[3])
     print(__doc__, file=sys.stderr)
     return 2
 

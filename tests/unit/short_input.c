@@ -2,11 +2,13 @@
 ** reference model (tests/support/ref.c): wenc_decoder's ASCII prefix copy
 ** (decoder.c), TextDecoder's ASCII call and its BOM decision without a fork
 ** (text.c), and wenc_utf8_validate()'s ASCII check (utf8/validate.c).
-** Inputs of 0..300 bytes, ASCII with a planted sequence (valid, malformed,
+** Inputs of 0..300 bytes, ASCII or a mix of 1- to 4-byte sequences (the
+** decoder's early path takes any valid text), with a planted sequence (valid, malformed,
 ** a BOM, cut by the end) at the places that decide which path runs: the
 ** first byte, the middle, the end, and around the 256-byte limit.  Each
 ** result is checked against the model's decoding of the same bytes, and the
-** state left behind by the next calls. */
+** state left behind by the next calls; short inputs also in output rooms of
+** 1 to 5 units. */
 #include <stdint.h>
 #include <stdlib.h>
 
@@ -166,6 +168,49 @@ static void check_decoder(const uint8_t *in, size_t n, size_t p, size_t at)
     }
 }
 
+/* wenc_decoder with little room: calls of ROOM units at most (1, 2, 3 or
+** 5), each given the rest of the input, until it is all read; the output,
+** joined, is the model's, in UTF-8, UTF-16 and UTF-32.  Every call starts
+** with the decoder idle at a sequence boundary, so each one may take the
+** early path and stop where the room ends. */
+static void check_rooms(const uint8_t *in, size_t n, size_t p, size_t at)
+{
+    static const size_t rooms[] = {1, 2, 3, 5};
+    uint32_t cps[MAX_IN + 4];
+    size_t err, err_len;
+    size_t k = expected(in, n, true, cps, &err, &err_len);
+    for (int form = 8; form <= 32; form *= 2) {
+        uint8_t want[4 * MAX_IN + 16], got[4 * MAX_IN + 16];
+        size_t wn;
+        if (form == 32) {
+            memcpy(want, cps, k * 4);
+            wn = k * 4;
+        } else {
+            wn = encode_form(cps, k, form, want);
+        }
+        size_t unit = (size_t)form / 8;
+        for (size_t ri = 0; ri < LEN(rooms); ri++) {
+            wenc_decoder d;
+            wenc_decoder_init(&d, WENC_UTF_8, WENC_DECODER_BOM_STRIP);
+            size_t pos = 0, total = 0, calls = 0;
+            wenc_status st = WENC_OUTPUT_FULL;
+            while (st == WENC_OUTPUT_FULL && calls++ < 4 * MAX_IN) {
+                size_t src = n - pos, room = rooms[ri];
+                uint8_t *o = got + total;
+                st = form == 8    ? wenc_decoder_decode_to_utf8(&d, in + pos, &src, o, &room, true)
+                     : form == 16 ? wenc_decoder_decode_to_utf16(&d, in + pos, &src,
+                                                                 (uint16_t *)(void *)o, &room, true)
+                                  : wenc_decoder_decode_to_utf32(&d, in + pos, &src,
+                                                                 (uint32_t *)(void *)o, &room, true);
+                pos += src;
+                total += room * unit;
+            }
+            expect(st == WENC_INPUT_EMPTY && pos == n && total == wn && memcmp(got, want, wn) == 0,
+                   "decoder in small rooms", n, at, p, form);
+        }
+    }
+}
+
 /* wenc_text_decoder: decode(X), decode(X) again, then decode(BOM "B"):
 ** each call without stream starts afresh, so every one strips a BOM (but
 ** with ignoreBOM).  Then decode(C3, stream) and decode(X): the early path
@@ -265,6 +310,8 @@ int main(int argc, char **argv)
     }
     static const size_t lengths[] = {0,  1,  2,  3,  4,  5,  7,  8,  9,  15,  16,  17,
                                      31, 32, 33, 63, 64, 65, 100, 255, 256, 257, 300};
+    static const char mixed[] = "\xC3\xA9t\xC3\xA9 \xE2\x82\xAC\xF0\x9F\x98\x80"
+                                "\xD0\xB4\xE3\x81\x82\xE3\x81\x84, ";
     uint8_t in[MAX_IN];
     size_t cases = 0;
     for (size_t li = 0; li < LEN(lengths); li++) {
@@ -280,13 +327,20 @@ int main(int argc, char **argv)
                 size_t at = spots[s];
                 if (at + len > n)
                     continue;
-                for (size_t i = 0; i < n; i++)
-                    in[i] = (uint8_t)(0x20 + (i * 7) % 0x5F);
-                memcpy(in + at, plants[p].bytes, len);
-                check_decoder(in, n, p, at);
-                check_text_decoder(in, n, p, at);
-                check_validate(in, n, p, at);
-                cases++;
+                /* Two texts: ASCII, and a mix of 1- to 4-byte sequences
+                ** (a plant may cut one of them: more malformed input). */
+                for (int text = 0; text < 2; text++) {
+                    for (size_t i = 0; i < n; i++)
+                        in[i] = text == 0 ? (uint8_t)(0x20 + (i * 7) % 0x5F)
+                                          : (uint8_t)mixed[i % (sizeof mixed - 1)];
+                    memcpy(in + at, plants[p].bytes, len);
+                    check_decoder(in, n, p, at);
+                    check_text_decoder(in, n, p, at);
+                    check_validate(in, n, p, at);
+                    if (n <= 64)
+                        check_rooms(in, n, p, at);
+                    cases++;
+                }
             }
         }
     }
