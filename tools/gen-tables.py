@@ -110,35 +110,6 @@ def c_array(ctype, name, values, fmt, per_line=8, label_width=6):
     return "\n".join(lines) + "\n"
 
 
-def page_table(mapping, limit, block_bits, empty):
-    """Two-level table for code point -> value: top[cp >> bits] is a block
-    number, blocks[(block << bits) | (cp & mask)] the value.  Identical
-    blocks are shared; block 0 is the empty block."""
-    size = 1 << block_bits
-    blocks = [tuple([empty] * size)]
-    seen = {blocks[0]: 0}
-    top = []
-    for base in range(0, limit, size):
-        blk = tuple(mapping.get(cp, empty) for cp in range(base, base + size))
-        if blk not in seen:
-            seen[blk] = len(blocks)
-            blocks.append(blk)
-        top.append(seen[blk])
-    flat = [v for b in blocks for v in b]
-    return top, flat
-
-
-def best_page_table(mapping, limit, empty, top_bytes, value_bytes):
-    """Pick the block size that makes the smallest table (sizes in bytes)."""
-    best = None
-    for bits in range(4, 9):
-        top, flat = page_table(mapping, limit, bits, empty)
-        size = len(top) * top_bytes + len(flat) * value_bytes
-        if best is None or size < best[0]:
-            best = (size, bits, top, flat)
-    return best
-
-
 def write(path, text):
     os.makedirs(os.path.dirname(path), exist_ok=True)
     with open(path, "w", encoding="utf-8", newline="\n") as f:
@@ -174,14 +145,56 @@ def decode_table_16(index, length):
     return [index.by_pointer.get(p, NONE16) for p in range(length)]
 
 
-def encode_page_table(out, prefix, mapping, what):
+def rank_table(mapping, limit):
+    """Code point -> pointer in blocks of 32 code points (see
+    src/handlers/rank_table.h).  In each block the longest chain of code
+    points whose pointers are consecutive (in code point order) is a *run*:
+    bit set in `run`, pointer = run_base + the number of run bits below it.
+    The other mapped code points have a bit in `other` and their pointer in
+    the `other` array at other_base + the number of other bits below.
+    top[cp >> 5] is the block number; block 0 is the empty block."""
+    blocks = [(0, 0, 0, 0)]
+    seen = {blocks[0]: 0}
+    top, others = [], []
+    for base in range(0, limit, 32):
+        cps = [cp for cp in range(base, base + 32) if cp in mapping]
+        chain = {}  # pointer -> (length of the chain ending there, its first cp)
+        for cp in cps:
+            p = mapping[cp]
+            length, first = chain.get(p - 1, (0, cp))
+            chain[p] = (length + 1, first if length else cp)
+        run_bits = other_bits = run_base = 0
+        if cps:
+            end = max(chain, key=lambda p: (chain[p][0], -chain[p][1]))
+            length = chain[end][0]
+            run_base = end - length + 1
+            members = set(range(run_base, end + 1))
+        for cp in cps:
+            if mapping[cp] in members and cp >= chain[end][1]:
+                run_bits |= 1 << (cp - base)
+            else:
+                other_bits |= 1 << (cp - base)
+        blk = (other_bits, run_bits, len(others) if other_bits else 0, run_base)
+        others.extend(mapping[cp] for cp in cps if other_bits >> (cp - base) & 1)
+        if blk not in seen:
+            seen[blk] = len(blocks)
+            blocks.append(blk)
+        top.append(seen[blk])
+    return top, blocks, others
+
+
+def encode_rank_table(out, prefix, mapping, what):
     limit = max(mapping) + 1
-    size, bits, top, flat = best_page_table(mapping, limit, NONE16, 2, 2)
-    out.define("WENC__%s_ENC_BITS" % prefix.upper(), bits)
+    top, blocks, others = rank_table(mapping, limit)
+    if len(blocks) > 0xFFFF or len(others) > 0xFFFF or max(mapping.values()) > 0xFFFE:
+        sys.exit("%s: encode table does not fit its 16-bit fields" % prefix)
     out.define("WENC__%s_ENC_LIMIT" % prefix.upper(), "0x%X" % limit)
     out.array("uint16_t", "wenc__%s_enc_top" % prefix, top, "%d", 16)
-    out.array("uint16_t", "wenc__%s_enc_blocks" % prefix, flat, "%5d")
-    out.sizes.append(("%s encode (%s)" % (prefix, what), size))
+    out.array("wenc__rank_block", "wenc__%s_enc_blocks" % prefix, blocks,
+              "{0x%08X, 0x%08X, %5d, %5d}", 2)
+    out.array("uint16_t", "wenc__%s_enc_other" % prefix, others, "%5d")
+    out.sizes.append(("%s encode (%s)" % (prefix, what),
+                      2 * len(top) + 12 * len(blocks) + 2 * len(others)))
 
 
 def gen_big5(idx, root, decls, sizes):
@@ -212,7 +225,18 @@ def gen_big5(idx, root, decls, sizes):
     mapping = idx.first_pointers(exclude=lambda p: p < floor)
     for cp in (0x2550, 0x255E, 0x2561, 0x256A, 0x5341, 0x5345):
         mapping[cp] = max(p for p, c in idx.entries if c == cp and p >= floor)
-    encode_page_table(out, "big5", mapping, "index Big5 pointer")
+    # Plane 2 code points (a few hundred, rare in text) in a sorted list for
+    # a binary search; the BMP in a rank table.
+    astral_enc = sorted((cp, p) for cp, p in mapping.items() if cp > 0xFFFF)
+    if any(cp >> 16 != 2 for cp, _ in astral_enc):
+        sys.exit("big5: encodable astral code point outside plane 2")
+    encode_rank_table(out, "big5", {cp: p for cp, p in mapping.items() if cp <= 0xFFFF},
+                      "index Big5 pointer")
+    out.define("WENC__BIG5_ENC_ASTRAL", len(astral_enc))
+    out.array("uint16_t", "wenc__big5_enc_astral_cp", [cp & 0xFFFF for cp, _ in astral_enc],
+              "0x%04X")
+    out.array("uint16_t", "wenc__big5_enc_astral_pointer", [p for _, p in astral_enc], "%5d")
+    out.sizes.append(("big5 encode, plane 2", 4 * len(astral_enc)))
     write(os.path.join(root, "indexes", "big5.c"), "".join(out.parts))
     decls.append((idx, out.decls))
     sizes.extend(out.sizes)
@@ -229,7 +253,7 @@ def gen_simple(idx, root, decls, sizes, prefix, encode, note=""):
     out.sizes.append(("%s decode" % prefix, 2 * length))
     extra = None
     if encode:
-        encode_page_table(out, prefix, idx.first_pointers(), "index pointer")
+        encode_rank_table(out, prefix, idx.first_pointers(), "index pointer")
     if note:
         extra = note(idx, out)
     write(os.path.join(root, "indexes", "%s.c" % prefix), "".join(out.parts))
@@ -504,7 +528,15 @@ def main(argv):
          "#define WENC__NONE16 0x%04X\n\n" % NONE16,
          "#define WENC__ENCODING_COUNT %d\n#define WENC__LABEL_COUNT %d\n" % (n_enc, n_lab),
          "#define WENC__LABEL_MAX_LENGTH %d\n" % maxlen,
-         "#define WENC__LABEL_BUCKETS 64\n#define WENC__LABEL_SLOTS 512\n\n"]
+         "#define WENC__LABEL_BUCKETS 64\n#define WENC__LABEL_SLOTS 512\n\n",
+         "/* One block of 32 code points of an encode table (code point -> pointer;\n"
+         " * src/handlers/rank_table.h does the lookup). */\n",
+         "typedef struct wenc__rank_block {\n",
+         "    uint32_t other;      /* bit i: base + i maps to other[other_base + rank] */\n",
+         "    uint32_t run;        /* bit i: base + i maps to run_base + rank */\n",
+         "    uint16_t other_base; /* rank = number of the same bits below bit i */\n",
+         "    uint16_t run_base;\n",
+         "} wenc__rank_block;\n\n"]
     for idx, d in decls:
         h.append("/* %s */\n" % (idx.file if idx else "single-byte indexes"))
         h.extend(line + "\n" for line in d)

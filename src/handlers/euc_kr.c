@@ -2,6 +2,7 @@
 ** Tables: indexes/euc_kr.c (index EUC-KR, both directions). */
 #include "decode.h"
 #include "encode.h"
+#include "euc_kr.h"
 
 struct euc_kr_state {
     uint8_t leading;
@@ -107,9 +108,7 @@ WENC__INLINE int euc_kr_encode_step(void *unused, int32_t cp, wenc__estep *r)
         return WENC__E_BYTES;
     }
     /* 3. The index pointer; 4. null: error; 5-7. two bytes. */
-    uint32_t pointer = wenc__page_lookup(wenc__euc_kr_enc_top, wenc__euc_kr_enc_blocks,
-                                         WENC__EUC_KR_ENC_BITS, WENC__EUC_KR_ENC_LIMIT,
-                                         (uint32_t)cp);
+    uint32_t pointer = wenc__euc_kr_pointer((uint32_t)cp);
     if (pointer == WENC__NONE16) {
         r->error_cp = (uint32_t)cp;
         return WENC__E_ERROR;

@@ -4,6 +4,7 @@
 ** and indexes/gb18030_ranges.c (index gb18030 ranges). */
 #include "decode.h"
 #include "encode.h"
+#include "gb18030.h"
 
 /* Null for ranges_code_point(): not WENC__NONE16 (0xFFFF), which is a
 ** code point here -- pointer 39419 is U+FFFF. */
@@ -228,9 +229,7 @@ WENC__INLINE int gb18030_encode_step(int32_t cp, wenc__estep *r, bool is_gbk)
         }
     }
     /* 6-7. The index pointer: two bytes. */
-    uint32_t pointer = wenc__page_lookup(wenc__gb18030_enc_top, wenc__gb18030_enc_blocks,
-                                         WENC__GB18030_ENC_BITS, WENC__GB18030_ENC_LIMIT,
-                                         (uint32_t)cp);
+    uint32_t pointer = wenc__gb18030_pointer((uint32_t)cp);
     if (pointer != WENC__NONE16) {
         uint32_t trailing = pointer % 190;
         r->bytes[0] = (uint8_t)(pointer / 190 + 0x81);

@@ -3,7 +3,7 @@
 #ifndef WENC_HANDLERS_JIS0208_H
 #define WENC_HANDLERS_JIS0208_H
 
-#include "internal.h"
+#include "rank_table.h"
 
 /* The index code point for POINTER, or WENC__NONE16 for null. */
 WENC__INLINE uint32_t wenc__jis0208_code_point(uint32_t pointer)
@@ -14,8 +14,8 @@ WENC__INLINE uint32_t wenc__jis0208_code_point(uint32_t pointer)
 /* The index pointer (the first one) for CP, or WENC__NONE16 for null. */
 WENC__INLINE uint32_t wenc__jis0208_pointer(uint32_t cp)
 {
-    return wenc__page_lookup(wenc__jis0208_enc_top, wenc__jis0208_enc_blocks,
-                             WENC__JIS0208_ENC_BITS, WENC__JIS0208_ENC_LIMIT, cp);
+    return wenc__rank_lookup(wenc__jis0208_enc_top, wenc__jis0208_enc_blocks,
+                             wenc__jis0208_enc_other, WENC__JIS0208_ENC_LIMIT, cp);
 }
 
 /* "index Shift_JIS pointer": the first pointer outside 8272..8835.  It

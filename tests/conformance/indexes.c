@@ -4,8 +4,8 @@
 ** Decode side: every pointer of every index, present or not, agrees with the
 ** generated decode table (absent pointers are WENC__NONE16).  Encode side:
 ** every code point U+0000..U+10FFFF is looked up the way the handlers do it
-** (wenc__page_lookup, wenc__jis0208_shift_jis_pointer, the single-byte
-** blocks) and compared with the pointer rule of the standard computed by the
+** (the encode lookups of the src/handlers headers, the single-byte blocks) and
+** compared with the pointer rule of the standard computed by the
 ** model from the index text: "index pointer" (first pointer), "index
 ** Shift_JIS pointer", "index Big5 pointer", and the two "index gb18030
 ** ranges" algorithms, both ways, for every pointer and code point.
@@ -14,6 +14,9 @@
 
 #include "conf.h"
 #include "internal.h"
+#include "handlers/big5.h"
+#include "handlers/euc_kr.h"
+#include "handlers/gb18030.h"
 #include "handlers/jis0208.h"
 
 #define MAX_CP 0x10FFFFu
@@ -142,20 +145,17 @@ static int32_t rule_euc_kr(uint32_t cp)
 
 static int32_t lib_gb18030(uint32_t cp)
 {
-    return lib16(wenc__page_lookup(wenc__gb18030_enc_top, wenc__gb18030_enc_blocks,
-                                   WENC__GB18030_ENC_BITS, WENC__GB18030_ENC_LIMIT, cp));
+    return lib16(wenc__gb18030_pointer(cp));
 }
 
 static int32_t lib_big5(uint32_t cp)
 {
-    return lib16(wenc__page_lookup(wenc__big5_enc_top, wenc__big5_enc_blocks, WENC__BIG5_ENC_BITS,
-                                   WENC__BIG5_ENC_LIMIT, cp));
+    return lib16(wenc__big5_pointer(cp));
 }
 
 static int32_t lib_euc_kr(uint32_t cp)
 {
-    return lib16(wenc__page_lookup(wenc__euc_kr_enc_top, wenc__euc_kr_enc_blocks,
-                                   WENC__EUC_KR_ENC_BITS, WENC__EUC_KR_ENC_LIMIT, cp));
+    return lib16(wenc__euc_kr_pointer(cp));
 }
 
 static int32_t lib_jis0208(uint32_t cp)
