@@ -60,7 +60,9 @@ extern const uint32_t wenc__gb18030_ranges_cp[207];
 
 /* index-jis0208.txt */
 #define WENC__JIS0208_POINTERS 11104
-extern const uint16_t wenc__jis0208_decode[11104];
+#define WENC__JIS0208_GAP_FIRST 8836
+#define WENC__JIS0208_GAP_END 10716
+extern const uint16_t wenc__jis0208_decode[9224];
 #define WENC__JIS0208_ENC_LIMIT 0xFFE6
 extern const uint16_t wenc__jis0208_enc_top[2048];
 extern const wenc__rank_block wenc__jis0208_enc_blocks[688];
@@ -75,7 +77,8 @@ extern const uint16_t wenc__jis0212_decode[7211];
 
 /* index-euc-kr.txt */
 #define WENC__EUC_KR_POINTERS 23750
-extern const uint16_t wenc__euc_kr_decode[23750];
+#define WENC__EUC_KR_SPLIT 13300
+extern const uint16_t wenc__euc_kr_decode[18470];
 #define WENC__EUC_KR_ENC_LIMIT 0xFFE7
 extern const uint16_t wenc__euc_kr_enc_top[2048];
 extern const wenc__rank_block wenc__euc_kr_enc_blocks[1051];

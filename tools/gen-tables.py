@@ -242,15 +242,18 @@ def gen_big5(idx, root, decls, sizes):
     sizes.extend(out.sizes)
 
 
-def gen_simple(idx, root, decls, sizes, prefix, encode, note=""):
-    """Decode table over 0..max pointer; optionally a first-pointer encode table."""
+def gen_simple(idx, root, decls, sizes, prefix, encode, note=None, layout=None):
+    """Decode table over 0..max pointer (or as LAYOUT arranges it: it returns
+    the table and defines what its accessor needs); optionally a
+    first-pointer encode table."""
     out = Out(idx.banner())
     length = max(idx.by_pointer) + 1
     if any(c > 0xFFFF for _, c in idx.entries):
         sys.exit("%s: unexpected astral code point" % idx.name)
     out.define("WENC__%s_POINTERS" % prefix.upper(), length)
-    out.array("uint16_t", "wenc__%s_decode" % prefix, decode_table_16(idx, length), "0x%04X")
-    out.sizes.append(("%s decode" % prefix, 2 * length))
+    table = layout(idx, out, length) if layout else decode_table_16(idx, length)
+    out.array("uint16_t", "wenc__%s_decode" % prefix, table, "0x%04X")
+    out.sizes.append(("%s decode" % prefix, 2 * len(table)))
     extra = None
     if encode:
         encode_rank_table(out, prefix, idx.first_pointers(), "index pointer")
@@ -260,6 +263,34 @@ def gen_simple(idx, root, decls, sizes, prefix, encode, note=""):
     decls.append((idx, out.decls))
     sizes.extend(out.sizes)
     return extra
+
+
+def jis0208_layout(idx, out, length):
+    # Pointers 8836..10715 are Shift_JIS's EUDC area, decoded to U+E000..
+    # before the index is consulted (encoding.bs, "Shift_JIS decoder"), and
+    # beyond the EUC-JP and ISO-2022-JP pointer space: the index has no entry
+    # there, and the table leaves the gap out (src/handlers/jis0208.h).
+    first, end = 8836, 10716
+    if any(first <= p < end for p in idx.by_pointer):
+        sys.exit("jis0208: an entry in the EUDC gap")
+    out.define("WENC__JIS0208_GAP_FIRST", first)
+    out.define("WENC__JIS0208_GAP_END", end)
+    return [idx.by_pointer.get(p, NONE16) for p in list(range(first)) + list(range(end, length))]
+
+
+def euc_kr_layout(idx, out, length):
+    # From lead 0xC7 on, only trails 0xA1..0xFE (offsets 96..189 of the
+    # 190) have entries (the UHC Hangul extension stops at lead 0xC6): those
+    # rows keep their 94 entries only (src/handlers/euc_kr.h).
+    row0 = min(r for r in range(length // 190 + 1)
+               if all(p % 190 >= 96 for p in idx.by_pointer if p >= r * 190))
+    split = row0 * 190
+    out.define("WENC__EUC_KR_SPLIT", split)
+    table = [idx.by_pointer.get(p, NONE16) for p in range(split)]
+    for p in range(split, length):
+        if p % 190 >= 96:
+            table.append(idx.by_pointer.get(p, NONE16))
+    return table
 
 
 def jis0208_shift_jis(idx, out):
@@ -514,9 +545,10 @@ def main(argv):
     gen_big5(load("big5"), root, decls, sizes)
     gen_simple(load("gb18030"), root, decls, sizes, "gb18030", True)
     gen_gb18030_ranges(load("gb18030-ranges"), root, decls, sizes)
-    gen_simple(load("jis0208"), root, decls, sizes, "jis0208", True, jis0208_shift_jis)
+    gen_simple(load("jis0208"), root, decls, sizes, "jis0208", True, jis0208_shift_jis,
+               jis0208_layout)
     gen_simple(load("jis0212"), root, decls, sizes, "jis0212", False)
-    gen_simple(load("euc-kr"), root, decls, sizes, "euc_kr", True)
+    gen_simple(load("euc-kr"), root, decls, sizes, "euc_kr", True, layout=euc_kr_layout)
     gen_simple(load("iso-2022-jp-katakana"), root, decls, sizes, "iso_2022_jp_katakana", False)
     n_enc, n_lab, maxlen = gen_registry(os.path.join(src, "encodings.json"), sb_names, root, sizes)
 

@@ -27,9 +27,7 @@ WENC__INLINE int euc_kr_step(void *sv, int byte, wenc__step *r)
         s->leading = 0;
         uint32_t cp = WENC__NONE16;
         if (byte >= 0x41 && byte <= 0xFE) {
-            uint32_t pointer = (leading - 0x81) * 190 + ((uint32_t)byte - 0x41);
-            if (pointer < WENC__EUC_KR_POINTERS)
-                cp = wenc__euc_kr_decode[pointer];
+            cp = wenc__euc_kr_bytes_code_point(leading, (uint32_t)byte);
         }
         if (cp != WENC__NONE16) {
             r->cp[0] = cp;
@@ -72,8 +70,7 @@ WENC__INLINE uint32_t euc_kr_pair(uint32_t leading, uint32_t b)
 {
     if (b < 0x41 || b > 0xFE)
         return WENC__BULK_STOP;
-    uint32_t pointer = (leading - 0x81) * 190 + (b - 0x41);
-    uint32_t cp = pointer < WENC__EUC_KR_POINTERS ? wenc__euc_kr_decode[pointer] : WENC__NONE16;
+    uint32_t cp = wenc__euc_kr_bytes_code_point(leading, b);
     return cp == WENC__NONE16 ? WENC__BULK_STOP : cp;
 }
 

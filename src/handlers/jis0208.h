@@ -5,10 +5,17 @@
 
 #include "rank_table.h"
 
-/* The index code point for POINTER, or WENC__NONE16 for null. */
+/* The index code point for POINTER, or WENC__NONE16 for null.  The table
+** leaves out pointers WENC__JIS0208_GAP_FIRST .. _END - 1 (Shift_JIS's EUDC
+** area, which has no entries: tools/gen-tables.py, jis0208_layout()). */
 WENC__INLINE uint32_t wenc__jis0208_code_point(uint32_t pointer)
 {
-    return pointer < WENC__JIS0208_POINTERS ? wenc__jis0208_decode[pointer] : WENC__NONE16;
+    if (pointer < WENC__JIS0208_GAP_FIRST)
+        return wenc__jis0208_decode[pointer];
+    /* Past the gap the index has entries (Shift_JIS's IBM extensions). */
+    if (pointer - WENC__JIS0208_GAP_END < WENC__JIS0208_POINTERS - WENC__JIS0208_GAP_END)
+        return wenc__jis0208_decode[pointer - (WENC__JIS0208_GAP_END - WENC__JIS0208_GAP_FIRST)];
+    return WENC__NONE16;
 }
 
 /* The index pointer (the first one) for CP, or WENC__NONE16 for null. */

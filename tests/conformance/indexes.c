@@ -28,25 +28,58 @@ static int32_t lib16(uint32_t v)
 
 /* Compares a uint16_t decode table of LEN entries with INDEX, pointer by
 ** pointer; the table must also end right after the largest pointer. */
-static void check_decode16(const char *index, const uint16_t *table, size_t len)
+typedef uint32_t (*decode_fn)(uint32_t pointer);
+
+/* Every pointer 0..0xFFFF through LOOKUP (the handlers' accessor, which may
+** hide a table layout with gaps) against the index file; LEN is the
+** pointer space the accessor claims (largest pointer + 1). */
+static void check_decode(const char *index, decode_fn lookup, size_t len)
 {
     tally t = {0, 0};
     size_t present = 0;
-    for (uint32_t p = 0; p < len; p++) {
+    for (uint32_t p = 0; p <= 0xFFFF; p++) {
         int32_t want = ref_index_code_point(index, p);
-        int32_t got = lib16(table[p]);
+        int32_t got = lib16(lookup(p));
         t.checked++;
         present += want != -1;
         if (want != got)
             tally_fail(&t, "index %s pointer %u: table %d, index file %d", index, p, got, want);
     }
     tally_report(&t,
-                 "index %s: every pointer 0..%zu agrees with the decode table "
-                 "(%zu mapped, %zu absent and WENC__NONE16)",
-                 index, len - 1, present, len - present);
+                 "index %s: every pointer 0..65535 agrees with the decode lookup "
+                 "(%zu mapped, the others WENC__NONE16)",
+                 index, present);
     CHECK_EQ(len, (size_t)ref_index_max_pointer(index) + 1,
-             "decode table length is the largest pointer + 1");
+             "decode pointer space is the largest pointer + 1");
     CHECK_EQ(present, ref_index_entry_count(index), "every entry of the file is in the table");
+}
+
+#define FLAT_DECODE(name, table, len)                                                             \
+    static uint32_t name(uint32_t pointer)                                                        \
+    {                                                                                             \
+        return pointer < (len) ? (table)[pointer] : WENC__NONE16;                                 \
+    }
+FLAT_DECODE(gb18030_code_point, wenc__gb18030_decode, WENC__GB18030_POINTERS)
+FLAT_DECODE(jis0212_code_point, wenc__jis0212_decode, WENC__JIS0212_POINTERS)
+FLAT_DECODE(katakana_code_point, wenc__iso_2022_jp_katakana_decode,
+            WENC__ISO_2022_JP_KATAKANA_POINTERS)
+
+/* EUC-KR's lookup by bytes (the decoder's) against the one by pointer, for
+** every lead and trail the decoder passes (0x81..0xFE, 0x41..0xFE). */
+static void check_euc_kr_bytes(void)
+{
+    tally t = {0, 0};
+    for (uint32_t lead = 0x81; lead <= 0xFE; lead++) {
+        for (uint32_t trail = 0x41; trail <= 0xFE; trail++) {
+            int32_t want = ref_index_code_point("euc-kr", (lead - 0x81) * 190 + trail - 0x41);
+            int32_t got = lib16(wenc__euc_kr_bytes_code_point(lead, trail));
+            t.checked++;
+            if (want != got)
+                tally_fail(&t, "euc-kr bytes %02X %02X: table %d, index file %d", lead, trail,
+                           got, want);
+        }
+    }
+    tally_report(&t, "index euc-kr: every lead 81..FE and trail 41..FE by bytes");
 }
 
 /* ---- Single-byte ------------------------------------------------------- */
@@ -348,13 +381,13 @@ int main(int argc, char **argv)
     test_single_byte();
     test_big5();
 
-    check_decode16("gb18030", wenc__gb18030_decode, WENC__GB18030_POINTERS);
+    check_decode("gb18030", gb18030_code_point, WENC__GB18030_POINTERS);
     check_encode("index pointer gb18030", rule_gb18030, lib_gb18030);
     CHECK(lib_gb18030(0x3000) == 6176 && lib_gb18030(0xE5E5) == -1 && lib_gb18030(0xE78D) == -1,
           "gb18030 typed facts: U+3000 -> 6176 (first of 6176, 6555), U+E5E5 and U+E78D absent");
     test_gb18030_ranges();
 
-    check_decode16("jis0208", wenc__jis0208_decode, WENC__JIS0208_POINTERS);
+    check_decode("jis0208", wenc__jis0208_code_point, WENC__JIS0208_POINTERS);
     check_encode("index pointer jis0208", rule_jis0208, lib_jis0208);
     check_encode("index Shift_JIS pointer", ref_index_shift_jis_pointer, lib_shift_jis);
     CHECK(lib_jis0208(0x2170) == 8634 && lib_shift_jis(0x2170) == 10716 &&
@@ -362,14 +395,15 @@ int main(int argc, char **argv)
           "jis0208 typed facts: U+2170 -> 8634 / Shift_JIS 10716, U+FF0D -> 60, no U+2212, "
           "no U+00A5");
 
-    check_decode16("jis0212", wenc__jis0212_decode, WENC__JIS0212_POINTERS);
+    check_decode("jis0212", jis0212_code_point, WENC__JIS0212_POINTERS);
 
-    check_decode16("euc-kr", wenc__euc_kr_decode, WENC__EUC_KR_POINTERS);
+    check_decode("euc-kr", wenc__euc_kr_code_point, WENC__EUC_KR_POINTERS);
+    check_euc_kr_bytes();
     check_encode("index pointer euc-kr", rule_euc_kr, lib_euc_kr);
     CHECK_EQ(lib_euc_kr(0xAC00), (0xB0 - 0x81) * 190 + 0xA1 - 0x41, "EUC-KR: U+AC00 is B0 A1");
 
-    check_decode16("iso-2022-jp-katakana", wenc__iso_2022_jp_katakana_decode,
-                   WENC__ISO_2022_JP_KATAKANA_POINTERS);
+    check_decode("iso-2022-jp-katakana", katakana_code_point,
+                 WENC__ISO_2022_JP_KATAKANA_POINTERS);
     {
         uint8_t first[2] = {(uint8_t)(wenc__iso_2022_jp_katakana_decode[0] >> 8),
                             (uint8_t)wenc__iso_2022_jp_katakana_decode[0]};
