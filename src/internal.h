@@ -65,6 +65,16 @@ extern const wenc_encoding *const wenc__encodings[WENC__ENCODING_COUNT];
 #define WENC__REPLACEMENT_CHARACTER 0xFFFDu
 #define WENC__BOM 0xFEFFu
 
+/* Two-level code point -> pointer lookup over a generated page table
+** (tools/gen-tables.py, page_table()): WENC__NONE16 when unmapped. */
+WENC__INLINE uint32_t wenc__page_lookup(const uint16_t *top, const uint16_t *blocks,
+                                        unsigned bits, uint32_t limit, uint32_t cp)
+{
+    if (cp >= limit)
+        return WENC__NONE16;
+    return blocks[((uint32_t)top[cp >> bits] << bits) | (cp & ((1u << bits) - 1))];
+}
+
 /* Number of UTF-8 bytes for scalar value CP. */
 WENC__INLINE unsigned wenc__utf8_length(uint32_t cp)
 {

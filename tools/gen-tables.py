@@ -110,6 +110,35 @@ def c_array(ctype, name, values, fmt, per_line=8, label_width=6):
     return "\n".join(lines) + "\n"
 
 
+def page_table(mapping, limit, block_bits, empty):
+    """Two-level table for code point -> value: top[cp >> bits] is a block
+    number, blocks[(block << bits) | (cp & mask)] the value.  Identical
+    blocks are shared; block 0 is the empty block."""
+    size = 1 << block_bits
+    blocks = [tuple([empty] * size)]
+    seen = {blocks[0]: 0}
+    top = []
+    for base in range(0, limit, size):
+        blk = tuple(mapping.get(cp, empty) for cp in range(base, base + size))
+        if blk not in seen:
+            seen[blk] = len(blocks)
+            blocks.append(blk)
+        top.append(seen[blk])
+    flat = [v for b in blocks for v in b]
+    return top, flat
+
+
+def best_page_table(mapping, limit, empty, top_bytes, value_bytes):
+    """Pick the block size that makes the smallest table (sizes in bytes)."""
+    best = None
+    for bits in range(4, 9):
+        top, flat = page_table(mapping, limit, bits, empty)
+        size = len(top) * top_bytes + len(flat) * value_bytes
+        if best is None or size < best[0]:
+            best = (size, bits, top, flat)
+    return best
+
+
 def write(path, text):
     os.makedirs(os.path.dirname(path), exist_ok=True)
     with open(path, "w", encoding="utf-8", newline="\n") as f:
@@ -188,13 +217,53 @@ def encode_rank_table(out, prefix, mapping, what):
     top, blocks, others = rank_table(mapping, limit)
     if len(blocks) > 0xFFFF or len(others) > 0xFFFF or max(mapping.values()) > 0xFFFE:
         sys.exit("%s: encode table does not fit its 16-bit fields" % prefix)
+    size = 2 * len(top) + 12 * len(blocks) + 2 * len(others)
+    out.define("WENC__%s_RANK_LIMIT" % prefix.upper(), "0x%X" % limit)
+    out.array("uint16_t", "wenc__%s_rank_top" % prefix, top, "%d", 16)
+    out.array("wenc__rank_block", "wenc__%s_rank_blocks" % prefix, blocks,
+              "{0x%08X, 0x%08X, %5d, %5d}", 2)
+    out.array("uint16_t", "wenc__%s_rank_other" % prefix, others, "%5d")
+    out.sizes.append(("%s encode (%s), small profile" % (prefix, what), size))
+
+
+def encode_page_table(out, prefix, mapping, what):
+    limit = max(mapping) + 1
+    size, bits, top, flat = best_page_table(mapping, limit, NONE16, 2, 2)
+    out.define("WENC__%s_ENC_BITS" % prefix.upper(), bits)
     out.define("WENC__%s_ENC_LIMIT" % prefix.upper(), "0x%X" % limit)
     out.array("uint16_t", "wenc__%s_enc_top" % prefix, top, "%d", 16)
-    out.array("wenc__rank_block", "wenc__%s_enc_blocks" % prefix, blocks,
-              "{0x%08X, 0x%08X, %5d, %5d}", 2)
-    out.array("uint16_t", "wenc__%s_enc_other" % prefix, others, "%5d")
-    out.sizes.append(("%s encode (%s)" % (prefix, what),
-                      2 * len(top) + 12 * len(blocks) + 2 * len(others)))
+    out.array("uint16_t", "wenc__%s_enc_blocks" % prefix, flat, "%5d")
+    out.sizes.append(("%s encode (%s), default profile" % (prefix, what), size))
+
+
+def gen_encode(idx, root, decls, sizes, prefix, mapping, what):
+    """The encode tables of both profiles, each in a file of its own (the
+    build compiles one): <prefix>_encode.c, two-level page tables, two
+    loads per lookup (default); <prefix>_encode_small.c, rank tables
+    (-Dtables=small)."""
+    out = Out(idx.banner())
+    encode_page_table(out, prefix, mapping, what)
+    write(os.path.join(root, "indexes", "%s_encode.c" % prefix), "".join(out.parts))
+    decls.append(("%s, encode: default profile" % idx.file, out.decls))
+    sizes.extend(out.sizes)
+    out = Out(idx.banner())
+    bmp = {cp: p for cp, p in mapping.items() if cp <= 0xFFFF}
+    encode_rank_table(out, prefix, bmp, what)
+    astral = sorted((cp, p) for cp, p in mapping.items() if cp > 0xFFFF)
+    if astral:
+        # Plane 2 code points (Big5's few hundred, rare in text): a sorted
+        # list for a binary search.
+        if any(cp >> 16 != 2 for cp, _ in astral):
+            sys.exit("%s: encodable astral code point outside plane 2" % prefix)
+        out.define("WENC__%s_RANK_ASTRAL" % prefix.upper(), len(astral))
+        out.array("uint16_t", "wenc__%s_rank_astral_cp" % prefix,
+                  [cp & 0xFFFF for cp, _ in astral], "0x%04X")
+        out.array("uint16_t", "wenc__%s_rank_astral_pointer" % prefix,
+                  [p for _, p in astral], "%5d")
+        out.sizes.append(("%s encode, plane 2, small profile" % prefix, 4 * len(astral)))
+    write(os.path.join(root, "indexes", "%s_encode_small.c" % prefix), "".join(out.parts))
+    decls.append(("%s, encode: small profile" % idx.file, out.decls))
+    sizes.extend(out.sizes)
 
 
 def gen_big5(idx, root, decls, sizes):
@@ -225,21 +294,10 @@ def gen_big5(idx, root, decls, sizes):
     mapping = idx.first_pointers(exclude=lambda p: p < floor)
     for cp in (0x2550, 0x255E, 0x2561, 0x256A, 0x5341, 0x5345):
         mapping[cp] = max(p for p, c in idx.entries if c == cp and p >= floor)
-    # Plane 2 code points (a few hundred, rare in text) in a sorted list for
-    # a binary search; the BMP in a rank table.
-    astral_enc = sorted((cp, p) for cp, p in mapping.items() if cp > 0xFFFF)
-    if any(cp >> 16 != 2 for cp, _ in astral_enc):
-        sys.exit("big5: encodable astral code point outside plane 2")
-    encode_rank_table(out, "big5", {cp: p for cp, p in mapping.items() if cp <= 0xFFFF},
-                      "index Big5 pointer")
-    out.define("WENC__BIG5_ENC_ASTRAL", len(astral_enc))
-    out.array("uint16_t", "wenc__big5_enc_astral_cp", [cp & 0xFFFF for cp, _ in astral_enc],
-              "0x%04X")
-    out.array("uint16_t", "wenc__big5_enc_astral_pointer", [p for _, p in astral_enc], "%5d")
-    out.sizes.append(("big5 encode, plane 2", 4 * len(astral_enc)))
     write(os.path.join(root, "indexes", "big5.c"), "".join(out.parts))
-    decls.append((idx, out.decls))
+    decls.append((idx.file, out.decls))
     sizes.extend(out.sizes)
+    gen_encode(idx, root, decls, sizes, "big5", mapping, "index Big5 pointer")
 
 
 def gen_simple(idx, root, decls, sizes, prefix, encode, note=None, layout=None):
@@ -255,13 +313,13 @@ def gen_simple(idx, root, decls, sizes, prefix, encode, note=None, layout=None):
     out.array("uint16_t", "wenc__%s_decode" % prefix, table, "0x%04X")
     out.sizes.append(("%s decode" % prefix, 2 * len(table)))
     extra = None
-    if encode:
-        encode_rank_table(out, prefix, idx.first_pointers(), "index pointer")
     if note:
         extra = note(idx, out)
     write(os.path.join(root, "indexes", "%s.c" % prefix), "".join(out.parts))
-    decls.append((idx, out.decls))
+    decls.append((idx.file, out.decls))
     sizes.extend(out.sizes)
+    if encode:
+        gen_encode(idx, root, decls, sizes, prefix, idx.first_pointers(), "index pointer")
     return extra
 
 
@@ -317,7 +375,7 @@ def gen_gb18030_ranges(idx, root, decls, sizes):
     out.array("uint32_t", "wenc__gb18030_ranges_cp", [c for _, c in rows], "0x%05X")
     out.sizes.append(("gb18030 ranges (both directions)", 8 * len(rows)))
     write(os.path.join(root, "indexes", "gb18030_ranges.c"), "".join(out.parts))
-    decls.append((idx, out.decls))
+    decls.append((idx.file, out.decls))
     sizes.extend(out.sizes)
 
 
@@ -377,34 +435,43 @@ def gen_single_byte(sb_indexes, root, decls, sizes):
                         if n else 0)
     out.array("uint32_t", "wenc__sb_decode_runs", runs, "0x%08X", 2)
     out.sizes.append(("single-byte decode runs (all %d indexes)" % len(sb_indexes), 4 * len(runs)))
-    # Encode: per index a 512-entry top level (code point >> 7, BMP only)
-    # into a pool of 128-byte blocks shared by all indexes; 0 = no mapping
-    # (an encoded byte is always pointer + 0x80).  ASCII maps to itself
-    # (one block shared by all), so bulk loops need no branch on it; U+0000
-    # gives 0 too, which they must tell apart from no mapping.
+    # Encode: per index a top level (code point >> 7) into a pool of
+    # 128-byte blocks shared by all indexes; 0 = no mapping (an encoded byte
+    # is always pointer + 0x80).  ASCII maps to itself (one block shared by
+    # all), so bulk loops need no branch on it; U+0000 gives 0 too, which
+    # they must tell apart from no mapping.  Each top stops after the block
+    # of the index's largest code point, plus one entry for the empty block:
+    # lookups clamp code point >> 7 to that last entry
+    # (src/handlers/single_byte.c, sb_encode_byte()), so the tops cover the
+    # BMP in a few dozen bytes each instead of 512.
     bits = 7
     pool = [tuple([0] * 128)]
     seen = {pool[0]: 0}
-    tops = []
+    tops, top_at, top_last = [], [], []
     for i in sb_indexes:
         mapping = {c: p + 0x80 for c, p in i.first_pointers().items()}
         mapping.update((c, c) for c in range(0x80))
         if max(mapping) > 0xFFFF:
             sys.exit("%s: astral code point" % i.name)
-        for base in range(0, 0x10000, 1 << bits):
+        top_at.append(len(tops))
+        for base in range(0, max(mapping) + 1, 1 << bits):
             blk = tuple(mapping.get(cp, 0) for cp in range(base, base + 128))
             if blk not in seen:
                 seen[blk] = len(pool)
                 pool.append(blk)
             tops.append(seen[blk])
+        top_last.append(len(tops) - top_at[-1])
+        tops.append(0)
     if len(pool) > 256:
         sys.exit("single-byte encode: too many blocks for uint8_t")
     out.array("uint8_t", "wenc__sb_enc_top", tops, "%3d", 16)
+    out.array("uint16_t", "wenc__sb_enc_top_at", top_at, "%4d")
+    out.array("uint16_t", "wenc__sb_enc_top_last", top_last, "%4d")
     out.array("uint8_t", "wenc__sb_enc_blocks", [v for b in pool for v in b], "0x%02X", 16)
     out.sizes.append(("single-byte encode (all %d indexes)" % len(sb_indexes),
-                      len(tops) + 128 * len(pool)))
+                      len(tops) + 4 * len(top_at) + 128 * len(pool)))
     write(os.path.join(root, "indexes", "single_byte.c"), "".join(out.parts))
-    decls.append((None, out.decls))
+    decls.append(("single-byte indexes", out.decls))
     sizes.extend(out.sizes)
 
 
@@ -569,8 +636,8 @@ def main(argv):
          "    uint16_t other_base; /* rank = number of the same bits below bit i */\n",
          "    uint16_t run_base;\n",
          "} wenc__rank_block;\n\n"]
-    for idx, d in decls:
-        h.append("/* %s */\n" % (idx.file if idx else "single-byte indexes"))
+    for title, d in decls:
+        h.append("/* %s */\n" % title)
         h.extend(line + "\n" for line in d)
         h.append("\n")
     h.append("#endif\n")

@@ -3,20 +3,22 @@
 the linked object itself (nm -S), not from estimates: every table declared in
 indexes/tables.h, grouped by index, and their total.
 
-usage: table-sizes.py NM LIBRARY TABLES_H [--budget-kib N]
+usage: table-sizes.py NM LIBRARY TABLES_H [--profile default|small] [--budget-kib N]
 
+Tables of a profile (tables.h groups named "..., encode: small profile")
+count only for the build of that profile (-Dtables; default: default).
 With --budget-kib, exits 1 if the total exceeds N KiB (the meson test
-'table-sizes' asserts the default profile's budget this way; issue 12 has
-the goals).  Standard library only.
+'table-sizes' asserts the budget of the build's profile this way; issue 12
+has the goals).  Standard library only.
 """
 import re
 import subprocess
 import sys
 
 
-def declared_tables(tables_h):
-    """Names of the arrays tables.h declares, in order, with their group
-    (the comment line naming the index file above them)."""
+def declared_tables(tables_h, profile):
+    """Names of the arrays tables.h declares for PROFILE, in order, with
+    their group (the comment line naming the index file above them)."""
     group, out = "?", []
     with open(tables_h, encoding="utf-8") as f:
         for line in f:
@@ -24,7 +26,8 @@ def declared_tables(tables_h):
             if m:
                 group = m.group(1)
             m = re.match(r"extern const .*?\b(wenc__\w+)\[", line)
-            if m:
+            p = re.search(r"encode: (\w+) profile$", group)
+            if m and (p is None or p.group(1) == profile):
                 out.append((group, m.group(1)))
     return out
 
@@ -45,6 +48,11 @@ def symbol_sizes(nm, library):
 def main(argv):
     args = argv[1:]
     budget = None
+    profile = "default"
+    if "--profile" in args:
+        i = args.index("--profile")
+        profile = args[i + 1]
+        del args[i:i + 2]
     if "--budget-kib" in args:
         i = args.index("--budget-kib")
         budget = float(args[i + 1])
@@ -52,7 +60,7 @@ def main(argv):
     if len(args) != 3:
         sys.exit(__doc__)
     nm, library, tables_h = args
-    tables = declared_tables(tables_h)
+    tables = declared_tables(tables_h, profile)
     sizes = symbol_sizes(nm, library)
     missing = [name for _, name in tables if name not in sizes]
     if missing:
@@ -62,14 +70,14 @@ def main(argv):
     for group, name in tables:
         groups.setdefault(group, []).append((name, sizes[name]))
     total = 0
-    print("%-40s %10s" % ("table", "bytes"))
+    print("%-48s %10s" % ("table", "bytes"))
     for group, rows in groups.items():
         sub = sum(size for _, size in rows)
         total += sub
-        print("%-40s %10d" % (group, sub))
+        print("%-48s %10d" % (group, sub))
         for name, size in rows:
-            print("  %-38s %10d" % (name, size))
-    print("%-40s %10d  (%.1f KiB)" % ("total", total, total / 1024))
+            print("  %-46s %10d" % (name, size))
+    print("%-48s %10d  (%.1f KiB, profile %s)" % ("total", total, total / 1024, profile))
     if budget is not None:
         ok = total <= budget * 1024
         print("budget %.0f KiB: %s" % (budget, "ok" if ok else "EXCEEDED"))

@@ -32,8 +32,13 @@ WENC__INLINE uint32_t wenc__euc_kr_code_point(uint32_t pointer)
 /* The index pointer (the first one) for CP, or WENC__NONE16 for null. */
 WENC__INLINE uint32_t wenc__euc_kr_pointer(uint32_t cp)
 {
-    return wenc__rank_lookup(wenc__euc_kr_enc_top, wenc__euc_kr_enc_blocks,
-                             wenc__euc_kr_enc_other, WENC__EUC_KR_ENC_LIMIT, cp);
+#if WENC__TABLES_SMALL
+    return wenc__rank_lookup(wenc__euc_kr_rank_top, wenc__euc_kr_rank_blocks,
+                             wenc__euc_kr_rank_other, WENC__EUC_KR_RANK_LIMIT, cp);
+#else
+    return wenc__page_lookup(wenc__euc_kr_enc_top, wenc__euc_kr_enc_blocks, WENC__EUC_KR_ENC_BITS,
+                             WENC__EUC_KR_ENC_LIMIT, cp);
+#endif
 }
 
 #endif

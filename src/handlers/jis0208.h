@@ -21,8 +21,13 @@ WENC__INLINE uint32_t wenc__jis0208_code_point(uint32_t pointer)
 /* The index pointer (the first one) for CP, or WENC__NONE16 for null. */
 WENC__INLINE uint32_t wenc__jis0208_pointer(uint32_t cp)
 {
-    return wenc__rank_lookup(wenc__jis0208_enc_top, wenc__jis0208_enc_blocks,
-                             wenc__jis0208_enc_other, WENC__JIS0208_ENC_LIMIT, cp);
+#if WENC__TABLES_SMALL
+    return wenc__rank_lookup(wenc__jis0208_rank_top, wenc__jis0208_rank_blocks,
+                             wenc__jis0208_rank_other, WENC__JIS0208_RANK_LIMIT, cp);
+#else
+    return wenc__page_lookup(wenc__jis0208_enc_top, wenc__jis0208_enc_blocks,
+                             WENC__JIS0208_ENC_BITS, WENC__JIS0208_ENC_LIMIT, cp);
+#endif
 }
 
 /* "index Shift_JIS pointer": the first pointer outside 8272..8835.  It

@@ -1,5 +1,7 @@
-/* rank_table.h -- code point -> pointer lookups in the generated encode
-** tables of the double-byte indexes (tools/gen-tables.py, rank_table()).
+/* rank_table.h -- code point -> pointer lookups in the small profile's
+** encode tables of the double-byte indexes (-Dtables=small;
+** tools/gen-tables.py, rank_table()).  The default profile's are two-level
+** page tables (wenc__page_lookup, internal.h): two loads per lookup.
 **
 ** A table is a top level, one uint16_t block number per 32 code points, and
 ** one 12-byte wenc__rank_block per distinct block.  In a block, the longest
@@ -9,12 +11,20 @@
 ** and GBK/4 ideographs and its PUA rows are in code point order
 ** (../shared/INDEX-FACTS.md).  The other code points keep their pointers in
 ** a dense array, found the same way by rank.  So a table costs two bytes per
-** code point outside runs, and nothing for unmapped ones, where the earlier
-** two-level page tables cost two bytes per slot of every non-empty page. */
+** code point outside runs, and nothing for unmapped ones, where the page
+** tables cost two bytes per slot of every non-empty page.  The price is a
+** popcount and a third dependent load per code point (tests/bench/results/
+** issue-12-tables.md has the figures). */
 #ifndef WENC_HANDLERS_RANK_TABLE_H
 #define WENC_HANDLERS_RANK_TABLE_H
 
 #include "internal.h"
+
+/* 1 in a -Dtables=small build (meson.build); builds that compile the
+** sources themselves (tests/fuzz/oss-fuzz/build.sh) get the default. */
+#ifndef WENC__TABLES_SMALL
+#define WENC__TABLES_SMALL 0
+#endif
 
 /* Number of set bits of X.  Baseline x86-64 has no popcnt instruction, and
 ** without it compilers call a library routine; the bit-parallel sum is a
