@@ -4,12 +4,14 @@ the linked object itself (nm -S), not from estimates: every table declared in
 indexes/tables.h, grouped by index, and their total.
 
 usage: table-sizes.py NM LIBRARY TABLES_H [--profile default|small] [--budget-kib N]
+                      [--c-header OUT]
 
 Tables of a profile (tables.h groups named "..., encode: small profile")
 count only for the build of that profile (-Dtables; default: default).
 With --budget-kib, exits 1 if the total exceeds N KiB (the meson test
 'table-sizes' asserts the budget of the build's profile this way; issue 12
-has the goals).  Standard library only.
+has the goals).  With --c-header, also writes the total as C macros to OUT
+(the benchmark program prints them).  Standard library only.
 """
 import re
 import subprocess
@@ -49,6 +51,11 @@ def main(argv):
     args = argv[1:]
     budget = None
     profile = "default"
+    header = None
+    if "--c-header" in args:
+        i = args.index("--c-header")
+        header = args[i + 1]
+        del args[i:i + 2]
     if "--profile" in args:
         i = args.index("--profile")
         profile = args[i + 1]
@@ -78,6 +85,12 @@ def main(argv):
         for name, size in rows:
             print("  %-46s %10d" % (name, size))
     print("%-48s %10d  (%.1f KiB, profile %s)" % ("total", total, total / 1024, profile))
+    if header is not None:
+        with open(header, "w", encoding="utf-8", newline="\n") as f:
+            f.write("/* GENERATED at build time by tools/table-sizes.py from the linked\n"
+                    " * library (nm -S). */\n"
+                    "#define WENC_BENCH_TABLE_PROFILE \"%s\"\n"
+                    "#define WENC_BENCH_TABLE_BYTES %d\n" % (profile, total))
     if budget is not None:
         ok = total <= budget * 1024
         print("budget %.0f KiB: %s" % (budget, "ok" if ok else "EXCEEDED"))
