@@ -103,8 +103,7 @@ extern const uint16_t wenc__jis0212_decode[7211];
 
 /* index-euc-kr.txt */
 #define WENC__EUC_KR_POINTERS 23750
-#define WENC__EUC_KR_SPLIT 13300
-extern const uint16_t wenc__euc_kr_decode[18470];
+extern const uint16_t wenc__euc_kr_decode[23750];
 
 /* index-euc-kr.txt, encode: default profile */
 #define WENC__EUC_KR_ENC_BITS 5

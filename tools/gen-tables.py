@@ -336,21 +336,6 @@ def jis0208_layout(idx, out, length):
     return [idx.by_pointer.get(p, NONE16) for p in list(range(first)) + list(range(end, length))]
 
 
-def euc_kr_layout(idx, out, length):
-    # From lead 0xC7 on, only trails 0xA1..0xFE (offsets 96..189 of the
-    # 190) have entries (the UHC Hangul extension stops at lead 0xC6): those
-    # rows keep their 94 entries only (src/handlers/euc_kr.h).
-    row0 = min(r for r in range(length // 190 + 1)
-               if all(p % 190 >= 96 for p in idx.by_pointer if p >= r * 190))
-    split = row0 * 190
-    out.define("WENC__EUC_KR_SPLIT", split)
-    table = [idx.by_pointer.get(p, NONE16) for p in range(split)]
-    for p in range(split, length):
-        if p % 190 >= 96:
-            table.append(idx.by_pointer.get(p, NONE16))
-    return table
-
-
 def jis0208_shift_jis(idx, out):
     # "index Shift_JIS pointer" differs from the first pointer only for code
     # points whose first pointer lies in 8272..8835; list those exceptions
@@ -615,7 +600,7 @@ def main(argv):
     gen_simple(load("jis0208"), root, decls, sizes, "jis0208", True, jis0208_shift_jis,
                jis0208_layout)
     gen_simple(load("jis0212"), root, decls, sizes, "jis0212", False)
-    gen_simple(load("euc-kr"), root, decls, sizes, "euc_kr", True, layout=euc_kr_layout)
+    gen_simple(load("euc-kr"), root, decls, sizes, "euc_kr", True)
     gen_simple(load("iso-2022-jp-katakana"), root, decls, sizes, "iso_2022_jp_katakana", False)
     n_enc, n_lab, maxlen = gen_registry(os.path.join(src, "encodings.json"), sb_names, root, sizes)
 

@@ -7,26 +7,20 @@
 
 /* The index code point for leading byte LEADING (0x81..0xFE) and trailing
 ** byte TRAILING (0x41..0xFE), i.e. for pointer (LEADING - 0x81) * 190 +
-** TRAILING - 0x41, or WENC__NONE16 for null.  From lead WENC__EUC_KR_SPLIT /
-** 190 + 0x81 (0xC7) on, the table keeps only trails 0xA1..0xFE, the only ones
-** the index maps there (tools/gen-tables.py, euc_kr_layout()). */
+** TRAILING - 0x41, or WENC__NONE16 for null.  The table is flat: leaving
+** out the empty trails 0x41..0xA0 of leads 0xC7 and up would save 10 KiB
+** but cost the decoder about a tenth of its speed on HTML (measured,
+** tests/bench/results/issue-12-tables.md). */
 WENC__INLINE uint32_t wenc__euc_kr_bytes_code_point(uint32_t leading, uint32_t trailing)
 {
-    const uint32_t split_lead = WENC__EUC_KR_SPLIT / 190 + 0x81;
-    if (leading < split_lead)
-        return wenc__euc_kr_decode[(leading - 0x81) * 190 + (trailing - 0x41)];
-    uint32_t i = WENC__EUC_KR_SPLIT + (leading - split_lead) * 94 + (trailing - 0xA1);
-    if (trailing < 0xA1 || i >= sizeof wenc__euc_kr_decode / sizeof wenc__euc_kr_decode[0])
-        return WENC__NONE16;
-    return wenc__euc_kr_decode[i];
+    uint32_t pointer = (leading - 0x81) * 190 + (trailing - 0x41);
+    return pointer < WENC__EUC_KR_POINTERS ? wenc__euc_kr_decode[pointer] : WENC__NONE16;
 }
 
 /* The index code point for POINTER, or WENC__NONE16 for null. */
 WENC__INLINE uint32_t wenc__euc_kr_code_point(uint32_t pointer)
 {
-    if (pointer >= WENC__EUC_KR_POINTERS)
-        return WENC__NONE16;
-    return wenc__euc_kr_bytes_code_point(pointer / 190 + 0x81, pointer % 190 + 0x41);
+    return pointer < WENC__EUC_KR_POINTERS ? wenc__euc_kr_decode[pointer] : WENC__NONE16;
 }
 
 /* The index pointer (the first one) for CP, or WENC__NONE16 for null. */
