@@ -15,31 +15,61 @@
 #define WENC__LABEL_BUCKETS 64
 #define WENC__LABEL_SLOTS 512
 
+/* One block of 32 code points of an encode table (code point -> pointer;
+ * src/handlers/rank_table.h does the lookup). */
+typedef struct wenc__rank_block {
+    uint32_t other;      /* bit i: base + i maps to other[other_base + rank] */
+    uint32_t run;        /* bit i: base + i maps to run_base + rank */
+    uint16_t other_base; /* rank = number of the same bits below bit i */
+    uint16_t run_base;
+} wenc__rank_block;
+
 /* single-byte indexes */
 #define WENC__SB_INDEXES 27
 #define WENC__SB_TOTAL 0x6AEFF1BU
 extern const uint16_t wenc__sb_decode[3456];
 extern const uint32_t wenc__sb_decode_utf8[3456];
 extern const uint32_t wenc__sb_decode_runs[54];
-extern const uint8_t wenc__sb_enc_top[13824];
+extern const uint8_t wenc__sb_enc_top[2049];
+extern const uint16_t wenc__sb_enc_top_at[27];
+extern const uint16_t wenc__sb_enc_top_last[27];
 extern const uint8_t wenc__sb_enc_blocks[14720];
 
 /* index-big5.txt */
 #define WENC__BIG5_POINTERS 19782
 extern const uint16_t wenc__big5_decode[19782];
 extern const uint32_t wenc__big5_astral[619];
+
+/* index-big5.txt, encode: default profile */
 #define WENC__BIG5_ENC_BITS 5
 #define WENC__BIG5_ENC_LIMIT 0x2F8A7
 extern const uint16_t wenc__big5_enc_top[6086];
 extern const uint16_t wenc__big5_enc_blocks[31648];
 
+/* index-big5.txt, encode: small profile */
+#define WENC__BIG5_RANK_LIMIT 0xFFEE
+extern const uint16_t wenc__big5_rank_top[2048];
+extern const wenc__rank_block wenc__big5_rank_blocks[764];
+extern const uint16_t wenc__big5_rank_other[12091];
+#define WENC__BIG5_RANK_ASTRAL 291
+extern const uint16_t wenc__big5_rank_astral_cp[291];
+extern const uint16_t wenc__big5_rank_astral_pointer[291];
+
 /* index-gb18030.txt */
 #define WENC__GB18030_POINTERS 23940
 extern const uint16_t wenc__gb18030_decode[23940];
+
+/* index-gb18030.txt, encode: default profile */
 #define WENC__GB18030_ENC_BITS 5
 #define WENC__GB18030_ENC_LIMIT 0xFFE6
 extern const uint16_t wenc__gb18030_enc_top[2048];
 extern const uint16_t wenc__gb18030_enc_blocks[26592];
+
+/* index-gb18030.txt, encode: small profile */
+#define WENC__GB18030_RANK_LIMIT 0xFFE6
+extern const uint16_t wenc__gb18030_rank_top[2048];
+extern const wenc__rank_block wenc__gb18030_rank_blocks[831];
+extern const uint16_t wenc__gb18030_rank_other[7491];
 
 /* index-gb18030-ranges.txt */
 #define WENC__GB18030_RANGES 207
@@ -48,14 +78,24 @@ extern const uint32_t wenc__gb18030_ranges_cp[207];
 
 /* index-jis0208.txt */
 #define WENC__JIS0208_POINTERS 11104
-extern const uint16_t wenc__jis0208_decode[11104];
+#define WENC__JIS0208_GAP_FIRST 8836
+#define WENC__JIS0208_GAP_END 10716
+extern const uint16_t wenc__jis0208_decode[9224];
+#define WENC__SJIS_EXCEPTIONS 373
+extern const uint16_t wenc__sjis_exc_cp[373];
+extern const uint16_t wenc__sjis_exc_pointer[373];
+
+/* index-jis0208.txt, encode: default profile */
 #define WENC__JIS0208_ENC_BITS 5
 #define WENC__JIS0208_ENC_LIMIT 0xFFE6
 extern const uint16_t wenc__jis0208_enc_top[2048];
 extern const uint16_t wenc__jis0208_enc_blocks[22016];
-#define WENC__SJIS_EXCEPTIONS 373
-extern const uint16_t wenc__sjis_exc_cp[373];
-extern const uint16_t wenc__sjis_exc_pointer[373];
+
+/* index-jis0208.txt, encode: small profile */
+#define WENC__JIS0208_RANK_LIMIT 0xFFE6
+extern const uint16_t wenc__jis0208_rank_top[2048];
+extern const wenc__rank_block wenc__jis0208_rank_blocks[688];
+extern const uint16_t wenc__jis0208_rank_other[5287];
 
 /* index-jis0212.txt */
 #define WENC__JIS0212_POINTERS 7211
@@ -64,10 +104,18 @@ extern const uint16_t wenc__jis0212_decode[7211];
 /* index-euc-kr.txt */
 #define WENC__EUC_KR_POINTERS 23750
 extern const uint16_t wenc__euc_kr_decode[23750];
+
+/* index-euc-kr.txt, encode: default profile */
 #define WENC__EUC_KR_ENC_BITS 5
 #define WENC__EUC_KR_ENC_LIMIT 0xFFE7
 extern const uint16_t wenc__euc_kr_enc_top[2048];
 extern const uint16_t wenc__euc_kr_enc_blocks[33632];
+
+/* index-euc-kr.txt, encode: small profile */
+#define WENC__EUC_KR_RANK_LIMIT 0xFFE7
+extern const uint16_t wenc__euc_kr_rank_top[2048];
+extern const wenc__rank_block wenc__euc_kr_rank_blocks[1051];
+extern const uint16_t wenc__euc_kr_rank_other[7882];
 
 /* index-iso-2022-jp-katakana.txt */
 #define WENC__ISO_2022_JP_KATAKANA_POINTERS 63

@@ -174,6 +174,58 @@ def decode_table_16(index, length):
     return [index.by_pointer.get(p, NONE16) for p in range(length)]
 
 
+def rank_table(mapping, limit):
+    """Code point -> pointer in blocks of 32 code points (see
+    src/handlers/rank_table.h).  In each block the longest chain of code
+    points whose pointers are consecutive (in code point order) is a *run*:
+    bit set in `run`, pointer = run_base + the number of run bits below it.
+    The other mapped code points have a bit in `other` and their pointer in
+    the `other` array at other_base + the number of other bits below.
+    top[cp >> 5] is the block number; block 0 is the empty block."""
+    blocks = [(0, 0, 0, 0)]
+    seen = {blocks[0]: 0}
+    top, others = [], []
+    for base in range(0, limit, 32):
+        cps = [cp for cp in range(base, base + 32) if cp in mapping]
+        chain = {}  # pointer -> (length of the chain ending there, its first cp)
+        for cp in cps:
+            p = mapping[cp]
+            length, first = chain.get(p - 1, (0, cp))
+            chain[p] = (length + 1, first if length else cp)
+        run_bits = other_bits = run_base = 0
+        if cps:
+            end = max(chain, key=lambda p: (chain[p][0], -chain[p][1]))
+            length = chain[end][0]
+            run_base = end - length + 1
+            members = set(range(run_base, end + 1))
+        for cp in cps:
+            if mapping[cp] in members and cp >= chain[end][1]:
+                run_bits |= 1 << (cp - base)
+            else:
+                other_bits |= 1 << (cp - base)
+        blk = (other_bits, run_bits, len(others) if other_bits else 0, run_base)
+        others.extend(mapping[cp] for cp in cps if other_bits >> (cp - base) & 1)
+        if blk not in seen:
+            seen[blk] = len(blocks)
+            blocks.append(blk)
+        top.append(seen[blk])
+    return top, blocks, others
+
+
+def encode_rank_table(out, prefix, mapping, what):
+    limit = max(mapping) + 1
+    top, blocks, others = rank_table(mapping, limit)
+    if len(blocks) > 0xFFFF or len(others) > 0xFFFF or max(mapping.values()) > 0xFFFE:
+        sys.exit("%s: encode table does not fit its 16-bit fields" % prefix)
+    size = 2 * len(top) + 12 * len(blocks) + 2 * len(others)
+    out.define("WENC__%s_RANK_LIMIT" % prefix.upper(), "0x%X" % limit)
+    out.array("uint16_t", "wenc__%s_rank_top" % prefix, top, "%d", 16)
+    out.array("wenc__rank_block", "wenc__%s_rank_blocks" % prefix, blocks,
+              "{0x%08X, 0x%08X, %5d, %5d}", 2)
+    out.array("uint16_t", "wenc__%s_rank_other" % prefix, others, "%5d")
+    out.sizes.append(("%s encode (%s), small profile" % (prefix, what), size))
+
+
 def encode_page_table(out, prefix, mapping, what):
     limit = max(mapping) + 1
     size, bits, top, flat = best_page_table(mapping, limit, NONE16, 2, 2)
@@ -181,7 +233,37 @@ def encode_page_table(out, prefix, mapping, what):
     out.define("WENC__%s_ENC_LIMIT" % prefix.upper(), "0x%X" % limit)
     out.array("uint16_t", "wenc__%s_enc_top" % prefix, top, "%d", 16)
     out.array("uint16_t", "wenc__%s_enc_blocks" % prefix, flat, "%5d")
-    out.sizes.append(("%s encode (%s)" % (prefix, what), size))
+    out.sizes.append(("%s encode (%s), default profile" % (prefix, what), size))
+
+
+def gen_encode(idx, root, decls, sizes, prefix, mapping, what):
+    """The encode tables of both profiles, each in a file of its own (the
+    build compiles one): <prefix>_encode.c, two-level page tables, two
+    loads per lookup (default); <prefix>_encode_small.c, rank tables
+    (-Dtables=small)."""
+    out = Out(idx.banner())
+    encode_page_table(out, prefix, mapping, what)
+    write(os.path.join(root, "indexes", "%s_encode.c" % prefix), "".join(out.parts))
+    decls.append(("%s, encode: default profile" % idx.file, out.decls))
+    sizes.extend(out.sizes)
+    out = Out(idx.banner())
+    bmp = {cp: p for cp, p in mapping.items() if cp <= 0xFFFF}
+    encode_rank_table(out, prefix, bmp, what)
+    astral = sorted((cp, p) for cp, p in mapping.items() if cp > 0xFFFF)
+    if astral:
+        # Plane 2 code points (Big5's few hundred, rare in text): a sorted
+        # list for a binary search.
+        if any(cp >> 16 != 2 for cp, _ in astral):
+            sys.exit("%s: encodable astral code point outside plane 2" % prefix)
+        out.define("WENC__%s_RANK_ASTRAL" % prefix.upper(), len(astral))
+        out.array("uint16_t", "wenc__%s_rank_astral_cp" % prefix,
+                  [cp & 0xFFFF for cp, _ in astral], "0x%04X")
+        out.array("uint16_t", "wenc__%s_rank_astral_pointer" % prefix,
+                  [p for _, p in astral], "%5d")
+        out.sizes.append(("%s encode, plane 2, small profile" % prefix, 4 * len(astral)))
+    write(os.path.join(root, "indexes", "%s_encode_small.c" % prefix), "".join(out.parts))
+    decls.append(("%s, encode: small profile" % idx.file, out.decls))
+    sizes.extend(out.sizes)
 
 
 def gen_big5(idx, root, decls, sizes):
@@ -212,30 +294,46 @@ def gen_big5(idx, root, decls, sizes):
     mapping = idx.first_pointers(exclude=lambda p: p < floor)
     for cp in (0x2550, 0x255E, 0x2561, 0x256A, 0x5341, 0x5345):
         mapping[cp] = max(p for p, c in idx.entries if c == cp and p >= floor)
-    encode_page_table(out, "big5", mapping, "index Big5 pointer")
     write(os.path.join(root, "indexes", "big5.c"), "".join(out.parts))
-    decls.append((idx, out.decls))
+    decls.append((idx.file, out.decls))
     sizes.extend(out.sizes)
+    gen_encode(idx, root, decls, sizes, "big5", mapping, "index Big5 pointer")
 
 
-def gen_simple(idx, root, decls, sizes, prefix, encode, note=""):
-    """Decode table over 0..max pointer; optionally a first-pointer encode table."""
+def gen_simple(idx, root, decls, sizes, prefix, encode, note=None, layout=None):
+    """Decode table over 0..max pointer (or as LAYOUT arranges it: it returns
+    the table and defines what its accessor needs); optionally a
+    first-pointer encode table."""
     out = Out(idx.banner())
     length = max(idx.by_pointer) + 1
     if any(c > 0xFFFF for _, c in idx.entries):
         sys.exit("%s: unexpected astral code point" % idx.name)
     out.define("WENC__%s_POINTERS" % prefix.upper(), length)
-    out.array("uint16_t", "wenc__%s_decode" % prefix, decode_table_16(idx, length), "0x%04X")
-    out.sizes.append(("%s decode" % prefix, 2 * length))
+    table = layout(idx, out, length) if layout else decode_table_16(idx, length)
+    out.array("uint16_t", "wenc__%s_decode" % prefix, table, "0x%04X")
+    out.sizes.append(("%s decode" % prefix, 2 * len(table)))
     extra = None
-    if encode:
-        encode_page_table(out, prefix, idx.first_pointers(), "index pointer")
     if note:
         extra = note(idx, out)
     write(os.path.join(root, "indexes", "%s.c" % prefix), "".join(out.parts))
-    decls.append((idx, out.decls))
+    decls.append((idx.file, out.decls))
     sizes.extend(out.sizes)
+    if encode:
+        gen_encode(idx, root, decls, sizes, prefix, idx.first_pointers(), "index pointer")
     return extra
+
+
+def jis0208_layout(idx, out, length):
+    # Pointers 8836..10715 are Shift_JIS's EUDC area, decoded to U+E000..
+    # before the index is consulted (encoding.bs, "Shift_JIS decoder"), and
+    # beyond the EUC-JP and ISO-2022-JP pointer space: the index has no entry
+    # there, and the table leaves the gap out (src/handlers/jis0208.h).
+    first, end = 8836, 10716
+    if any(first <= p < end for p in idx.by_pointer):
+        sys.exit("jis0208: an entry in the EUDC gap")
+    out.define("WENC__JIS0208_GAP_FIRST", first)
+    out.define("WENC__JIS0208_GAP_END", end)
+    return [idx.by_pointer.get(p, NONE16) for p in list(range(first)) + list(range(end, length))]
 
 
 def jis0208_shift_jis(idx, out):
@@ -262,7 +360,7 @@ def gen_gb18030_ranges(idx, root, decls, sizes):
     out.array("uint32_t", "wenc__gb18030_ranges_cp", [c for _, c in rows], "0x%05X")
     out.sizes.append(("gb18030 ranges (both directions)", 8 * len(rows)))
     write(os.path.join(root, "indexes", "gb18030_ranges.c"), "".join(out.parts))
-    decls.append((idx, out.decls))
+    decls.append((idx.file, out.decls))
     sizes.extend(out.sizes)
 
 
@@ -322,34 +420,43 @@ def gen_single_byte(sb_indexes, root, decls, sizes):
                         if n else 0)
     out.array("uint32_t", "wenc__sb_decode_runs", runs, "0x%08X", 2)
     out.sizes.append(("single-byte decode runs (all %d indexes)" % len(sb_indexes), 4 * len(runs)))
-    # Encode: per index a 512-entry top level (code point >> 7, BMP only)
-    # into a pool of 128-byte blocks shared by all indexes; 0 = no mapping
-    # (an encoded byte is always pointer + 0x80).  ASCII maps to itself
-    # (one block shared by all), so bulk loops need no branch on it; U+0000
-    # gives 0 too, which they must tell apart from no mapping.
+    # Encode: per index a top level (code point >> 7) into a pool of
+    # 128-byte blocks shared by all indexes; 0 = no mapping (an encoded byte
+    # is always pointer + 0x80).  ASCII maps to itself (one block shared by
+    # all), so bulk loops need no branch on it; U+0000 gives 0 too, which
+    # they must tell apart from no mapping.  Each top stops after the block
+    # of the index's largest code point, plus one entry for the empty block:
+    # lookups clamp code point >> 7 to that last entry
+    # (src/handlers/single_byte.c, sb_encode_byte()), so the tops cover the
+    # BMP in a few dozen bytes each instead of 512.
     bits = 7
     pool = [tuple([0] * 128)]
     seen = {pool[0]: 0}
-    tops = []
+    tops, top_at, top_last = [], [], []
     for i in sb_indexes:
         mapping = {c: p + 0x80 for c, p in i.first_pointers().items()}
         mapping.update((c, c) for c in range(0x80))
         if max(mapping) > 0xFFFF:
             sys.exit("%s: astral code point" % i.name)
-        for base in range(0, 0x10000, 1 << bits):
+        top_at.append(len(tops))
+        for base in range(0, max(mapping) + 1, 1 << bits):
             blk = tuple(mapping.get(cp, 0) for cp in range(base, base + 128))
             if blk not in seen:
                 seen[blk] = len(pool)
                 pool.append(blk)
             tops.append(seen[blk])
+        top_last.append(len(tops) - top_at[-1])
+        tops.append(0)
     if len(pool) > 256:
         sys.exit("single-byte encode: too many blocks for uint8_t")
     out.array("uint8_t", "wenc__sb_enc_top", tops, "%3d", 16)
+    out.array("uint16_t", "wenc__sb_enc_top_at", top_at, "%4d")
+    out.array("uint16_t", "wenc__sb_enc_top_last", top_last, "%4d")
     out.array("uint8_t", "wenc__sb_enc_blocks", [v for b in pool for v in b], "0x%02X", 16)
     out.sizes.append(("single-byte encode (all %d indexes)" % len(sb_indexes),
-                      len(tops) + 128 * len(pool)))
+                      len(tops) + 4 * len(top_at) + 128 * len(pool)))
     write(os.path.join(root, "indexes", "single_byte.c"), "".join(out.parts))
-    decls.append((None, out.decls))
+    decls.append(("single-byte indexes", out.decls))
     sizes.extend(out.sizes)
 
 
@@ -490,7 +597,8 @@ def main(argv):
     gen_big5(load("big5"), root, decls, sizes)
     gen_simple(load("gb18030"), root, decls, sizes, "gb18030", True)
     gen_gb18030_ranges(load("gb18030-ranges"), root, decls, sizes)
-    gen_simple(load("jis0208"), root, decls, sizes, "jis0208", True, jis0208_shift_jis)
+    gen_simple(load("jis0208"), root, decls, sizes, "jis0208", True, jis0208_shift_jis,
+               jis0208_layout)
     gen_simple(load("jis0212"), root, decls, sizes, "jis0212", False)
     gen_simple(load("euc-kr"), root, decls, sizes, "euc_kr", True)
     gen_simple(load("iso-2022-jp-katakana"), root, decls, sizes, "iso_2022_jp_katakana", False)
@@ -504,9 +612,17 @@ def main(argv):
          "#define WENC__NONE16 0x%04X\n\n" % NONE16,
          "#define WENC__ENCODING_COUNT %d\n#define WENC__LABEL_COUNT %d\n" % (n_enc, n_lab),
          "#define WENC__LABEL_MAX_LENGTH %d\n" % maxlen,
-         "#define WENC__LABEL_BUCKETS 64\n#define WENC__LABEL_SLOTS 512\n\n"]
-    for idx, d in decls:
-        h.append("/* %s */\n" % (idx.file if idx else "single-byte indexes"))
+         "#define WENC__LABEL_BUCKETS 64\n#define WENC__LABEL_SLOTS 512\n\n",
+         "/* One block of 32 code points of an encode table (code point -> pointer;\n"
+         " * src/handlers/rank_table.h does the lookup). */\n",
+         "typedef struct wenc__rank_block {\n",
+         "    uint32_t other;      /* bit i: base + i maps to other[other_base + rank] */\n",
+         "    uint32_t run;        /* bit i: base + i maps to run_base + rank */\n",
+         "    uint16_t other_base; /* rank = number of the same bits below bit i */\n",
+         "    uint16_t run_base;\n",
+         "} wenc__rank_block;\n\n"]
+    for title, d in decls:
+        h.append("/* %s */\n" % title)
         h.extend(line + "\n" for line in d)
         h.append("\n")
     h.append("#endif\n")

@@ -1,6 +1,7 @@
 /* big5.c -- Big5 decoder and encoder (Encoding Standard, "Big5").
 ** Tables: indexes/big5.c (index Big5, both directions). */
 #include "cjk_bulk.h"
+#include "big5.h"
 
 struct big5_state {
     uint8_t leading;
@@ -134,9 +135,7 @@ WENC__INLINE int big5_encode_step(void *unused, int32_t cp, wenc__estep *r)
         return WENC__E_BYTES;
     }
     /* 3. The index Big5 pointer; 4. null: error. */
-    uint32_t pointer = wenc__page_lookup(wenc__big5_enc_top, wenc__big5_enc_blocks,
-                                         WENC__BIG5_ENC_BITS, WENC__BIG5_ENC_LIMIT,
-                                         (uint32_t)cp);
+    uint32_t pointer = wenc__big5_pointer((uint32_t)cp);
     if (pointer == WENC__NONE16) {
         r->error_cp = (uint32_t)cp;
         return WENC__E_ERROR;
@@ -153,8 +152,7 @@ WENC__INLINE int big5_encode_step(void *unused, int32_t cp, wenc__estep *r)
 ** or stop at an error. */
 WENC__INLINE uint32_t big5_encode_cp(uint32_t cp)
 {
-    uint32_t pointer = wenc__page_lookup(wenc__big5_enc_top, wenc__big5_enc_blocks,
-                                         WENC__BIG5_ENC_BITS, WENC__BIG5_ENC_LIMIT, cp);
+    uint32_t pointer = wenc__big5_pointer(cp);
     if (pointer == WENC__NONE16)
         return WENC__CJK_STOP;
     uint32_t trailing = pointer % 157;

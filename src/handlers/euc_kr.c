@@ -1,6 +1,7 @@
 /* euc_kr.c -- EUC-KR decoder and encoder (Encoding Standard, "EUC-KR").
 ** Tables: indexes/euc_kr.c (index EUC-KR, both directions). */
 #include "cjk_bulk.h"
+#include "euc_kr.h"
 
 struct euc_kr_state {
     uint8_t leading;
@@ -25,9 +26,7 @@ WENC__INLINE int euc_kr_step(void *sv, int byte, wenc__step *r)
         s->leading = 0;
         uint32_t cp = WENC__NONE16;
         if (byte >= 0x41 && byte <= 0xFE) {
-            uint32_t pointer = (leading - 0x81) * 190 + ((uint32_t)byte - 0x41);
-            if (pointer < WENC__EUC_KR_POINTERS)
-                cp = wenc__euc_kr_decode[pointer];
+            cp = wenc__euc_kr_bytes_code_point(leading, (uint32_t)byte);
         }
         if (cp != WENC__NONE16) {
             r->cp[0] = cp;
@@ -70,8 +69,7 @@ WENC__INLINE uint32_t euc_kr_pair(uint32_t leading, uint32_t b)
 {
     if (b < 0x41 || b > 0xFE)
         return WENC__BULK_STOP;
-    uint32_t pointer = (leading - 0x81) * 190 + (b - 0x41);
-    uint32_t cp = pointer < WENC__EUC_KR_POINTERS ? wenc__euc_kr_decode[pointer] : WENC__NONE16;
+    uint32_t cp = wenc__euc_kr_bytes_code_point(leading, b);
     return cp == WENC__NONE16 ? WENC__BULK_STOP : cp;
 }
 
@@ -106,9 +104,7 @@ WENC__INLINE int euc_kr_encode_step(void *unused, int32_t cp, wenc__estep *r)
         return WENC__E_BYTES;
     }
     /* 3. The index pointer; 4. null: error; 5-7. two bytes. */
-    uint32_t pointer = wenc__page_lookup(wenc__euc_kr_enc_top, wenc__euc_kr_enc_blocks,
-                                         WENC__EUC_KR_ENC_BITS, WENC__EUC_KR_ENC_LIMIT,
-                                         (uint32_t)cp);
+    uint32_t pointer = wenc__euc_kr_pointer((uint32_t)cp);
     if (pointer == WENC__NONE16) {
         r->error_cp = (uint32_t)cp;
         return WENC__E_ERROR;
@@ -123,8 +119,7 @@ WENC__INLINE int euc_kr_encode_step(void *unused, int32_t cp, wenc__estep *r)
 ** 0x80, or stop at an error. */
 WENC__INLINE uint32_t euc_kr_encode_cp(uint32_t cp)
 {
-    uint32_t pointer = wenc__page_lookup(wenc__euc_kr_enc_top, wenc__euc_kr_enc_blocks,
-                                         WENC__EUC_KR_ENC_BITS, WENC__EUC_KR_ENC_LIMIT, cp);
+    uint32_t pointer = wenc__euc_kr_pointer(cp);
     if (pointer == WENC__NONE16)
         return WENC__CJK_STOP;
     return WENC__CJK_BYTES2(pointer / 190 + 0x81, pointer % 190 + 0x41);

@@ -3,6 +3,7 @@
 ** gb18030's with "is GBK" set).  Tables: indexes/gb18030.c (index gb18030)
 ** and indexes/gb18030_ranges.c (index gb18030 ranges). */
 #include "cjk_bulk.h"
+#include "gb18030.h"
 
 /* Null for ranges_code_point(): not WENC__NONE16 (0xFFFF), which is a
 ** code point here -- pointer 39419 is U+FFFF. */
@@ -227,9 +228,7 @@ WENC__INLINE int gb18030_encode_step(int32_t cp, wenc__estep *r, bool is_gbk)
         }
     }
     /* 6-7. The index pointer: two bytes. */
-    uint32_t pointer = wenc__page_lookup(wenc__gb18030_enc_top, wenc__gb18030_enc_blocks,
-                                         WENC__GB18030_ENC_BITS, WENC__GB18030_ENC_LIMIT,
-                                         (uint32_t)cp);
+    uint32_t pointer = wenc__gb18030_pointer((uint32_t)cp);
     if (pointer != WENC__NONE16) {
         uint32_t trailing = pointer % 190;
         r->bytes[0] = (uint8_t)(pointer / 190 + 0x81);
@@ -275,8 +274,7 @@ WENC__INLINE uint32_t gb18030_encode_cp(uint32_t cp, bool is_gbk)
         return WENC__CJK_STOP;
     if (is_gbk && cp == 0x20AC)
         return WENC__CJK_BYTES1(0x80);
-    uint32_t pointer = wenc__page_lookup(wenc__gb18030_enc_top, wenc__gb18030_enc_blocks,
-                                         WENC__GB18030_ENC_BITS, WENC__GB18030_ENC_LIMIT, cp);
+    uint32_t pointer = wenc__gb18030_pointer(cp);
     if (pointer == WENC__NONE16)
         return WENC__CJK_STOP;
     uint32_t trailing = pointer % 190;

@@ -3,19 +3,31 @@
 #ifndef WENC_HANDLERS_JIS0208_H
 #define WENC_HANDLERS_JIS0208_H
 
-#include "internal.h"
+#include "rank_table.h"
 
-/* The index code point for POINTER, or WENC__NONE16 for null. */
+/* The index code point for POINTER, or WENC__NONE16 for null.  The table
+** leaves out pointers WENC__JIS0208_GAP_FIRST .. _END - 1 (Shift_JIS's EUDC
+** area, which has no entries: tools/gen-tables.py, jis0208_layout()). */
 WENC__INLINE uint32_t wenc__jis0208_code_point(uint32_t pointer)
 {
-    return pointer < WENC__JIS0208_POINTERS ? wenc__jis0208_decode[pointer] : WENC__NONE16;
+    if (pointer < WENC__JIS0208_GAP_FIRST)
+        return wenc__jis0208_decode[pointer];
+    /* Past the gap the index has entries (Shift_JIS's IBM extensions). */
+    if (pointer - WENC__JIS0208_GAP_END < WENC__JIS0208_POINTERS - WENC__JIS0208_GAP_END)
+        return wenc__jis0208_decode[pointer - (WENC__JIS0208_GAP_END - WENC__JIS0208_GAP_FIRST)];
+    return WENC__NONE16;
 }
 
 /* The index pointer (the first one) for CP, or WENC__NONE16 for null. */
 WENC__INLINE uint32_t wenc__jis0208_pointer(uint32_t cp)
 {
+#if WENC__TABLES_SMALL
+    return wenc__rank_lookup(wenc__jis0208_rank_top, wenc__jis0208_rank_blocks,
+                             wenc__jis0208_rank_other, WENC__JIS0208_RANK_LIMIT, cp);
+#else
     return wenc__page_lookup(wenc__jis0208_enc_top, wenc__jis0208_enc_blocks,
                              WENC__JIS0208_ENC_BITS, WENC__JIS0208_ENC_LIMIT, cp);
+#endif
 }
 
 /* "index Shift_JIS pointer": the first pointer outside 8272..8835.  It

@@ -308,8 +308,20 @@ WENC__DECODER_IMPL(single_byte, sb_decode);
 ** >> 7, then the low 7 bits) over blocks shared by all encodings. */
 
 struct sb_encode_state {
-    const uint8_t *top; /* 512 block numbers: the BMP in 128s */
+    const uint8_t *top; /* block numbers: code points in 128s */
+    uint32_t last;      /* the top's last entry, the empty block */
 };
+
+/* The byte for BMP code point CP through the two levels; ASCII gives
+** itself (tools/gen-tables.py), 0 means no mapping (or U+0000).  The top
+** ends after the index's largest code point with an empty entry, which
+** every code point beyond it reads (a clamp, not a branch). */
+WENC__INLINE uint32_t sb_encode_byte(const struct sb_encode_state *s, uint32_t cp)
+{
+    uint32_t i = cp >> 7;
+    i = i < s->last ? i : s->last;
+    return wenc__sb_enc_blocks[(unsigned)s->top[i] << 7 | (cp & 0x7F)];
+}
 
 WENC__INLINE int sb_encode_step(void *sv, int32_t cp, wenc__estep *r)
 {
@@ -326,7 +338,7 @@ WENC__INLINE int sb_encode_step(void *sv, int32_t cp, wenc__estep *r)
     /* 3. The index pointer; 4. null: error; 5. byte pointer + 0x80. */
     uint8_t byte = 0;
     if (cp < 0x10000)
-        byte = wenc__sb_enc_blocks[(unsigned)s->top[cp >> 7] << 7 | (cp & 0x7F)];
+        byte = (uint8_t)sb_encode_byte(s, (uint32_t)cp);
     if (byte == 0) {
         r->error_cp = (uint32_t)cp;
         return WENC__E_ERROR;
@@ -336,12 +348,6 @@ WENC__INLINE int sb_encode_step(void *sv, int32_t cp, wenc__estep *r)
     return WENC__E_BYTES;
 }
 
-/* The byte for BMP code point CP through the two levels; ASCII gives
-** itself (tools/gen-tables.py), 0 means no mapping (or U+0000). */
-WENC__INLINE uint32_t sb_encode_byte(const uint8_t *top, uint32_t cp)
-{
-    return wenc__sb_enc_blocks[(unsigned)top[cp >> 7] << 7 | (cp & 0x7F)];
-}
 
 /* Whether the 16 UTF-16 units at S are ASCII; if so narrows them to O. */
 WENC__INLINE bool sb_ascii16_from_utf16(const uint16_t *s, uint8_t *o)
@@ -374,7 +380,7 @@ WENC__INLINE bool sb_ascii16_from_utf16(const uint16_t *s, uint8_t *o)
 static __attribute__((noinline)) void sb_encode_bulk(void *sv, const void *src, size_t *pos_, size_t len,
                                  uint8_t *dst, size_t *out_, size_t cap, int form)
 {
-    const uint8_t *top = ((const struct sb_encode_state *)sv)->top;
+    const struct sb_encode_state *top = sv;
     size_t pos = *pos_, out = *out_;
     if (form == WENC__FROM_UTF16) {
         const uint16_t *s = src;
@@ -487,7 +493,9 @@ static __attribute__((noinline)) void sb_encode_bulk(void *sv, const void *src, 
 
 WENC__INLINE wenc_status sb_encode(wenc__ecall *c, const int form)
 {
-    struct sb_encode_state s = {wenc__sb_enc_top + 512 * c->e->priv_encoding->single_byte};
+    unsigned sb = (unsigned)c->e->priv_encoding->single_byte;
+    struct sb_encode_state s = {wenc__sb_enc_top + wenc__sb_enc_top_at[sb],
+                                wenc__sb_enc_top_last[sb]};
     return wenc__encode_loop_state(c, form, &s, sb_encode_step, wenc__always, NULL,
                                    sb_encode_bulk);
 }

@@ -23,6 +23,9 @@
 
 #include <wenc/wenc.h>
 
+#ifdef WENC_BENCH_TABLE_SIZES
+#include "bench_table_sizes.h"
+#endif
 #ifdef WENC_BENCH_ICU
 #include <unicode/ucnv.h>
 #include <unicode/uclean.h>
@@ -1914,6 +1917,20 @@ static void run_encoding(const options *o, const wenc_encoding *enc)
     }
 }
 
+/* The size of the generated tables in the library this program was built
+** with, as linked (tools/table-sizes.py, nm -S): "# tables: ..." (in the
+** table output's header; the CSV's last line, which csv.DictReader readers
+** such as compare.py skip: it has no direction). */
+static void print_tables_line(FILE *f)
+{
+#ifdef WENC_BENCH_TABLE_SIZES
+    fprintf(f, "# tables: %d bytes (%.1f KiB) as linked, profile %s (-Dtables)\n",
+            WENC_BENCH_TABLE_BYTES, WENC_BENCH_TABLE_BYTES / 1024.0, WENC_BENCH_TABLE_PROFILE);
+#else
+    fprintf(f, "# tables: size unknown (no nm at build time)\n");
+#endif
+}
+
 int main(int argc, char **argv)
 {
     options o;
@@ -1940,6 +1957,7 @@ int main(int argc, char **argv)
 #else
         printf("ICU: not built in (libicu-dev / pkg-config icu-uc absent at build time)\n");
 #endif
+        print_tables_line(stdout);
         printf("\n");
     }
     for (size_t i = 0; i < WENC_ENCODING_COUNT; i++) {
@@ -1953,5 +1971,7 @@ int main(int argc, char **argv)
         buf_free(&sources[i].html);
         buf_free(&sources[i].text);
     }
+    if (o.csv)
+        print_tables_line(stdout);
     return 0;
 }

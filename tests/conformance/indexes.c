@@ -4,8 +4,8 @@
 ** Decode side: every pointer of every index, present or not, agrees with the
 ** generated decode table (absent pointers are WENC__NONE16).  Encode side:
 ** every code point U+0000..U+10FFFF is looked up the way the handlers do it
-** (wenc__page_lookup, wenc__jis0208_shift_jis_pointer, the single-byte
-** blocks) and compared with the pointer rule of the standard computed by the
+** (the encode lookups of the src/handlers headers, the single-byte blocks) and
+** compared with the pointer rule of the standard computed by the
 ** model from the index text: "index pointer" (first pointer), "index
 ** Shift_JIS pointer", "index Big5 pointer", and the two "index gb18030
 ** ranges" algorithms, both ways, for every pointer and code point.
@@ -14,6 +14,9 @@
 
 #include "conf.h"
 #include "internal.h"
+#include "handlers/big5.h"
+#include "handlers/euc_kr.h"
+#include "handlers/gb18030.h"
 #include "handlers/jis0208.h"
 
 #define MAX_CP 0x10FFFFu
@@ -25,25 +28,58 @@ static int32_t lib16(uint32_t v)
 
 /* Compares a uint16_t decode table of LEN entries with INDEX, pointer by
 ** pointer; the table must also end right after the largest pointer. */
-static void check_decode16(const char *index, const uint16_t *table, size_t len)
+typedef uint32_t (*decode_fn)(uint32_t pointer);
+
+/* Every pointer 0..0xFFFF through LOOKUP (the handlers' accessor, which may
+** hide a table layout with gaps) against the index file; LEN is the
+** pointer space the accessor claims (largest pointer + 1). */
+static void check_decode(const char *index, decode_fn lookup, size_t len)
 {
     tally t = {0, 0};
     size_t present = 0;
-    for (uint32_t p = 0; p < len; p++) {
+    for (uint32_t p = 0; p <= 0xFFFF; p++) {
         int32_t want = ref_index_code_point(index, p);
-        int32_t got = lib16(table[p]);
+        int32_t got = lib16(lookup(p));
         t.checked++;
         present += want != -1;
         if (want != got)
             tally_fail(&t, "index %s pointer %u: table %d, index file %d", index, p, got, want);
     }
     tally_report(&t,
-                 "index %s: every pointer 0..%zu agrees with the decode table "
-                 "(%zu mapped, %zu absent and WENC__NONE16)",
-                 index, len - 1, present, len - present);
+                 "index %s: every pointer 0..65535 agrees with the decode lookup "
+                 "(%zu mapped, the others WENC__NONE16)",
+                 index, present);
     CHECK_EQ(len, (size_t)ref_index_max_pointer(index) + 1,
-             "decode table length is the largest pointer + 1");
+             "decode pointer space is the largest pointer + 1");
     CHECK_EQ(present, ref_index_entry_count(index), "every entry of the file is in the table");
+}
+
+#define FLAT_DECODE(name, table, len)                                                             \
+    static uint32_t name(uint32_t pointer)                                                        \
+    {                                                                                             \
+        return pointer < (len) ? (table)[pointer] : WENC__NONE16;                                 \
+    }
+FLAT_DECODE(gb18030_code_point, wenc__gb18030_decode, WENC__GB18030_POINTERS)
+FLAT_DECODE(jis0212_code_point, wenc__jis0212_decode, WENC__JIS0212_POINTERS)
+FLAT_DECODE(katakana_code_point, wenc__iso_2022_jp_katakana_decode,
+            WENC__ISO_2022_JP_KATAKANA_POINTERS)
+
+/* EUC-KR's lookup by bytes (the decoder's) against the one by pointer, for
+** every lead and trail the decoder passes (0x81..0xFE, 0x41..0xFE). */
+static void check_euc_kr_bytes(void)
+{
+    tally t = {0, 0};
+    for (uint32_t lead = 0x81; lead <= 0xFE; lead++) {
+        for (uint32_t trail = 0x41; trail <= 0xFE; trail++) {
+            int32_t want = ref_index_code_point("euc-kr", (lead - 0x81) * 190 + trail - 0x41);
+            int32_t got = lib16(wenc__euc_kr_bytes_code_point(lead, trail));
+            t.checked++;
+            if (want != got)
+                tally_fail(&t, "euc-kr bytes %02X %02X: table %d, index file %d", lead, trail,
+                           got, want);
+        }
+    }
+    tally_report(&t, "index euc-kr: every lead 81..FE and trail 41..FE by bytes");
 }
 
 /* ---- Single-byte ------------------------------------------------------- */
@@ -88,12 +124,16 @@ static void test_single_byte(void)
         /* The encoder's lookup (src/handlers/single_byte.c): BMP only, 0 =
         ** no mapping, otherwise the byte (pointer + 0x80); ASCII gives
         ** itself (the encoders' step 2, so their bulk loops need no branch;
-        ** U+0000 gives its byte 0). */
-        const uint8_t *top = wenc__sb_enc_top + 512 * row;
+        ** U+0000 gives its byte 0).  The top stops at an empty entry that
+        ** every code point beyond reads (the lookup clamps code point >> 7
+        ** to it). */
+        const uint8_t *top = wenc__sb_enc_top + wenc__sb_enc_top_at[row];
+        uint32_t last = wenc__sb_enc_top_last[row];
+        CHECK(top[last] == 0, "%s: the top ends with the empty block", wenc_encoding_name(e));
         for (uint32_t cp = 0; cp <= MAX_CP; cp++) {
             int32_t want = ref_index_pointer(index, cp);
-            uint8_t byte =
-                cp < 0x10000 ? wenc__sb_enc_blocks[(unsigned)top[cp >> 7] << 7 | (cp & 0x7F)] : 0;
+            uint32_t k = cp >> 7 < last ? cp >> 7 : last;
+            uint8_t byte = cp < 0x10000 ? wenc__sb_enc_blocks[(unsigned)top[k] << 7 | (cp & 0x7F)] : 0;
             if (cp < 0x80) {
                 enc.checked++;
                 if (byte != cp || want != -1)
@@ -142,20 +182,17 @@ static int32_t rule_euc_kr(uint32_t cp)
 
 static int32_t lib_gb18030(uint32_t cp)
 {
-    return lib16(wenc__page_lookup(wenc__gb18030_enc_top, wenc__gb18030_enc_blocks,
-                                   WENC__GB18030_ENC_BITS, WENC__GB18030_ENC_LIMIT, cp));
+    return lib16(wenc__gb18030_pointer(cp));
 }
 
 static int32_t lib_big5(uint32_t cp)
 {
-    return lib16(wenc__page_lookup(wenc__big5_enc_top, wenc__big5_enc_blocks, WENC__BIG5_ENC_BITS,
-                                   WENC__BIG5_ENC_LIMIT, cp));
+    return lib16(wenc__big5_pointer(cp));
 }
 
 static int32_t lib_euc_kr(uint32_t cp)
 {
-    return lib16(wenc__page_lookup(wenc__euc_kr_enc_top, wenc__euc_kr_enc_blocks,
-                                   WENC__EUC_KR_ENC_BITS, WENC__EUC_KR_ENC_LIMIT, cp));
+    return lib16(wenc__euc_kr_pointer(cp));
 }
 
 static int32_t lib_jis0208(uint32_t cp)
@@ -348,13 +385,13 @@ int main(int argc, char **argv)
     test_single_byte();
     test_big5();
 
-    check_decode16("gb18030", wenc__gb18030_decode, WENC__GB18030_POINTERS);
+    check_decode("gb18030", gb18030_code_point, WENC__GB18030_POINTERS);
     check_encode("index pointer gb18030", rule_gb18030, lib_gb18030);
     CHECK(lib_gb18030(0x3000) == 6176 && lib_gb18030(0xE5E5) == -1 && lib_gb18030(0xE78D) == -1,
           "gb18030 typed facts: U+3000 -> 6176 (first of 6176, 6555), U+E5E5 and U+E78D absent");
     test_gb18030_ranges();
 
-    check_decode16("jis0208", wenc__jis0208_decode, WENC__JIS0208_POINTERS);
+    check_decode("jis0208", wenc__jis0208_code_point, WENC__JIS0208_POINTERS);
     check_encode("index pointer jis0208", rule_jis0208, lib_jis0208);
     check_encode("index Shift_JIS pointer", ref_index_shift_jis_pointer, lib_shift_jis);
     CHECK(lib_jis0208(0x2170) == 8634 && lib_shift_jis(0x2170) == 10716 &&
@@ -362,14 +399,15 @@ int main(int argc, char **argv)
           "jis0208 typed facts: U+2170 -> 8634 / Shift_JIS 10716, U+FF0D -> 60, no U+2212, "
           "no U+00A5");
 
-    check_decode16("jis0212", wenc__jis0212_decode, WENC__JIS0212_POINTERS);
+    check_decode("jis0212", jis0212_code_point, WENC__JIS0212_POINTERS);
 
-    check_decode16("euc-kr", wenc__euc_kr_decode, WENC__EUC_KR_POINTERS);
+    check_decode("euc-kr", wenc__euc_kr_code_point, WENC__EUC_KR_POINTERS);
+    check_euc_kr_bytes();
     check_encode("index pointer euc-kr", rule_euc_kr, lib_euc_kr);
     CHECK_EQ(lib_euc_kr(0xAC00), (0xB0 - 0x81) * 190 + 0xA1 - 0x41, "EUC-KR: U+AC00 is B0 A1");
 
-    check_decode16("iso-2022-jp-katakana", wenc__iso_2022_jp_katakana_decode,
-                   WENC__ISO_2022_JP_KATAKANA_POINTERS);
+    check_decode("iso-2022-jp-katakana", katakana_code_point,
+                 WENC__ISO_2022_JP_KATAKANA_POINTERS);
     {
         uint8_t first[2] = {(uint8_t)(wenc__iso_2022_jp_katakana_decode[0] >> 8),
                             (uint8_t)wenc__iso_2022_jp_katakana_decode[0]};

@@ -1,0 +1,38 @@
+/* big5.h -- lookups in index Big5 (Encoding Standard, "Big5").
+** Tables: indexes/big5.c, indexes/big5_encode.c (default profile) or
+** indexes/big5_encode_small.c (-Dtables=small). */
+#ifndef WENC_HANDLERS_BIG5_H
+#define WENC_HANDLERS_BIG5_H
+
+#include "rank_table.h"
+
+/* "index Big5 pointer" for CP (pointers below (0xA1 - 0x81) * 157 ignored,
+** the last one for six code points; the generator decided), or
+** WENC__NONE16. */
+WENC__INLINE uint32_t wenc__big5_pointer(uint32_t cp)
+{
+#if WENC__TABLES_SMALL
+    if (cp <= 0xFFFF)
+        return wenc__rank_lookup(wenc__big5_rank_top, wenc__big5_rank_blocks, wenc__big5_rank_other,
+                                 WENC__BIG5_RANK_LIMIT, cp);
+    /* The plane 2 code points are few and rare in text: binary search. */
+    if (cp >> 16 != 2)
+        return WENC__NONE16;
+    unsigned lo = 0, hi = WENC__BIG5_RANK_ASTRAL;
+    while (lo < hi) {
+        unsigned mid = (lo + hi) / 2;
+        if (wenc__big5_rank_astral_cp[mid] < (cp & 0xFFFF))
+            lo = mid + 1;
+        else
+            hi = mid;
+    }
+    if (lo < WENC__BIG5_RANK_ASTRAL && wenc__big5_rank_astral_cp[lo] == (cp & 0xFFFF))
+        return wenc__big5_rank_astral_pointer[lo];
+    return WENC__NONE16;
+#else
+    return wenc__page_lookup(wenc__big5_enc_top, wenc__big5_enc_blocks, WENC__BIG5_ENC_BITS,
+                             WENC__BIG5_ENC_LIMIT, cp);
+#endif
+}
+
+#endif

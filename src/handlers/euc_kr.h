@@ -1,0 +1,38 @@
+/* euc_kr.h -- lookups in index EUC-KR (Encoding Standard, "EUC-KR").
+** Tables: indexes/euc_kr.c. */
+#ifndef WENC_HANDLERS_EUC_KR_H
+#define WENC_HANDLERS_EUC_KR_H
+
+#include "rank_table.h"
+
+/* The index code point for leading byte LEADING (0x81..0xFE) and trailing
+** byte TRAILING (0x41..0xFE), i.e. for pointer (LEADING - 0x81) * 190 +
+** TRAILING - 0x41, or WENC__NONE16 for null.  The table is flat: leaving
+** out the empty trails 0x41..0xA0 of leads 0xC7 and up would save 10 KiB
+** but cost the decoder about a tenth of its speed on HTML (measured,
+** tests/bench/results/issue-12-tables.md). */
+WENC__INLINE uint32_t wenc__euc_kr_bytes_code_point(uint32_t leading, uint32_t trailing)
+{
+    uint32_t pointer = (leading - 0x81) * 190 + (trailing - 0x41);
+    return pointer < WENC__EUC_KR_POINTERS ? wenc__euc_kr_decode[pointer] : WENC__NONE16;
+}
+
+/* The index code point for POINTER, or WENC__NONE16 for null. */
+WENC__INLINE uint32_t wenc__euc_kr_code_point(uint32_t pointer)
+{
+    return pointer < WENC__EUC_KR_POINTERS ? wenc__euc_kr_decode[pointer] : WENC__NONE16;
+}
+
+/* The index pointer (the first one) for CP, or WENC__NONE16 for null. */
+WENC__INLINE uint32_t wenc__euc_kr_pointer(uint32_t cp)
+{
+#if WENC__TABLES_SMALL
+    return wenc__rank_lookup(wenc__euc_kr_rank_top, wenc__euc_kr_rank_blocks,
+                             wenc__euc_kr_rank_other, WENC__EUC_KR_RANK_LIMIT, cp);
+#else
+    return wenc__page_lookup(wenc__euc_kr_enc_top, wenc__euc_kr_enc_blocks, WENC__EUC_KR_ENC_BITS,
+                             WENC__EUC_KR_ENC_LIMIT, cp);
+#endif
+}
+
+#endif

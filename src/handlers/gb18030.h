@@ -1,0 +1,20 @@
+/* gb18030.h -- lookups in index gb18030 (Encoding Standard, "gb18030" and
+** "GBK").  Tables: indexes/gb18030.c. */
+#ifndef WENC_HANDLERS_GB18030_H
+#define WENC_HANDLERS_GB18030_H
+
+#include "rank_table.h"
+
+/* The index pointer (the first one) for CP, or WENC__NONE16 for null. */
+WENC__INLINE uint32_t wenc__gb18030_pointer(uint32_t cp)
+{
+#if WENC__TABLES_SMALL
+    return wenc__rank_lookup(wenc__gb18030_rank_top, wenc__gb18030_rank_blocks,
+                             wenc__gb18030_rank_other, WENC__GB18030_RANK_LIMIT, cp);
+#else
+    return wenc__page_lookup(wenc__gb18030_enc_top, wenc__gb18030_enc_blocks,
+                             WENC__GB18030_ENC_BITS, WENC__GB18030_ENC_LIMIT, cp);
+#endif
+}
+
+#endif
