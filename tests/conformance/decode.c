@@ -672,6 +672,8 @@ static void sweep_bulk(void)
     for (size_t i = 0; i < NBULK; i++) {
         const dcase *c = dc(bulk_decoders[i].name);
         const uint8_t *pair = bulk_decoders[i].pair;
+        if (!built_or_skip(c->enc, "bulk-path sweeps"))
+            continue;
         /* The filler's pair must be one code point in the model, else the
         ** sweeps would not be testing runs of valid text. */
         ref_item *items = NULL;
