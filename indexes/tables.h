@@ -24,6 +24,10 @@ typedef struct wenc__rank_block {
     uint16_t run_base;
 } wenc__rank_block;
 
+/* Pointers per block of a small-profile decode table, log 2
+ * (src/handlers/delta_table.h). */
+#define WENC__DELTA_BITS 4
+
 /* single-byte indexes */
 #define WENC__SB_INDEXES 27
 #define WENC__SB_TOTAL 0x6AEFF1BU
@@ -57,7 +61,14 @@ extern const uint16_t wenc__big5_rank_astral_pointer[291];
 
 /* index-gb18030.txt */
 #define WENC__GB18030_POINTERS 23940
+
+/* index-gb18030.txt, decode: default profile */
 extern const uint16_t wenc__gb18030_decode[23940];
+
+/* index-gb18030.txt, decode: small profile */
+extern const uint32_t wenc__gb18030_decode_blocks[1497];
+extern const uint8_t wenc__gb18030_decode_narrow[11152];
+extern const uint16_t wenc__gb18030_decode_wide[7632];
 
 /* index-gb18030.txt, encode: default profile */
 #define WENC__GB18030_ENC_BITS 5
@@ -80,10 +91,17 @@ extern const uint32_t wenc__gb18030_ranges_cp[207];
 #define WENC__JIS0208_POINTERS 11104
 #define WENC__JIS0208_GAP_FIRST 8836
 #define WENC__JIS0208_GAP_END 10716
-extern const uint16_t wenc__jis0208_decode[9224];
 #define WENC__SJIS_EXCEPTIONS 373
 extern const uint16_t wenc__sjis_exc_cp[373];
 extern const uint16_t wenc__sjis_exc_pointer[373];
+
+/* index-jis0208.txt, decode: default profile */
+extern const uint16_t wenc__jis0208_decode[9224];
+
+/* index-jis0208.txt, decode: small profile */
+extern const uint32_t wenc__jis0208_decode_blocks[577];
+extern const uint8_t wenc__jis0208_decode_narrow[2512];
+extern const uint16_t wenc__jis0208_decode_wide[4848];
 
 /* index-jis0208.txt, encode: default profile */
 #define WENC__JIS0208_ENC_BITS 5
@@ -99,11 +117,25 @@ extern const uint16_t wenc__jis0208_rank_other[5287];
 
 /* index-jis0212.txt */
 #define WENC__JIS0212_POINTERS 7211
+
+/* index-jis0212.txt, decode: default profile */
 extern const uint16_t wenc__jis0212_decode[7211];
+
+/* index-jis0212.txt, decode: small profile */
+extern const uint32_t wenc__jis0212_decode_blocks[451];
+extern const uint8_t wenc__jis0212_decode_narrow[6064];
+extern const uint16_t wenc__jis0212_decode_wide[144];
 
 /* index-euc-kr.txt */
 #define WENC__EUC_KR_POINTERS 23750
+
+/* index-euc-kr.txt, decode: default profile */
 extern const uint16_t wenc__euc_kr_decode[23750];
+
+/* index-euc-kr.txt, decode: small profile */
+extern const uint32_t wenc__euc_kr_decode_blocks[1485];
+extern const uint8_t wenc__euc_kr_decode_narrow[8288];
+extern const uint16_t wenc__euc_kr_decode_wide[6688];
 
 /* index-euc-kr.txt, encode: default profile */
 #define WENC__EUC_KR_ENC_BITS 5

@@ -300,24 +300,79 @@ def gen_big5(idx, root, decls, sizes):
     gen_encode(idx, root, decls, sizes, "big5", mapping, "index Big5 pointer")
 
 
+DELTA_BITS = 4  # pointers per block of a delta decode table: 1 << DELTA_BITS
+
+
+def delta_table(table):
+    """The small profile's decode table (src/handlers/delta_table.h): per
+    block of 16 pointers one uint32_t descriptor.  A block whose code points
+    lie within 254 of the smallest is *narrow*: base = that code point (bits
+    0..15), and 16 uint8_t deltas, 0xFF for null.  Any other block is *wide*
+    (bit 31): 16 uint16_t code points.  Bits 16..30 number the block among
+    the distinct narrow or wide ones (identical blocks are shared: the empty
+    ones, the PUA rows).  Returns (descriptors, narrow, wide)."""
+    size = 1 << DELTA_BITS
+    table = table + [NONE16] * (-len(table) % size)
+    desc, narrow, wide = [], {}, {}
+    for at in range(0, len(table), size):
+        blk = table[at:at + size]
+        cps = [c for c in blk if c != NONE16]
+        base = min(cps) if cps else 0
+        if max(cps, default=base) - base <= 254:
+            key = tuple(0xFF if c == NONE16 else c - base for c in blk)
+            number = narrow.setdefault(key, len(narrow))
+            desc.append(number << 16 | base)
+        else:
+            number = wide.setdefault(tuple(blk), len(wide))
+            desc.append(1 << 31 | number << 16)
+    if max(len(narrow), len(wide)) >= 1 << 15:
+        sys.exit("delta table: too many blocks")
+    return (desc, [d for blk in narrow for d in blk], [c for blk in wide for c in blk])
+
+
 def gen_simple(idx, root, decls, sizes, prefix, encode, note=None, layout=None):
     """Decode table over 0..max pointer (or as LAYOUT arranges it: it returns
-    the table and defines what its accessor needs); optionally a
-    first-pointer encode table."""
+    the table and defines what its accessor needs), flat in <prefix>.c
+    (default profile) and as a delta table in <prefix>_small.c
+    (-Dtables=small); optionally a first-pointer encode table."""
     out = Out(idx.banner())
     length = max(idx.by_pointer) + 1
     if any(c > 0xFFFF for _, c in idx.entries):
         sys.exit("%s: unexpected astral code point" % idx.name)
     out.define("WENC__%s_POINTERS" % prefix.upper(), length)
     table = layout(idx, out, length) if layout else decode_table_16(idx, length)
-    out.array("uint16_t", "wenc__%s_decode" % prefix, table, "0x%04X")
-    out.sizes.append(("%s decode" % prefix, 2 * len(table)))
     extra = None
     if note:
         extra = note(idx, out)
+    shared = (list(out.parts), list(out.decls), list(out.sizes))
+    if prefix == "iso_2022_jp_katakana":
+        # 63 entries: nothing to gain, and one profile-independent table.
+        out.array("uint16_t", "wenc__%s_decode" % prefix, table, "0x%04X")
+        out.sizes.append(("%s decode" % prefix, 2 * len(table)))
+        write(os.path.join(root, "indexes", "%s.c" % prefix), "".join(out.parts))
+        decls.append((idx.file, out.decls))
+        sizes.extend(out.sizes)
+        return extra
+    decls.append((idx.file, shared[1]))
+    sizes.extend(shared[2])
+    out.decls = []
+    out.sizes = []
+    out.array("uint16_t", "wenc__%s_decode" % prefix, table, "0x%04X")
+    out.sizes.append(("%s decode" % prefix, 2 * len(table)))
     write(os.path.join(root, "indexes", "%s.c" % prefix), "".join(out.parts))
-    decls.append((idx.file, out.decls))
+    decls.append(("%s, decode: default profile" % idx.file, out.decls))
     sizes.extend(out.sizes)
+    small = Out(idx.banner())
+    small.parts = shared[0]
+    desc, narrow, wide = delta_table(table)
+    small.array("uint32_t", "wenc__%s_decode_blocks" % prefix, desc, "0x%08X", 4)
+    small.array("uint8_t", "wenc__%s_decode_narrow" % prefix, narrow, "0x%02X", 16)
+    small.array("uint16_t", "wenc__%s_decode_wide" % prefix, wide, "0x%04X")
+    small.sizes.append(("%s decode, small profile" % prefix,
+                        4 * len(desc) + len(narrow) + 2 * len(wide)))
+    write(os.path.join(root, "indexes", "%s_small.c" % prefix), "".join(small.parts))
+    decls.append(("%s, decode: small profile" % idx.file, small.decls))
+    sizes.extend(small.sizes)
     if encode:
         gen_encode(idx, root, decls, sizes, prefix, idx.first_pointers(), "index pointer")
     return extra
@@ -620,7 +675,10 @@ def main(argv):
          "    uint32_t run;        /* bit i: base + i maps to run_base + rank */\n",
          "    uint16_t other_base; /* rank = number of the same bits below bit i */\n",
          "    uint16_t run_base;\n",
-         "} wenc__rank_block;\n\n"]
+         "} wenc__rank_block;\n\n",
+         "/* Pointers per block of a small-profile decode table, log 2\n"
+         " * (src/handlers/delta_table.h). */\n",
+         "#define WENC__DELTA_BITS %d\n\n" % DELTA_BITS]
     for title, d in decls:
         h.append("/* %s */\n" % title)
         h.extend(line + "\n" for line in d)

@@ -31,7 +31,7 @@ def declared_tables(tables_h, profile):
             if m:
                 group = m.group(1)
             m = re.match(r"extern const .*?\b(wenc__\w+)\[", line)
-            p = re.search(r"encode: (\w+) profile$", group)
+            p = re.search(r"(?:en|de)code: (\w+) profile$", group)
             if m and (p is None or p.group(1) == profile):
                 out.append((group, m.group(1)))
     return out

@@ -2,6 +2,7 @@
 ** Tables: index jis0208 (jis0208.h) and index jis0212 (decoder only). */
 #include "cjk_bulk.h"
 #include "handlers/jis0208.h"
+#include "handlers/jis0212.h"
 
 struct euc_jp_state {
     uint8_t leading;
@@ -45,8 +46,8 @@ WENC__INLINE int euc_jp_step(void *sv, int byte, wenc__step *r)
             uint32_t pointer = (leading - 0xA1) * 94 + (uint32_t)byte - 0xA1;
             if (!jis0212)
                 cp = wenc__jis0208_code_point(pointer);
-            else if (pointer < WENC__JIS0212_POINTERS)
-                cp = wenc__jis0212_decode[pointer];
+            else
+                cp = wenc__jis0212_code_point(pointer);
         }
         if (cp != WENC__NONE16) {
             r->cp[0] = cp;

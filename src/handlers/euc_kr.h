@@ -3,24 +3,38 @@
 #ifndef WENC_HANDLERS_EUC_KR_H
 #define WENC_HANDLERS_EUC_KR_H
 
+#include "delta_table.h"
 #include "rank_table.h"
+
+/* Entry POINTER (< WENC__EUC_KR_POINTERS) of the decode table of the build's
+** profile: flat, or a delta table (delta_table.h) with -Dtables=small. */
+WENC__INLINE uint32_t wenc__euc_kr_decode_at(uint32_t pointer)
+{
+#if WENC__TABLES_SMALL
+    return wenc__delta_lookup(wenc__euc_kr_decode_blocks, wenc__euc_kr_decode_narrow,
+                              wenc__euc_kr_decode_wide, pointer);
+#else
+    return wenc__euc_kr_decode[pointer];
+#endif
+}
 
 /* The index code point for leading byte LEADING (0x81..0xFE) and trailing
 ** byte TRAILING (0x41..0xFE), i.e. for pointer (LEADING - 0x81) * 190 +
 ** TRAILING - 0x41, or WENC__NONE16 for null.  The table is flat: leaving
 ** out the empty trails 0x41..0xA0 of leads 0xC7 and up would save 10 KiB
 ** but cost the decoder about a tenth of its speed on HTML (measured,
-** tests/bench/results/issue-12-tables.md). */
+** tests/bench/results/issue-12-tables.md).  The small profile's is a
+** delta table. */
 WENC__INLINE uint32_t wenc__euc_kr_bytes_code_point(uint32_t leading, uint32_t trailing)
 {
     uint32_t pointer = (leading - 0x81) * 190 + (trailing - 0x41);
-    return pointer < WENC__EUC_KR_POINTERS ? wenc__euc_kr_decode[pointer] : WENC__NONE16;
+    return pointer < WENC__EUC_KR_POINTERS ? wenc__euc_kr_decode_at(pointer) : WENC__NONE16;
 }
 
 /* The index code point for POINTER, or WENC__NONE16 for null. */
 WENC__INLINE uint32_t wenc__euc_kr_code_point(uint32_t pointer)
 {
-    return pointer < WENC__EUC_KR_POINTERS ? wenc__euc_kr_decode[pointer] : WENC__NONE16;
+    return pointer < WENC__EUC_KR_POINTERS ? wenc__euc_kr_decode_at(pointer) : WENC__NONE16;
 }
 
 /* The index pointer (the first one) for CP, or WENC__NONE16 for null. */

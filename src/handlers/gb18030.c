@@ -112,7 +112,7 @@ WENC__INLINE int gb18030_step(void *sv, int byte, wenc__step *r)
         if ((byte >= 0x40 && byte <= 0x7E) || (byte >= 0x80 && byte <= 0xFE)) {
             uint32_t offset = byte < 0x7F ? 0x40 : 0x41;
             /* Every pointer of this form is in index gb18030. */
-            r->cp[0] = wenc__gb18030_decode[(leading - 0x81) * 190 + ((uint32_t)byte - offset)];
+            r->cp[0] = wenc__gb18030_code_point((leading - 0x81) * 190 + ((uint32_t)byte - offset));
             return WENC__CODE_POINT;
         }
         if (byte < 0x80) {
@@ -159,7 +159,7 @@ WENC__INLINE uint32_t gb18030_pair(uint32_t leading, uint32_t b)
 {
     if (!((b >= 0x40 && b <= 0x7E) || (b >= 0x80 && b <= 0xFE)))
         return WENC__BULK_STOP;
-    return wenc__gb18030_decode[(leading - 0x81) * 190 + (b - (b < 0x7F ? 0x40 : 0x41))];
+    return wenc__gb18030_code_point((leading - 0x81) * 190 + (b - (b < 0x7F ? 0x40 : 0x41)));
 }
 
 WENC__CJK_BULK void gb18030_bulk(void *unused, const uint8_t *src, size_t *pos, size_t len,

@@ -3,7 +3,21 @@
 #ifndef WENC_HANDLERS_GB18030_H
 #define WENC_HANDLERS_GB18030_H
 
+#include "delta_table.h"
 #include "rank_table.h"
+
+/* The index code point for POINTER (< WENC__GB18030_POINTERS: every
+** two-byte pointer is in the index).  The table is flat, or a delta table
+** (delta_table.h) with -Dtables=small. */
+WENC__INLINE uint32_t wenc__gb18030_code_point(uint32_t pointer)
+{
+#if WENC__TABLES_SMALL
+    return wenc__delta_lookup(wenc__gb18030_decode_blocks, wenc__gb18030_decode_narrow,
+                              wenc__gb18030_decode_wide, pointer);
+#else
+    return wenc__gb18030_decode[pointer];
+#endif
+}
 
 /* The index pointer (the first one) for CP, or WENC__NONE16 for null. */
 WENC__INLINE uint32_t wenc__gb18030_pointer(uint32_t cp)

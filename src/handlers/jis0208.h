@@ -3,7 +3,20 @@
 #ifndef WENC_HANDLERS_JIS0208_H
 #define WENC_HANDLERS_JIS0208_H
 
+#include "delta_table.h"
 #include "rank_table.h"
+
+/* Entry AT of the decode table of the build's profile (the gap left out):
+** flat, or a delta table (delta_table.h) with -Dtables=small. */
+WENC__INLINE uint32_t wenc__jis0208_decode_at(uint32_t at)
+{
+#if WENC__TABLES_SMALL
+    return wenc__delta_lookup(wenc__jis0208_decode_blocks, wenc__jis0208_decode_narrow,
+                              wenc__jis0208_decode_wide, at);
+#else
+    return wenc__jis0208_decode[at];
+#endif
+}
 
 /* The index code point for POINTER, or WENC__NONE16 for null.  The table
 ** leaves out pointers WENC__JIS0208_GAP_FIRST .. _END - 1 (Shift_JIS's EUDC
@@ -11,10 +24,10 @@
 WENC__INLINE uint32_t wenc__jis0208_code_point(uint32_t pointer)
 {
     if (pointer < WENC__JIS0208_GAP_FIRST)
-        return wenc__jis0208_decode[pointer];
+        return wenc__jis0208_decode_at(pointer);
     /* Past the gap the index has entries (Shift_JIS's IBM extensions). */
     if (pointer - WENC__JIS0208_GAP_END < WENC__JIS0208_POINTERS - WENC__JIS0208_GAP_END)
-        return wenc__jis0208_decode[pointer - (WENC__JIS0208_GAP_END - WENC__JIS0208_GAP_FIRST)];
+        return wenc__jis0208_decode_at(pointer - (WENC__JIS0208_GAP_END - WENC__JIS0208_GAP_FIRST));
     return WENC__NONE16;
 }
 
