@@ -41,8 +41,9 @@ extern const uint8_t wenc__sb_enc_blocks[14720];
 
 /* index-big5.txt */
 #define WENC__BIG5_POINTERS 19782
-extern const uint16_t wenc__big5_decode[19782];
-extern const uint32_t wenc__big5_astral[619];
+#define WENC__BIG5_FIRST 942
+extern const uint16_t wenc__big5_decode[18840];
+extern const uint32_t wenc__big5_astral[589];
 
 /* index-big5.txt, encode: default profile */
 #define WENC__BIG5_ENC_BITS 5
@@ -117,11 +118,6 @@ extern const uint16_t wenc__jis0208_rank_other[5287];
 
 /* index-jis0212.txt */
 #define WENC__JIS0212_POINTERS 7211
-
-/* index-jis0212.txt, decode: default profile */
-extern const uint16_t wenc__jis0212_decode[7211];
-
-/* index-jis0212.txt, decode: small profile */
 extern const uint32_t wenc__jis0212_decode_blocks[451];
 extern const uint8_t wenc__jis0212_decode_narrow[6064];
 extern const uint16_t wenc__jis0212_decode_wide[144];

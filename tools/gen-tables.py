@@ -270,10 +270,14 @@ def gen_big5(idx, root, decls, sizes):
     out = Out(idx.banner())
     length = max(idx.by_pointer) + 1
     # Decode: the low 16 bits of each code point; astral ones (all in plane 2,
-    # checked below) are flagged in a bitset.
+    # checked below) are flagged in a bitset.  Both start at pointer
+    # (0x87 - 0x81) * 157: leads 0x81..0x86 have no entry (src/handlers/big5.h).
+    first = (0x87 - 0x81) * 157
+    if min(idx.by_pointer) < first:
+        sys.exit("big5: an entry below leading byte 0x87")
     low = []
-    astral = [0] * ((length + 31) // 32)
-    for p in range(length):
+    astral = [0] * ((length - first + 31) // 32)
+    for p in range(first, length):
         cp = idx.by_pointer.get(p)
         if cp is None:
             low.append(NONE16)
@@ -281,10 +285,11 @@ def gen_big5(idx, root, decls, sizes):
             if cp >> 16 != 2:
                 sys.exit("big5: astral code point outside plane 2")
             low.append(cp & 0xFFFF)
-            astral[p // 32] |= 1 << (p % 32)
+            astral[(p - first) // 32] |= 1 << ((p - first) % 32)
         else:
             low.append(cp)
     out.define("WENC__BIG5_POINTERS", length)
+    out.define("WENC__BIG5_FIRST", first)
     out.array("uint16_t", "wenc__big5_decode", low, "0x%04X")
     out.array("uint32_t", "wenc__big5_astral", astral, "0x%08X", 4)
     out.sizes.append(("big5 decode", 2 * len(low) + 4 * len(astral)))
@@ -330,11 +335,12 @@ def delta_table(table):
     return (desc, [d for blk in narrow for d in blk], [c for blk in wide for c in blk])
 
 
-def gen_simple(idx, root, decls, sizes, prefix, encode, note=None, layout=None):
+def gen_simple(idx, root, decls, sizes, prefix, encode, note=None, layout=None, delta_only=False):
     """Decode table over 0..max pointer (or as LAYOUT arranges it: it returns
     the table and defines what its accessor needs), flat in <prefix>.c
     (default profile) and as a delta table in <prefix>_small.c
-    (-Dtables=small); optionally a first-pointer encode table."""
+    (-Dtables=small), or with DELTA_ONLY a delta table in <prefix>.c for
+    both; optionally a first-pointer encode table."""
     out = Out(idx.banner())
     length = max(idx.by_pointer) + 1
     if any(c > 0xFFFF for _, c in idx.entries):
@@ -349,6 +355,17 @@ def gen_simple(idx, root, decls, sizes, prefix, encode, note=None, layout=None):
         # 63 entries: nothing to gain, and one profile-independent table.
         out.array("uint16_t", "wenc__%s_decode" % prefix, table, "0x%04X")
         out.sizes.append(("%s decode" % prefix, 2 * len(table)))
+        write(os.path.join(root, "indexes", "%s.c" % prefix), "".join(out.parts))
+        decls.append((idx.file, out.decls))
+        sizes.extend(out.sizes)
+        return extra
+    if delta_only:
+        desc, narrow, wide = delta_table(table)
+        out.array("uint32_t", "wenc__%s_decode_blocks" % prefix, desc, "0x%08X", 4)
+        out.array("uint8_t", "wenc__%s_decode_narrow" % prefix, narrow, "0x%02X", 16)
+        out.array("uint16_t", "wenc__%s_decode_wide" % prefix, wide, "0x%04X")
+        out.sizes.append(("%s decode (delta table, both profiles)" % prefix,
+                          4 * len(desc) + len(narrow) + 2 * len(wide)))
         write(os.path.join(root, "indexes", "%s.c" % prefix), "".join(out.parts))
         decls.append((idx.file, out.decls))
         sizes.extend(out.sizes)
@@ -654,7 +671,9 @@ def main(argv):
     gen_gb18030_ranges(load("gb18030-ranges"), root, decls, sizes)
     gen_simple(load("jis0208"), root, decls, sizes, "jis0208", True, jis0208_shift_jis,
                jis0208_layout)
-    gen_simple(load("jis0212"), root, decls, sizes, "jis0212", False)
+    # Only EUC-JP's three-byte sequences (0x8F ..) use index jis0212, which
+    # no encoder produces: the smaller table in both profiles.
+    gen_simple(load("jis0212"), root, decls, sizes, "jis0212", False, delta_only=True)
     gen_simple(load("euc-kr"), root, decls, sizes, "euc_kr", True)
     gen_simple(load("iso-2022-jp-katakana"), root, decls, sizes, "iso_2022_jp_katakana", False)
     n_enc, n_lab, maxlen = gen_registry(os.path.join(src, "encodings.json"), sb_names, root, sizes)

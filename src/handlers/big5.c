@@ -7,18 +7,6 @@ struct big5_state {
     uint8_t leading;
 };
 
-/* The index code point for POINTER in index Big5, or WENC__NONE16: the
-** decode table keeps the low 16 bits, a bitset marks the plane 2 ones. */
-WENC__INLINE uint32_t big5_code_point(uint32_t pointer)
-{
-    if (pointer >= WENC__BIG5_POINTERS)
-        return WENC__NONE16;
-    uint32_t cp = wenc__big5_decode[pointer];
-    if (wenc__big5_astral[pointer >> 5] >> (pointer & 31) & 1)
-        cp |= 0x20000;
-    return cp;
-}
-
 WENC__INLINE int big5_step(void *sv, int byte, wenc__step *r)
 {
     struct big5_state *s = sv;
@@ -50,7 +38,7 @@ WENC__INLINE int big5_step(void *sv, int byte, wenc__step *r)
                 r->cp[1] = (pointer == 1133 || pointer == 1164) ? 0x0304 : 0x030C;
                 return WENC__CODE_POINTS_2;
             }
-            cp = big5_code_point(pointer);
+            cp = wenc__big5_code_point(pointer);
         }
         if (cp != WENC__NONE16) {
             r->cp[0] = cp;
@@ -95,7 +83,7 @@ WENC__INLINE uint32_t big5_pair(uint32_t leading, uint32_t b)
     if (!((b >= 0x40 && b <= 0x7E) || (b >= 0xA1 && b <= 0xFE)))
         return WENC__BULK_STOP;
     uint32_t pointer = (leading - 0x81) * 157 + (b - (b < 0x7F ? 0x40 : 0x62));
-    uint32_t cp = big5_code_point(pointer);
+    uint32_t cp = wenc__big5_code_point(pointer);
     /* The four two-code-point pointers are unmapped in the index. */
     return cp == WENC__NONE16 ? WENC__BULK_STOP : cp;
 }

@@ -6,6 +6,22 @@
 
 #include "rank_table.h"
 
+/* The index code point for POINTER in index Big5, or WENC__NONE16: the
+** decode table keeps the low 16 bits, a bitset marks the plane 2 ones.
+** Both start at WENC__BIG5_FIRST, the first pointer of leading byte 0x87
+** (0x81..0x86 have no entry): the unsigned difference makes the one range
+** check, and the compiler folds the constant into the pointer's. */
+WENC__INLINE uint32_t wenc__big5_code_point(uint32_t pointer)
+{
+    uint32_t at = pointer - WENC__BIG5_FIRST;
+    if (at >= WENC__BIG5_POINTERS - WENC__BIG5_FIRST)
+        return WENC__NONE16;
+    uint32_t cp = wenc__big5_decode[at];
+    if (wenc__big5_astral[at >> 5] >> (at & 31) & 1)
+        cp |= 0x20000;
+    return cp;
+}
+
 /* "index Big5 pointer" for CP (pointers below (0xA1 - 0x81) * 157 ignored,
 ** the last one for six code points; the generator decided), or
 ** WENC__NONE16. */
