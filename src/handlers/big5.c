@@ -72,18 +72,19 @@ WENC__INLINE bool big5_idle(const void *sv)
     return ((const struct big5_state *)sv)->leading == 0;
 }
 
-/* The bulk path (decode.h): what big5_step decodes to one code point. */
+/* The bulk path (decode.h): what big5_step decodes to one code point.
+** Leading bytes 0x81..0x86 (no pointer of theirs is in the index) are left
+** to the step function, so that pairs need no range check. */
 WENC__INLINE uint32_t big5_single(uint32_t b)
 {
-    return b >= 0x81 && b <= 0xFE ? WENC__BULK_LEAD : WENC__BULK_STOP;
+    return b >= 0x87 && b <= 0xFE ? WENC__BULK_LEAD : WENC__BULK_STOP;
 }
 
 WENC__INLINE uint32_t big5_pair(uint32_t leading, uint32_t b)
 {
     if (!((b >= 0x40 && b <= 0x7E) || (b >= 0xA1 && b <= 0xFE)))
         return WENC__BULK_STOP;
-    uint32_t pointer = (leading - 0x81) * 157 + (b - (b < 0x7F ? 0x40 : 0x62));
-    uint32_t cp = wenc__big5_code_point(pointer);
+    uint32_t cp = wenc__big5_bytes_code_point(leading, b);
     /* The four two-code-point pointers are unmapped in the index. */
     return cp == WENC__NONE16 ? WENC__BULK_STOP : cp;
 }

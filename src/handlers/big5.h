@@ -6,20 +6,34 @@
 
 #include "rank_table.h"
 
-/* The index code point for POINTER in index Big5, or WENC__NONE16: the
-** decode table keeps the low 16 bits, a bitset marks the plane 2 ones.
-** Both start at WENC__BIG5_FIRST, the first pointer of leading byte 0x87
-** (0x81..0x86 have no entry): the unsigned difference makes the one range
-** check, and the compiler folds the constant into the pointer's. */
+/* Entry AT of the decode tables: the low 16 bits of the code point, and
+** the plane 2 ones flagged in a bitset.  Both start at WENC__BIG5_FIRST,
+** the first pointer of leading byte 0x87: 0x81..0x86 have no entry. */
+WENC__INLINE uint32_t wenc__big5_decode_at(uint32_t at)
+{
+    uint32_t cp = wenc__big5_decode[at];
+    if (wenc__big5_astral[at >> 5] >> (at & 31) & 1)
+        cp |= 0x20000;
+    return cp;
+}
+
+/* The index code point for POINTER in index Big5, or WENC__NONE16. */
 WENC__INLINE uint32_t wenc__big5_code_point(uint32_t pointer)
 {
     uint32_t at = pointer - WENC__BIG5_FIRST;
     if (at >= WENC__BIG5_POINTERS - WENC__BIG5_FIRST)
         return WENC__NONE16;
-    uint32_t cp = wenc__big5_decode[at];
-    if (wenc__big5_astral[at >> 5] >> (at & 31) & 1)
-        cp |= 0x20000;
-    return cp;
+    return wenc__big5_decode_at(at);
+}
+
+/* The same for leading byte LEADING in 0x87..0xFE and a trailing byte
+** TRAILING in 0x40..0x7E or 0xA1..0xFE, whose pointer is always in the
+** table: no range check (the decoders' bulk path; its leading bytes
+** 0x81..0x86 go to the step function). */
+WENC__INLINE uint32_t wenc__big5_bytes_code_point(uint32_t leading, uint32_t trailing)
+{
+    return wenc__big5_decode_at((leading - 0x87) * 157 + trailing -
+                                (trailing < 0x7F ? 0x40 : 0x62));
 }
 
 /* "index Big5 pointer" for CP (pointers below (0xA1 - 0x81) * 157 ignored,

@@ -256,6 +256,22 @@ static void test_big5(void)
                  "index big5: every pointer 0..65535 agrees with the decode table and its astral "
                  "bitset (%zu astral)",
                  astral);
+    /* The bulk path's lookup by bytes, for every lead it takes. */
+    tally tb = {0, 0};
+    for (uint32_t lead = 0x87; lead <= 0xFE; lead++) {
+        for (uint32_t trail = 0x40; trail <= 0xFE; trail++) {
+            if (trail > 0x7E && trail < 0xA1)
+                continue;
+            uint32_t offset = trail < 0x7F ? 0x40 : 0x62;
+            int32_t want = ref_index_code_point("big5", (lead - 0x81) * 157 + trail - offset);
+            int32_t got = lib16(wenc__big5_bytes_code_point(lead, trail));
+            tb.checked++;
+            if (want != got)
+                tally_fail(&tb, "big5 bytes %02X %02X: table %d, index file %d", lead, trail, got,
+                           want);
+        }
+    }
+    tally_report(&tb, "index big5: every lead 87..FE and trail 40..7E, A1..FE by bytes");
     CHECK_EQ(WENC__BIG5_POINTERS, (size_t)ref_index_max_pointer("big5") + 1,
              "big5 decode table length is the largest pointer + 1");
     CHECK_EQ(present, ref_index_entry_count("big5"), "every entry of index big5 is in the table");
