@@ -312,10 +312,11 @@ def delta_table(table):
     """The small profile's decode table (src/handlers/delta_table.h): per
     block of 16 pointers one uint32_t descriptor.  A block whose code points
     lie within 254 of the smallest is *narrow*: base = that code point (bits
-    0..15), and 16 uint8_t deltas, 0xFF for null.  Any other block is *wide*
-    (bit 31): 16 uint16_t code points.  Bits 16..30 number the block among
-    the distinct narrow or wide ones (identical blocks are shared: the empty
-    ones, the PUA rows).  Returns (descriptors, narrow, wide)."""
+    0..15, never 0: no index maps U+0000), and 16 uint8_t deltas, 0xFF for
+    null.  Any other block is *wide* (base 0): 16 uint16_t code points.
+    Bits 16..31 are what to add to a pointer, modulo 65536, for its place in
+    the narrow or wide array (identical blocks are shared: the empty ones,
+    the PUA rows).  Returns (descriptors, narrow, wide)."""
     size = 1 << DELTA_BITS
     table = table + [NONE16] * (-len(table) % size)
     desc, narrow, wide = [], {}, {}
@@ -326,11 +327,13 @@ def delta_table(table):
         if max(cps, default=base) - base <= 254:
             key = tuple(0xFF if c == NONE16 else c - base for c in blk)
             number = narrow.setdefault(key, len(narrow))
-            desc.append(number << 16 | base)
+            desc.append(((number * size - at) & 0xFFFF) << 16 | max(base, 1))
+            if base == 0 and cps:
+                sys.exit("delta table: U+0000 in an index")
         else:
             number = wide.setdefault(tuple(blk), len(wide))
-            desc.append(1 << 31 | number << 16)
-    if max(len(narrow), len(wide)) >= 1 << 15:
+            desc.append(((number * size - at) & 0xFFFF) << 16)
+    if max(len(narrow), len(wide)) * size > 1 << 16:
         sys.exit("delta table: too many blocks")
     return (desc, [d for blk in narrow for d in blk], [c for blk in wide for c in blk])
 

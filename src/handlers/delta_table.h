@@ -8,14 +8,14 @@
 ** other: EUC-KR's Hangul not in KS X 1001, gb18030's GBK/3 and GBK/4
 ** ideographs and jis0212's kanji are in code point order, and PUA rows are
 ** consecutive.  Such a *narrow* block keeps its smallest code point in the
-** descriptor (bits 0..15) and one uint8_t delta per pointer, 0xFF for null.
-** The others (GB2312's and KS X 1001's hanzi/hanja, ordered by reading) are
-** *wide*: one uint16_t code point per pointer, flagged by bit 31.  Bits
-** 16..30 number the block among the distinct narrow or wide blocks, which
-** are shared when identical (empty blocks, PUA rows).  That is about 1.3
-** bytes per pointer instead of 2 (tests/bench/results/
-** issue-12-decode-size.md); the price is a second dependent load and a
-** branch per lookup. */
+** descriptor (bits 0..15; never 0, no index maps U+0000) and one uint8_t
+** delta per pointer, 0xFF for null.  The others (GB2312's and KS X 1001's
+** hanzi/hanja, ordered by reading) are *wide*, base 0: one uint16_t code
+** point per pointer.  Bits 16..31 are what to add to the pointer, modulo
+** 65536, to find it in the narrow or wide array, where identical blocks are
+** stored once (empty blocks, PUA rows).  That is about 1.3 bytes per
+** pointer instead of 2 (tests/bench/results/issue-12-decode-size.md); the
+** price is a second dependent load and a branch per lookup. */
 #ifndef WENC_HANDLERS_DELTA_TABLE_H
 #define WENC_HANDLERS_DELTA_TABLE_H
 
@@ -27,11 +27,11 @@ WENC__INLINE uint32_t wenc__delta_lookup(const uint32_t *blocks, const uint8_t *
                                          const uint16_t *wide, uint32_t pointer)
 {
     uint32_t d = blocks[pointer >> WENC__DELTA_BITS];
-    uint32_t at = ((d >> 16 & 0x7FFF) << WENC__DELTA_BITS) | (pointer & ((1u << WENC__DELTA_BITS) - 1));
-    if (d >> 31)
+    uint32_t at = (pointer + (d >> 16)) & 0xFFFF, base = d & 0xFFFF;
+    if (base == 0)
         return wide[at];
     uint32_t delta = narrow[at];
-    return delta == 0xFF ? WENC__NONE16 : (d & 0xFFFF) + delta;
+    return delta == 0xFF ? WENC__NONE16 : base + delta;
 }
 
 #endif
