@@ -249,8 +249,7 @@ static void test_big5(void)
          at < 32 * (sizeof wenc__big5_astral / 4); at++) {
         t.checked++;
         if (wenc__big5_astral[at >> 5] >> (at & 31) & 1)
-            tally_fail(&t, "big5 astral bit set past the end, pointer %u",
-                       at + WENC__BIG5_FIRST);
+            tally_fail(&t, "big5 astral bit set past the end, pointer %u", at + WENC__BIG5_FIRST);
     }
     tally_report(&t,
                  "index big5: every pointer 0..65535 agrees with the decode table and its astral "
