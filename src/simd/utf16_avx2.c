@@ -41,11 +41,54 @@ static inline __m256i pack2_rows(unsigned a, unsigned b)
         _mm_loadu_si128((const __m128i *)wenc__utf16_pack2[b]), 1);
 }
 
+/* From *POS, blocks of 16 units all below U+0800 (most Cyrillic, Greek,
+** Hebrew, Arabic and accented Latin text; the block at *POS is one) and
+** not all ASCII, while 16 units and 32 bytes of room are left: each unit's 1 or 2 bytes in its
+** own 16-bit lane, 0xC0 | u >> 6 then 0x80 | (u & 0x3F) (Encoding
+** Standard, "UTF-8 encoder" step 3-5), packed eight lanes at a time through
+** wenc__utf16_pack2. */
+static inline void below_800(const uint16_t *src, size_t len, uint8_t *dst, size_t cap,
+                             size_t *pos_, size_t *out_)
+{
+    const __m256i ff80 = _mm256_set1_epi16((short)0xFF80), f800 = _mm256_set1_epi16((short)0xF800);
+    const __m256i x3f00 = _mm256_set1_epi16(0x3F00), x80c0 = _mm256_set1_epi16((short)0x80C0);
+    const __m256i zero = _mm256_setzero_si256();
+    const __m128i iota = _mm_setr_epi8(0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15);
+    size_t pos = *pos_, out = *out_;
+    do {
+        __m256i v = _mm256_loadu_si256((const __m256i *)(src + pos));
+        /* Leave for units from U+0800, and for ASCII, which the caller
+        ** copies faster. */
+        if (!_mm256_testz_si256(v, f800) || _mm256_testz_si256(v, ff80))
+            break;
+        __m256i ascii = _mm256_cmpeq_epi16(_mm256_and_si256(v, ff80), zero);
+        __m256i two = _mm256_or_si256(
+            _mm256_or_si256(_mm256_srli_epi16(v, 6), _mm256_and_si256(_mm256_slli_epi16(v, 8), x3f00)),
+            x80c0);
+        __m256i seq = _mm256_blendv_epi8(two, v, ascii);
+        uint32_t m = ~(uint32_t)_mm256_movemask_epi8(_mm256_packs_epi16(ascii, ascii));
+        unsigned i0 = m & 0xFF, i1 = (m >> 16) & 0xFF;
+        __m256i s = _mm256_shuffle_epi8(seq, pack2_rows(i0, i1));
+        size_t l0 = wenc__utf16_pack2_len[i0], l1 = wenc__utf16_pack2_len[i1];
+        uint8_t *d = dst + out;
+        /* The second store keeps what DST held past its bytes (read before
+        ** the first store reaches there). */
+        __m128i old = _mm_loadu_si128((const __m128i *)(d + l0));
+        _mm_storeu_si128((__m128i *)d, _mm256_castsi256_si128(s));
+        __m128i keep = _mm_cmpgt_epi8(_mm_set1_epi8((char)l1), iota);
+        _mm_storeu_si128((__m128i *)(d + l0),
+                         _mm_blendv_epi8(old, _mm256_extracti128_si256(s, 1), keep));
+        pos += 16;
+        out += l0 + l1;
+    } while (len - pos >= 16 && cap - out >= 32);
+    *pos_ = pos;
+    *out_ = out;
+}
+
 static size_t to_utf8(const uint16_t *src, size_t len, uint8_t *dst, size_t cap, size_t *written)
 {
     const __m256i ff80 = _mm256_set1_epi16((short)0xFF80), f800 = _mm256_set1_epi16((short)0xF800);
     const __m256i d800 = _mm256_set1_epi16((short)0xD800), zero = _mm256_setzero_si256();
-    const __m256i x3f00 = _mm256_set1_epi16(0x3F00), x80c0 = _mm256_set1_epi16((short)0x80C0);
     const __m128i iota = _mm_setr_epi8(0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15);
     size_t pos = 0, out = 0;
     if (len == 0 || cap == 0) { /* SRC or DST may be NULL */
@@ -77,29 +120,7 @@ static size_t to_utf8(const uint16_t *src, size_t len, uint8_t *dst, size_t cap,
                 continue;
             }
             if (_mm256_testz_si256(v, f800)) {
-                /* Every unit below U+0800 (most Cyrillic, Greek, Hebrew,
-                ** Arabic and Latin text): each unit's 1 or 2 bytes in its
-                ** own 16-bit lane, 0xC0 | u >> 6 then 0x80 | (u & 0x3F),
-                ** packed eight lanes at a time through wenc__utf16_pack2. */
-                __m256i ascii = _mm256_cmpeq_epi16(_mm256_and_si256(v, ff80), zero);
-                __m256i two = _mm256_or_si256(
-                    _mm256_or_si256(_mm256_srli_epi16(v, 6),
-                                    _mm256_and_si256(_mm256_slli_epi16(v, 8), x3f00)),
-                    x80c0);
-                __m256i seq = _mm256_blendv_epi8(two, v, ascii);
-                uint32_t m = ~(uint32_t)_mm256_movemask_epi8(_mm256_packs_epi16(ascii, ascii));
-                unsigned i0 = m & 0xFF, i1 = (m >> 16) & 0xFF;
-                __m256i s = _mm256_shuffle_epi8(seq, pack2_rows(i0, i1));
-                size_t l0 = wenc__utf16_pack2_len[i0], l1 = wenc__utf16_pack2_len[i1];
-                uint8_t *d = dst + out;
-                /* The second store keeps what DST held past its bytes. */
-                __m128i old = _mm_loadu_si128((const __m128i *)(d + l0));
-                _mm_storeu_si128((__m128i *)d, _mm256_castsi256_si128(s));
-                __m128i keep = _mm_cmpgt_epi8(_mm_set1_epi8((char)l1), iota);
-                _mm_storeu_si128((__m128i *)(d + l0),
-                                 _mm_blendv_epi8(old, _mm256_extracti128_si256(s, 1), keep));
-                pos += 16;
-                out += l0 + l1;
+                below_800(src, len, dst, cap, &pos, &out);
                 continue;
             }
             __m256i top = _mm256_and_si256(v, f800);
