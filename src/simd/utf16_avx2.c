@@ -9,22 +9,6 @@
 
 #include "utf16_impl.h"
 
-/* The UTF-8 sequences of the eight units in the 32-bit lanes of U (first
-** byte lowest): 1 byte below U+0080, 2 below U+0800, else 3. */
-static inline __m256i sequences(__m256i u)
-{
-    const __m256i x3f = _mm256_set1_epi32(0x3F), x80 = _mm256_set1_epi32(0x80);
-    __m256i last = _mm256_or_si256(_mm256_and_si256(u, x3f), x80);
-    __m256i middle = _mm256_or_si256(_mm256_and_si256(_mm256_srli_epi32(u, 6), x3f), x80);
-    __m256i three =
-        _mm256_or_si256(_mm256_or_si256(_mm256_srli_epi32(u, 12), _mm256_set1_epi32(0xE0)),
-                        _mm256_or_si256(_mm256_slli_epi32(middle, 8), _mm256_slli_epi32(last, 16)));
-    __m256i two = _mm256_or_si256(_mm256_or_si256(_mm256_srli_epi32(u, 6), _mm256_set1_epi32(0xC0)),
-                                  _mm256_slli_epi32(last, 8));
-    __m256i r = _mm256_blendv_epi8(three, two, _mm256_cmpgt_epi32(_mm256_set1_epi32(0x800), u));
-    return _mm256_blendv_epi8(r, u, _mm256_cmpgt_epi32(x80, u));
-}
-
 /* Two pack rows, one per 128-bit lane. */
 static inline __m256i pack_rows(unsigned a, unsigned b)
 {
@@ -85,11 +69,78 @@ static inline void below_800(const uint16_t *src, size_t len, uint8_t *dst, size
     *out_ = out;
 }
 
+/* From *POS, blocks of 16 units without surrogates and with a unit from
+** U+0800 (the block at *POS is one), while 16 units and 52 bytes of room are left
+** (four 16-byte stores, the last at most 36 bytes in).  Each unit's first
+** two bytes in a 16-bit lane of A (0xE0 | u >> 12, 0x80 | (u >> 6 & 0x3F)
+** for 3 bytes; the 2-byte pair; an ASCII unit itself) and its third, 0x80 |
+** (u & 0x3F), in the same lane of B (Encoding Standard, "UTF-8 encoder");
+** interleaved, four units fill the 32-bit lanes of a 128-bit lane, which
+** wenc__utf16_pack packs. */
+static inline void below_d800(const uint16_t *src, size_t len, uint8_t *dst, size_t cap,
+                              size_t *pos_, size_t *out_)
+{
+    const __m256i ff80 = _mm256_set1_epi16((short)0xFF80), f800 = _mm256_set1_epi16((short)0xF800);
+    const __m256i d800 = _mm256_set1_epi16((short)0xD800), x3f00 = _mm256_set1_epi16(0x3F00);
+    const __m256i x80c0 = _mm256_set1_epi16((short)0x80C0), x80e0 = _mm256_set1_epi16((short)0x80E0);
+    const __m256i x3f = _mm256_set1_epi16(0x3F), x80 = _mm256_set1_epi16(0x80);
+    const __m256i zero = _mm256_setzero_si256();
+    const __m128i iota = _mm_setr_epi8(0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15);
+    size_t pos = *pos_, out = *out_;
+    do {
+        __m256i v = _mm256_loadu_si256((const __m256i *)(src + pos));
+        __m256i top = _mm256_and_si256(v, f800);
+        __m256i sur = _mm256_cmpeq_epi16(top, d800);
+        /* Leave for surrogates, and for blocks below U+0800, which
+        ** below_800 (or the ASCII loop) packs faster. */
+        if (!_mm256_testz_si256(sur, sur) || _mm256_testz_si256(v, f800))
+            break;
+        __m256i ascii = _mm256_cmpeq_epi16(_mm256_and_si256(v, ff80), zero);
+        __m256i small = _mm256_cmpeq_epi16(top, zero);
+        __m256i two = _mm256_or_si256(
+            _mm256_or_si256(_mm256_srli_epi16(v, 6), _mm256_and_si256(_mm256_slli_epi16(v, 8), x3f00)),
+            x80c0);
+        __m256i three = _mm256_or_si256(
+            _mm256_or_si256(_mm256_srli_epi16(v, 12), _mm256_and_si256(_mm256_slli_epi16(v, 2), x3f00)),
+            x80e0);
+        __m256i a = _mm256_blendv_epi8(_mm256_blendv_epi8(three, two, small), v, ascii);
+        __m256i b = _mm256_or_si256(_mm256_and_si256(v, x3f), x80);
+        /* Per 128-bit lane, bytes 0-7: unit is ASCII; 8-15: below U+0800.
+        ** Inverted, then split into four pack indexes, units 0-3 to
+        ** 12-15. */
+        uint32_t m = ~(uint32_t)_mm256_movemask_epi8(_mm256_packs_epi16(ascii, small));
+        unsigned i0 = (m & 0x0F) | ((m >> 4) & 0xF0);
+        unsigned i1 = ((m >> 4) & 0x0F) | ((m >> 8) & 0xF0);
+        unsigned i2 = ((m >> 16) & 0x0F) | ((m >> 20) & 0xF0);
+        unsigned i3 = ((m >> 20) & 0x0F) | ((m >> 24) & 0xF0);
+        /* The low unpack holds units 0-3 and 8-11, the high one 4-7 and
+        ** 12-15. */
+        __m256i s02 = _mm256_shuffle_epi8(_mm256_unpacklo_epi16(a, b), pack_rows(i0, i2));
+        __m256i s13 = _mm256_shuffle_epi8(_mm256_unpackhi_epi16(a, b), pack_rows(i1, i3));
+        size_t l0 = wenc__utf16_pack_len[i0], l1 = wenc__utf16_pack_len[i1];
+        size_t l2 = wenc__utf16_pack_len[i2], l3 = wenc__utf16_pack_len[i3];
+        uint8_t *d = dst + out;
+        /* The last store keeps what DST held past its bytes (read before
+        ** the other stores reach there): nothing past the bytes written is
+        ** ever changed. */
+        __m128i old = _mm_loadu_si128((const __m128i *)(d + l0 + l1 + l2));
+        _mm_storeu_si128((__m128i *)d, _mm256_castsi256_si128(s02));
+        _mm_storeu_si128((__m128i *)(d + l0), _mm256_castsi256_si128(s13));
+        _mm_storeu_si128((__m128i *)(d + l0 + l1), _mm256_extracti128_si256(s02, 1));
+        __m128i keep = _mm_cmpgt_epi8(_mm_set1_epi8((char)l3), iota);
+        _mm_storeu_si128((__m128i *)(d + l0 + l1 + l2),
+                         _mm_blendv_epi8(old, _mm256_extracti128_si256(s13, 1), keep));
+        pos += 16;
+        out += l0 + l1 + l2 + l3;
+    } while (len - pos >= 16 && cap - out >= 52);
+    *pos_ = pos;
+    *out_ = out;
+}
+
 static size_t to_utf8(const uint16_t *src, size_t len, uint8_t *dst, size_t cap, size_t *written)
 {
     const __m256i ff80 = _mm256_set1_epi16((short)0xFF80), f800 = _mm256_set1_epi16((short)0xF800);
-    const __m256i d800 = _mm256_set1_epi16((short)0xD800), zero = _mm256_setzero_si256();
-    const __m128i iota = _mm_setr_epi8(0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15);
+    const __m256i d800 = _mm256_set1_epi16((short)0xD800);
     size_t pos = 0, out = 0;
     if (len == 0 || cap == 0) { /* SRC or DST may be NULL */
         *written = 0;
@@ -126,34 +177,7 @@ static size_t to_utf8(const uint16_t *src, size_t len, uint8_t *dst, size_t cap,
             __m256i top = _mm256_and_si256(v, f800);
             if (!_mm256_testz_si256(_mm256_cmpeq_epi16(top, d800), _mm256_cmpeq_epi16(top, d800)))
                 break;
-            /* Per 128-bit lane, bytes 0-7: unit is ASCII; 8-15: below
-            ** U+0800.  Inverted, then split into four pack indexes. */
-            __m256i ascii = _mm256_cmpeq_epi16(_mm256_and_si256(v, ff80), zero);
-            uint32_t m = ~(uint32_t)_mm256_movemask_epi8(
-                _mm256_packs_epi16(ascii, _mm256_cmpeq_epi16(top, zero)));
-            unsigned i0 = (m & 0x0F) | ((m >> 4) & 0xF0);
-            unsigned i1 = ((m >> 4) & 0x0F) | ((m >> 8) & 0xF0);
-            unsigned i2 = ((m >> 16) & 0x0F) | ((m >> 20) & 0xF0);
-            unsigned i3 = ((m >> 20) & 0x0F) | ((m >> 24) & 0xF0);
-            __m256i u01 = _mm256_cvtepu16_epi32(_mm256_castsi256_si128(v));
-            __m256i u23 = _mm256_cvtepu16_epi32(_mm256_extracti128_si256(v, 1));
-            __m256i s01 = _mm256_shuffle_epi8(sequences(u01), pack_rows(i0, i1));
-            __m256i s23 = _mm256_shuffle_epi8(sequences(u23), pack_rows(i2, i3));
-            size_t l0 = wenc__utf16_pack_len[i0], l1 = wenc__utf16_pack_len[i1];
-            size_t l2 = wenc__utf16_pack_len[i2], l3 = wenc__utf16_pack_len[i3];
-            uint8_t *d = dst + out;
-            /* The last store keeps what DST held past its bytes (read
-            ** before the other stores reach there): nothing past the bytes
-            ** written is ever changed. */
-            __m128i old = _mm_loadu_si128((const __m128i *)(d + l0 + l1 + l2));
-            _mm_storeu_si128((__m128i *)d, _mm256_castsi256_si128(s01));
-            _mm_storeu_si128((__m128i *)(d + l0), _mm256_extracti128_si256(s01, 1));
-            _mm_storeu_si128((__m128i *)(d + l0 + l1), _mm256_castsi256_si128(s23));
-            __m128i keep = _mm_cmpgt_epi8(_mm_set1_epi8((char)l3), iota);
-            _mm_storeu_si128((__m128i *)(d + l0 + l1 + l2),
-                             _mm_blendv_epi8(old, _mm256_extracti128_si256(s23, 1), keep));
-            pos += 16;
-            out += l0 + l1 + l2 + l3;
+            below_d800(src, len, dst, cap, &pos, &out);
         }
         /* The tail, or this block (and the trailing surrogate of a pair
         ** that ends it) in scalar. */
