@@ -86,6 +86,13 @@ static inline void below_d800(const uint16_t *src, size_t len, uint8_t *dst, siz
     const __m256i x3f = _mm256_set1_epi16(0x3F), x80 = _mm256_set1_epi16(0x80);
     const __m256i zero = _mm256_setzero_si256();
     const __m128i iota = _mm_setr_epi8(0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15);
+    /* Four 3-byte sequences packed into bytes 0-11 of each 128-bit lane;
+    ** in the upper lane of the second, into bytes 4-15. */
+    const __m256i pack3 = _mm256_setr_epi8(0, 1, 2, 4, 5, 6, 8, 9, 10, 12, 13, 14, -1, -1, -1, -1,
+                                           0, 1, 2, 4, 5, 6, 8, 9, 10, 12, 13, 14, -1, -1, -1, -1);
+    const __m256i pack3_up = _mm256_setr_epi8(0, 1, 2, 4, 5, 6, 8, 9, 10, 12, 13, 14, -1, -1, -1,
+                                              -1, -1, -1, -1, -1, 0, 1, 2, 4, 5, 6, 8, 9, 10, 12,
+                                              13, 14);
     size_t pos = *pos_, out = *out_;
     do {
         __m256i v = _mm256_loadu_si256((const __m256i *)(src + pos));
@@ -95,16 +102,34 @@ static inline void below_d800(const uint16_t *src, size_t len, uint8_t *dst, siz
         ** below_800 (or the ASCII loop) packs faster. */
         if (!_mm256_testz_si256(sur, sur) || _mm256_testz_si256(v, f800))
             break;
-        __m256i ascii = _mm256_cmpeq_epi16(_mm256_and_si256(v, ff80), zero);
         __m256i small = _mm256_cmpeq_epi16(top, zero);
-        __m256i two = _mm256_or_si256(
-            _mm256_or_si256(_mm256_srli_epi16(v, 6), _mm256_and_si256(_mm256_slli_epi16(v, 8), x3f00)),
-            x80c0);
         __m256i three = _mm256_or_si256(
             _mm256_or_si256(_mm256_srli_epi16(v, 12), _mm256_and_si256(_mm256_slli_epi16(v, 2), x3f00)),
             x80e0);
-        __m256i a = _mm256_blendv_epi8(_mm256_blendv_epi8(three, two, small), v, ascii);
         __m256i b = _mm256_or_si256(_mm256_and_si256(v, x3f), x80);
+        if (_mm256_testz_si256(small, small)) {
+            /* 3 bytes each (most of a Chinese, Japanese or Thai text):
+            ** 48 bytes, packed by fixed shuffles; the last 16 bytes are
+            ** units 8-11's last 4 and units 12-15's 12, so no store
+            ** reaches past them. */
+            uint8_t *d = dst + out;
+            __m256i s02 = _mm256_shuffle_epi8(_mm256_unpacklo_epi16(three, b), pack3);
+            __m256i s13 = _mm256_shuffle_epi8(_mm256_unpackhi_epi16(three, b), pack3_up);
+            __m128i s2 = _mm256_extracti128_si256(s02, 1);
+            _mm_storeu_si128((__m128i *)d, _mm256_castsi256_si128(s02));
+            _mm_storeu_si128((__m128i *)(d + 12), _mm256_castsi256_si128(s13));
+            _mm_storeu_si128((__m128i *)(d + 24), s2);
+            _mm_storeu_si128((__m128i *)(d + 32),
+                             _mm_or_si128(_mm256_extracti128_si256(s13, 1), _mm_srli_si128(s2, 8)));
+            pos += 16;
+            out += 48;
+            continue;
+        }
+        __m256i ascii = _mm256_cmpeq_epi16(_mm256_and_si256(v, ff80), zero);
+        __m256i two = _mm256_or_si256(
+            _mm256_or_si256(_mm256_srli_epi16(v, 6), _mm256_and_si256(_mm256_slli_epi16(v, 8), x3f00)),
+            x80c0);
+        __m256i a = _mm256_blendv_epi8(_mm256_blendv_epi8(three, two, small), v, ascii);
         /* Per 128-bit lane, bytes 0-7: unit is ASCII; 8-15: below U+0800.
         ** Inverted, then split into four pack indexes, units 0-3 to
         ** 12-15. */
