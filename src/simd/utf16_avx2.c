@@ -276,6 +276,24 @@ WENC__INLINE size_t bytes_to(const uint8_t *src, size_t len, bool be, void *dst,
         return 0;
     }
     for (;;) {
+        /* Text without surrogates: 32 units at a time, one test for both
+        ** vectors. */
+        while (form == WENC__K16 && len - pos >= 64 && cap - out >= 32) {
+            __m256i a = _mm256_loadu_si256((const __m256i *)(src + pos));
+            __m256i b = _mm256_loadu_si256((const __m256i *)(src + pos + 32));
+            if (be) {
+                a = _mm256_shuffle_epi8(a, swap);
+                b = _mm256_shuffle_epi8(b, swap);
+            }
+            __m256i sur = _mm256_or_si256(_mm256_cmpeq_epi16(_mm256_and_si256(a, f800), d800),
+                                          _mm256_cmpeq_epi16(_mm256_and_si256(b, f800), d800));
+            if (!_mm256_testz_si256(sur, sur))
+                break;
+            _mm256_storeu_si256((__m256i *)((uint16_t *)dst + out), a);
+            _mm256_storeu_si256((__m256i *)((uint16_t *)dst + out + 16), b);
+            pos += 64;
+            out += 32;
+        }
         while (len - pos >= 32 && cap - out >= 16) {
             __m256i v = _mm256_loadu_si256((const __m256i *)(src + pos));
             if (be)
@@ -323,13 +341,16 @@ WENC__INLINE size_t bytes_to(const uint8_t *src, size_t len, bool be, void *dst,
 static size_t bytes_to_utf16(const uint8_t *src, size_t len, bool be, uint16_t *dst, size_t cap,
                              size_t *written)
 {
-    return bytes_to(src, len, be, dst, cap, written, WENC__K16);
+    /* The byte order a constant in each copy of the loop. */
+    return be ? bytes_to(src, len, true, dst, cap, written, WENC__K16)
+              : bytes_to(src, len, false, dst, cap, written, WENC__K16);
 }
 
 static size_t bytes_to_utf32(const uint8_t *src, size_t len, bool be, uint32_t *dst, size_t cap,
                              size_t *written)
 {
-    return bytes_to(src, len, be, dst, cap, written, WENC__K32);
+    return be ? bytes_to(src, len, true, dst, cap, written, WENC__K32)
+              : bytes_to(src, len, false, dst, cap, written, WENC__K32);
 }
 
 static size_t bytes_to_utf8(const uint8_t *src, size_t len, bool be, uint8_t *dst, size_t cap,
