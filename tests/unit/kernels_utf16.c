@@ -435,6 +435,25 @@ int main(int argc, char **argv)
         if (have_ref)
             check_ref(b + off, len, "x-user-defined", false);
     }
+    /* Runs of ASCII and of high bytes: a share of 0, 1/8, 1/2, 7/8 and all
+    ** of the bytes are 0x80..0xFF, in runs, over every length. */
+    for (size_t len = 0; len <= 300; len++) {
+        for (unsigned share = 0; share <= 8; share++) {
+            if (share != 0 && share != 1 && share != 4 && share != 7 && share != 8)
+                continue;
+            for (size_t i = 0; i < len + 16;) {
+                bool high = tu_rng_below(&rng, 8) < share;
+                size_t run = 1 + tu_rng_below(&rng, 40);
+                for (; run > 0 && i < len + 16; run--, i++)
+                    b[i] = (uint8_t)(high ? 0x80 | tu_rng_next(&rng) : tu_rng_below(&rng, 0x80));
+            }
+            size_t off = tu_rng_below(&rng, 16);
+            for (int k = 0; k < nkern; k++) {
+                check_xud(k, b + off, len, 3 * len + 1, tu_rng_below(&rng, 16));
+                check_xud(k, b + off, len, tu_rng_below(&rng, 3 * len + 2), tu_rng_below(&rng, 16));
+            }
+        }
+    }
     for (size_t cap = 0; cap <= 3 * 100 + 1; cap++)
         for (int k = 0; k < nkern; k++)
             check_xud(k, b + 1, 100, cap, cap % 16);
