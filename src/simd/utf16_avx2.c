@@ -9,22 +9,6 @@
 
 #include "utf16_impl.h"
 
-/* The UTF-8 sequences of the eight units in the 32-bit lanes of U (first
-** byte lowest): 1 byte below U+0080, 2 below U+0800, else 3. */
-static inline __m256i sequences(__m256i u)
-{
-    const __m256i x3f = _mm256_set1_epi32(0x3F), x80 = _mm256_set1_epi32(0x80);
-    __m256i last = _mm256_or_si256(_mm256_and_si256(u, x3f), x80);
-    __m256i middle = _mm256_or_si256(_mm256_and_si256(_mm256_srli_epi32(u, 6), x3f), x80);
-    __m256i three =
-        _mm256_or_si256(_mm256_or_si256(_mm256_srli_epi32(u, 12), _mm256_set1_epi32(0xE0)),
-                        _mm256_or_si256(_mm256_slli_epi32(middle, 8), _mm256_slli_epi32(last, 16)));
-    __m256i two = _mm256_or_si256(_mm256_or_si256(_mm256_srli_epi32(u, 6), _mm256_set1_epi32(0xC0)),
-                                  _mm256_slli_epi32(last, 8));
-    __m256i r = _mm256_blendv_epi8(three, two, _mm256_cmpgt_epi32(_mm256_set1_epi32(0x800), u));
-    return _mm256_blendv_epi8(r, u, _mm256_cmpgt_epi32(x80, u));
-}
-
 /* Two pack rows, one per 128-bit lane. */
 static inline __m256i pack_rows(unsigned a, unsigned b)
 {
@@ -33,11 +17,156 @@ static inline __m256i pack_rows(unsigned a, unsigned b)
         _mm_loadu_si128((const __m128i *)wenc__utf16_pack[b]), 1);
 }
 
+/* Two wenc__utf16_pack2 rows, one per 128-bit lane. */
+static inline __m256i pack2_rows(unsigned a, unsigned b)
+{
+    return _mm256_inserti128_si256(
+        _mm256_castsi128_si256(_mm_loadu_si128((const __m128i *)wenc__utf16_pack2[a])),
+        _mm_loadu_si128((const __m128i *)wenc__utf16_pack2[b]), 1);
+}
+
+/* From *POS, blocks of 16 units all below U+0800 (most Cyrillic, Greek,
+** Hebrew, Arabic and accented Latin text; the block at *POS is one) and
+** not all ASCII, while 16 units and 32 bytes of room are left: each unit's 1 or 2 bytes in its
+** own 16-bit lane, 0xC0 | u >> 6 then 0x80 | (u & 0x3F) (Encoding
+** Standard, "UTF-8 encoder" step 3-5), packed eight lanes at a time through
+** wenc__utf16_pack2. */
+static inline void below_800(const uint16_t *src, size_t len, uint8_t *dst, size_t cap,
+                             size_t *pos_, size_t *out_)
+{
+    const __m256i ff80 = _mm256_set1_epi16((short)0xFF80), f800 = _mm256_set1_epi16((short)0xF800);
+    const __m256i x3f00 = _mm256_set1_epi16(0x3F00), x80c0 = _mm256_set1_epi16((short)0x80C0);
+    const __m256i zero = _mm256_setzero_si256();
+    const __m128i iota = _mm_setr_epi8(0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15);
+    size_t pos = *pos_, out = *out_;
+    do {
+        __m256i v = _mm256_loadu_si256((const __m256i *)(src + pos));
+        /* Leave for units from U+0800, and for ASCII, which the caller
+        ** copies faster. */
+        if (!_mm256_testz_si256(v, f800) || _mm256_testz_si256(v, ff80))
+            break;
+        __m256i ascii = _mm256_cmpeq_epi16(_mm256_and_si256(v, ff80), zero);
+        __m256i two = _mm256_or_si256(
+            _mm256_or_si256(_mm256_srli_epi16(v, 6), _mm256_and_si256(_mm256_slli_epi16(v, 8), x3f00)),
+            x80c0);
+        __m256i seq = _mm256_blendv_epi8(two, v, ascii);
+        uint32_t m = ~(uint32_t)_mm256_movemask_epi8(_mm256_packs_epi16(ascii, ascii));
+        unsigned i0 = m & 0xFF, i1 = (m >> 16) & 0xFF;
+        __m256i s = _mm256_shuffle_epi8(seq, pack2_rows(i0, i1));
+        size_t l0 = wenc__utf16_pack2_len[i0], l1 = wenc__utf16_pack2_len[i1];
+        uint8_t *d = dst + out;
+        /* The second store keeps what DST held past its bytes (read before
+        ** the first store reaches there). */
+        __m128i old = _mm_loadu_si128((const __m128i *)(d + l0));
+        _mm_storeu_si128((__m128i *)d, _mm256_castsi256_si128(s));
+        __m128i keep = _mm_cmpgt_epi8(_mm_set1_epi8((char)l1), iota);
+        _mm_storeu_si128((__m128i *)(d + l0),
+                         _mm_blendv_epi8(old, _mm256_extracti128_si256(s, 1), keep));
+        pos += 16;
+        out += l0 + l1;
+    } while (len - pos >= 16 && cap - out >= 32);
+    *pos_ = pos;
+    *out_ = out;
+}
+
+/* Encodes the 16 units of V, none a surrogate, at D: 48 bytes or fewer
+** through 16-byte stores that reach at most 52 bytes in, and nothing past
+** the bytes returned is changed.  TOP is V & 0xF800.  Each unit's first two
+** bytes go in a 16-bit lane of A (0xE0 | u >> 12, 0x80 | (u >> 6 & 0x3F)
+** for 3 bytes; the 2-byte pair; an ASCII unit itself) and its third, 0x80 |
+** (u & 0x3F), in the same lane of B (Encoding Standard, "UTF-8 encoder");
+** interleaved, four units fill the 32-bit lanes of a 128-bit lane, which
+** wenc__utf16_pack packs (fixed shuffles when every unit takes 3). */
+static inline size_t pack_bmp(__m256i v, __m256i top, uint8_t *d)
+{
+    const __m256i ff80 = _mm256_set1_epi16((short)0xFF80), x3f00 = _mm256_set1_epi16(0x3F00);
+    const __m256i x80c0 = _mm256_set1_epi16((short)0x80C0), x80e0 = _mm256_set1_epi16((short)0x80E0);
+    const __m256i x3f = _mm256_set1_epi16(0x3F), x80 = _mm256_set1_epi16(0x80);
+    const __m256i zero = _mm256_setzero_si256();
+    const __m128i iota = _mm_setr_epi8(0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15);
+    /* Four 3-byte sequences packed into bytes 0-11 of each 128-bit lane;
+    ** in the upper lane of the second, into bytes 4-15. */
+    const __m256i pack3 = _mm256_setr_epi8(0, 1, 2, 4, 5, 6, 8, 9, 10, 12, 13, 14, -1, -1, -1, -1,
+                                           0, 1, 2, 4, 5, 6, 8, 9, 10, 12, 13, 14, -1, -1, -1, -1);
+    const __m256i pack3_up = _mm256_setr_epi8(0, 1, 2, 4, 5, 6, 8, 9, 10, 12, 13, 14, -1, -1, -1,
+                                              -1, -1, -1, -1, -1, 0, 1, 2, 4, 5, 6, 8, 9, 10, 12,
+                                              13, 14);
+    __m256i small = _mm256_cmpeq_epi16(top, zero);
+    __m256i three = _mm256_or_si256(
+        _mm256_or_si256(_mm256_srli_epi16(v, 12), _mm256_and_si256(_mm256_slli_epi16(v, 2), x3f00)),
+        x80e0);
+    __m256i b = _mm256_or_si256(_mm256_and_si256(v, x3f), x80);
+    if (_mm256_testz_si256(small, small)) {
+        /* 3 bytes each (most of a Chinese, Japanese or Thai text): 48
+        ** bytes; the last 16 are units 8-11's last 4 and units 12-15's 12,
+        ** so no store reaches past them. */
+        __m256i s02 = _mm256_shuffle_epi8(_mm256_unpacklo_epi16(three, b), pack3);
+        __m256i s13 = _mm256_shuffle_epi8(_mm256_unpackhi_epi16(three, b), pack3_up);
+        __m128i s2 = _mm256_extracti128_si256(s02, 1);
+        _mm_storeu_si128((__m128i *)d, _mm256_castsi256_si128(s02));
+        _mm_storeu_si128((__m128i *)(d + 12), _mm256_castsi256_si128(s13));
+        _mm_storeu_si128((__m128i *)(d + 24), s2);
+        _mm_storeu_si128((__m128i *)(d + 32),
+                         _mm_or_si128(_mm256_extracti128_si256(s13, 1), _mm_srli_si128(s2, 8)));
+        return 48;
+    }
+    __m256i ascii = _mm256_cmpeq_epi16(_mm256_and_si256(v, ff80), zero);
+    __m256i two = _mm256_or_si256(
+        _mm256_or_si256(_mm256_srli_epi16(v, 6), _mm256_and_si256(_mm256_slli_epi16(v, 8), x3f00)),
+        x80c0);
+    __m256i a = _mm256_blendv_epi8(_mm256_blendv_epi8(three, two, small), v, ascii);
+    /* Per 128-bit lane, bytes 0-7: unit is ASCII; 8-15: below U+0800.
+    ** Inverted, then split into four pack indexes, units 0-3 to 12-15. */
+    uint32_t m = ~(uint32_t)_mm256_movemask_epi8(_mm256_packs_epi16(ascii, small));
+    unsigned i0 = (m & 0x0F) | ((m >> 4) & 0xF0);
+    unsigned i1 = ((m >> 4) & 0x0F) | ((m >> 8) & 0xF0);
+    unsigned i2 = ((m >> 16) & 0x0F) | ((m >> 20) & 0xF0);
+    unsigned i3 = ((m >> 20) & 0x0F) | ((m >> 24) & 0xF0);
+    /* The low unpack holds units 0-3 and 8-11, the high one 4-7 and 12-15. */
+    __m256i s02 = _mm256_shuffle_epi8(_mm256_unpacklo_epi16(a, b), pack_rows(i0, i2));
+    __m256i s13 = _mm256_shuffle_epi8(_mm256_unpackhi_epi16(a, b), pack_rows(i1, i3));
+    size_t l0 = wenc__utf16_pack_len[i0], l1 = wenc__utf16_pack_len[i1];
+    size_t l2 = wenc__utf16_pack_len[i2], l3 = wenc__utf16_pack_len[i3];
+    /* The last store keeps what D held past its bytes (read before the
+    ** other stores reach there; the blocks before ended at most 12 bytes
+    ** past D, so the read does not wait on their stores). */
+    __m128i old = _mm_loadu_si128((const __m128i *)(d + l0 + l1 + l2));
+    _mm_storeu_si128((__m128i *)d, _mm256_castsi256_si128(s02));
+    _mm_storeu_si128((__m128i *)(d + l0), _mm256_castsi256_si128(s13));
+    _mm_storeu_si128((__m128i *)(d + l0 + l1), _mm256_extracti128_si256(s02, 1));
+    __m128i keep = _mm_cmpgt_epi8(_mm_set1_epi8((char)l3), iota);
+    _mm_storeu_si128((__m128i *)(d + l0 + l1 + l2),
+                     _mm_blendv_epi8(old, _mm256_extracti128_si256(s13, 1), keep));
+    return l0 + l1 + l2 + l3;
+}
+
+/* From *POS, blocks of 16 units without surrogates and with a unit from
+** U+0800 (the block at *POS is one), through pack_bmp while 16 units and
+** 52 bytes of room are left. */
+static inline void below_d800(const uint16_t *src, size_t len, uint8_t *dst, size_t cap,
+                              size_t *pos_, size_t *out_)
+{
+    const __m256i f800 = _mm256_set1_epi16((short)0xF800), d800 = _mm256_set1_epi16((short)0xD800);
+    size_t pos = *pos_, out = *out_;
+    do {
+        __m256i v = _mm256_loadu_si256((const __m256i *)(src + pos));
+        __m256i top = _mm256_and_si256(v, f800);
+        __m256i sur = _mm256_cmpeq_epi16(top, d800);
+        /* Leave for surrogates, and for blocks below U+0800, which
+        ** below_800 (or the ASCII loop) packs faster. */
+        if (!_mm256_testz_si256(sur, sur) || _mm256_testz_si256(v, f800))
+            break;
+        out += pack_bmp(v, top, dst + out);
+        pos += 16;
+    } while (len - pos >= 16 && cap - out >= 52);
+    *pos_ = pos;
+    *out_ = out;
+}
+
 static size_t to_utf8(const uint16_t *src, size_t len, uint8_t *dst, size_t cap, size_t *written)
 {
     const __m256i ff80 = _mm256_set1_epi16((short)0xFF80), f800 = _mm256_set1_epi16((short)0xF800);
-    const __m256i d800 = _mm256_set1_epi16((short)0xD800), zero = _mm256_setzero_si256();
-    const __m128i iota = _mm_setr_epi8(0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15);
+    const __m256i d800 = _mm256_set1_epi16((short)0xD800);
     size_t pos = 0, out = 0;
     if (len == 0 || cap == 0) { /* SRC or DST may be NULL */
         *written = 0;
@@ -67,37 +196,14 @@ static size_t to_utf8(const uint16_t *src, size_t len, uint8_t *dst, size_t cap,
                 }
                 continue;
             }
+            if (_mm256_testz_si256(v, f800)) {
+                below_800(src, len, dst, cap, &pos, &out);
+                continue;
+            }
             __m256i top = _mm256_and_si256(v, f800);
             if (!_mm256_testz_si256(_mm256_cmpeq_epi16(top, d800), _mm256_cmpeq_epi16(top, d800)))
                 break;
-            /* Per 128-bit lane, bytes 0-7: unit is ASCII; 8-15: below
-            ** U+0800.  Inverted, then split into four pack indexes. */
-            __m256i ascii = _mm256_cmpeq_epi16(_mm256_and_si256(v, ff80), zero);
-            uint32_t m = ~(uint32_t)_mm256_movemask_epi8(
-                _mm256_packs_epi16(ascii, _mm256_cmpeq_epi16(top, zero)));
-            unsigned i0 = (m & 0x0F) | ((m >> 4) & 0xF0);
-            unsigned i1 = ((m >> 4) & 0x0F) | ((m >> 8) & 0xF0);
-            unsigned i2 = ((m >> 16) & 0x0F) | ((m >> 20) & 0xF0);
-            unsigned i3 = ((m >> 20) & 0x0F) | ((m >> 24) & 0xF0);
-            __m256i u01 = _mm256_cvtepu16_epi32(_mm256_castsi256_si128(v));
-            __m256i u23 = _mm256_cvtepu16_epi32(_mm256_extracti128_si256(v, 1));
-            __m256i s01 = _mm256_shuffle_epi8(sequences(u01), pack_rows(i0, i1));
-            __m256i s23 = _mm256_shuffle_epi8(sequences(u23), pack_rows(i2, i3));
-            size_t l0 = wenc__utf16_pack_len[i0], l1 = wenc__utf16_pack_len[i1];
-            size_t l2 = wenc__utf16_pack_len[i2], l3 = wenc__utf16_pack_len[i3];
-            uint8_t *d = dst + out;
-            /* The last store keeps what DST held past its bytes (read
-            ** before the other stores reach there): nothing past the bytes
-            ** written is ever changed. */
-            __m128i old = _mm_loadu_si128((const __m128i *)(d + l0 + l1 + l2));
-            _mm_storeu_si128((__m128i *)d, _mm256_castsi256_si128(s01));
-            _mm_storeu_si128((__m128i *)(d + l0), _mm256_extracti128_si256(s01, 1));
-            _mm_storeu_si128((__m128i *)(d + l0 + l1), _mm256_castsi256_si128(s23));
-            __m128i keep = _mm_cmpgt_epi8(_mm_set1_epi8((char)l3), iota);
-            _mm_storeu_si128((__m128i *)(d + l0 + l1 + l2),
-                             _mm_blendv_epi8(old, _mm256_extracti128_si256(s23, 1), keep));
-            pos += 16;
-            out += l0 + l1 + l2 + l3;
+            below_d800(src, len, dst, cap, &pos, &out);
         }
         /* The tail, or this block (and the trailing surrogate of a pair
         ** that ends it) in scalar. */
@@ -171,6 +277,24 @@ WENC__INLINE size_t bytes_to(const uint8_t *src, size_t len, bool be, void *dst,
         return 0;
     }
     for (;;) {
+        /* Text without surrogates: 32 units at a time, one test for both
+        ** vectors. */
+        while (form == WENC__K16 && len - pos >= 64 && cap - out >= 32) {
+            __m256i a = _mm256_loadu_si256((const __m256i *)(src + pos));
+            __m256i b = _mm256_loadu_si256((const __m256i *)(src + pos + 32));
+            if (be) {
+                a = _mm256_shuffle_epi8(a, swap);
+                b = _mm256_shuffle_epi8(b, swap);
+            }
+            __m256i sur = _mm256_or_si256(_mm256_cmpeq_epi16(_mm256_and_si256(a, f800), d800),
+                                          _mm256_cmpeq_epi16(_mm256_and_si256(b, f800), d800));
+            if (!_mm256_testz_si256(sur, sur))
+                break;
+            _mm256_storeu_si256((__m256i *)((uint16_t *)dst + out), a);
+            _mm256_storeu_si256((__m256i *)((uint16_t *)dst + out + 16), b);
+            pos += 64;
+            out += 32;
+        }
         while (len - pos >= 32 && cap - out >= 16) {
             __m256i v = _mm256_loadu_si256((const __m256i *)(src + pos));
             if (be)
@@ -218,13 +342,16 @@ WENC__INLINE size_t bytes_to(const uint8_t *src, size_t len, bool be, void *dst,
 static size_t bytes_to_utf16(const uint8_t *src, size_t len, bool be, uint16_t *dst, size_t cap,
                              size_t *written)
 {
-    return bytes_to(src, len, be, dst, cap, written, WENC__K16);
+    /* The byte order a constant in each copy of the loop. */
+    return be ? bytes_to(src, len, true, dst, cap, written, WENC__K16)
+              : bytes_to(src, len, false, dst, cap, written, WENC__K16);
 }
 
 static size_t bytes_to_utf32(const uint8_t *src, size_t len, bool be, uint32_t *dst, size_t cap,
                              size_t *written)
 {
-    return bytes_to(src, len, be, dst, cap, written, WENC__K32);
+    return be ? bytes_to(src, len, true, dst, cap, written, WENC__K32)
+              : bytes_to(src, len, false, dst, cap, written, WENC__K32);
 }
 
 static size_t bytes_to_utf8(const uint8_t *src, size_t len, bool be, uint8_t *dst, size_t cap,
@@ -233,10 +360,35 @@ static size_t bytes_to_utf8(const uint8_t *src, size_t len, bool be, uint8_t *ds
     return wenc__u16_bytes_to_utf8_via(src, len, be, dst, cap, written, bytes_to_utf16, to_utf8);
 }
 
+/* x-user-defined -> UTF-8: sixteen bytes at a time, copied when ASCII,
+** else made into their units (3. a byte 0x80..0xFF is U+F780 + byte -
+** 0x80, Encoding Standard, "x-user-defined decoder") and packed as
+** UTF-16 is. */
 static size_t xud_to_utf8(const uint8_t *src, size_t len, uint8_t *dst, size_t cap, size_t *written)
 {
-    return wenc__xud_to_utf8_via(src, len, dst, cap, written, wenc__utf16_sse2_xud_to_utf16,
-                                 to_utf8);
+    const __m256i x7f = _mm256_set1_epi16(0x7F), f700 = _mm256_set1_epi16((short)0xF700);
+    const __m256i f800 = _mm256_set1_epi16((short)0xF800);
+    size_t pos = 0, out = 0;
+    if (len == 0 || cap == 0) { /* SRC or DST may be NULL */
+        *written = 0;
+        return 0;
+    }
+    while (len - pos >= 16 && cap - out >= 52) {
+        __m128i raw = _mm_loadu_si128((const __m128i *)(src + pos));
+        if (_mm_movemask_epi8(raw) == 0) {
+            _mm_storeu_si128((__m128i *)(dst + out), raw);
+            out += 16;
+        } else {
+            __m256i u = _mm256_cvtepu8_epi16(raw);
+            u = _mm256_add_epi16(u, _mm256_and_si256(_mm256_cmpgt_epi16(u, x7f), f700));
+            out += pack_bmp(u, _mm256_and_si256(u, f800), dst + out);
+        }
+        pos += 16;
+    }
+    size_t w;
+    pos += wenc__xud_scalar(src + pos, len - pos, dst + out, cap - out, &w, WENC__K8);
+    *written = out + w;
+    return pos;
 }
 
 const wenc__utf16_kernels wenc__utf16_avx2 = {

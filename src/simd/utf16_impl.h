@@ -217,6 +217,14 @@ WENC__INLINE size_t wenc__xud_to_utf8_via(const uint8_t *src, size_t len, uint8_
 extern const uint8_t wenc__utf16_pack[256][16];
 extern const uint8_t wenc__utf16_pack_len[256];
 
+/* Packing UTF-8 sequences of 1 or 2 bytes held in eight 16-bit lanes (the
+** first byte lowest), for blocks whose units are all below U+0800: row I
+** of wenc__utf16_pack2 is the byte shuffle that moves them together and
+** wenc__utf16_pack2_len[I] (8 + the bits of I) the bytes they make, where
+** bit J of I says lane J is not ASCII.  Indexes 0x80 give 0. */
+extern const uint8_t wenc__utf16_pack2[256][16];
+extern const uint8_t wenc__utf16_pack2_len[256];
+
 /* utf16_sse2.c's kernels, which the SSE4.1 and AVX2 tables share. */
 size_t wenc__utf16_sse2_utf8_length(const uint16_t *src, size_t len);
 size_t wenc__utf16_sse2_bytes_to_utf16(const uint8_t *src, size_t len, bool be, uint16_t *dst,

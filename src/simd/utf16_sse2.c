@@ -113,8 +113,27 @@ static bool whole(__m128i v)
 WENC__INLINE size_t bytes_to(const uint8_t *src, size_t len, bool be, void *dst, size_t cap,
                              size_t *written, int form)
 {
+    const __m128i f800 = _mm_set1_epi16((short)0xF800), d800 = _mm_set1_epi16((short)0xD800);
     size_t pos = 0, out = 0;
     for (;;) {
+        /* Text without surrogates: 16 units at a time, one test for both
+        ** vectors. */
+        while (form == WENC__K16 && len - pos >= 32 && cap - out >= 16) {
+            __m128i a = _mm_loadu_si128((const __m128i *)(src + pos));
+            __m128i b = _mm_loadu_si128((const __m128i *)(src + pos + 16));
+            if (be) {
+                a = swap16(a);
+                b = swap16(b);
+            }
+            __m128i sur = _mm_or_si128(_mm_cmpeq_epi16(_mm_and_si128(a, f800), d800),
+                                       _mm_cmpeq_epi16(_mm_and_si128(b, f800), d800));
+            if (_mm_movemask_epi8(sur) != 0)
+                break;
+            _mm_storeu_si128((__m128i *)((uint16_t *)dst + out), a);
+            _mm_storeu_si128((__m128i *)((uint16_t *)dst + out + 8), b);
+            pos += 32;
+            out += 16;
+        }
         while (len - pos >= 16 && cap - out >= 8) {
             __m128i v = _mm_loadu_si128((const __m128i *)(src + pos));
             if (be)
@@ -159,7 +178,9 @@ size_t wenc__utf16_sse2_bytes_to_utf16(const uint8_t *src, size_t len, bool be, 
         *written = 0;
         return 0;
     }
-    return bytes_to(src, len, be, dst, cap, written, WENC__K16);
+    /* The byte order a constant in each copy of the loop. */
+    return be ? bytes_to(src, len, true, dst, cap, written, WENC__K16)
+              : bytes_to(src, len, false, dst, cap, written, WENC__K16);
 }
 
 size_t wenc__utf16_sse2_bytes_to_utf32(const uint8_t *src, size_t len, bool be, uint32_t *dst,
@@ -169,7 +190,8 @@ size_t wenc__utf16_sse2_bytes_to_utf32(const uint8_t *src, size_t len, bool be, 
         *written = 0;
         return 0;
     }
-    return bytes_to(src, len, be, dst, cap, written, WENC__K32);
+    return be ? bytes_to(src, len, true, dst, cap, written, WENC__K32)
+              : bytes_to(src, len, false, dst, cap, written, WENC__K32);
 }
 
 static size_t bytes_to_utf8(const uint8_t *src, size_t len, bool be, uint8_t *dst, size_t cap,

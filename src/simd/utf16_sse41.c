@@ -1,33 +1,139 @@
 /* utf16_sse41.c -- the UTF-16 -> UTF-8 kernel with SSSE3 and SSE4.1
-** (utf16_kernels.h): eight units per vector, each widened to a 32-bit lane
-** holding its 1- to 3-byte UTF-8 sequence, then packed with pshufb through
-** wenc__utf16_pack (utf16_impl.h).  A block with a surrogate goes to the
-** scalar loop.  The other kernels are SSE2's. */
+** (utf16_kernels.h): eight units per vector.  Blocks below U+0800 pack
+** their 1- or 2-byte sequences from 16-bit lanes (wenc__utf16_pack2),
+** blocks of 3-byte units with fixed shuffles, and mixed blocks from 32-bit
+** lanes four at a time (wenc__utf16_pack), all with pshufb (utf16_impl.h).
+** A block with a surrogate goes to the scalar loop.  The other kernels are
+** SSE2's. */
 #include <smmintrin.h>
 #include <tmmintrin.h>
 
 #include "utf16_impl.h"
 
-/* The UTF-8 sequences of the four units in the 32-bit lanes of U (first
-** byte lowest): 1 byte below U+0080, 2 below U+0800, else 3. */
-static inline __m128i sequences(__m128i u)
+/* From *POS, blocks of 8 units all below U+0800 and not all ASCII (the
+** block at *POS is one), while 8 units and 16 bytes of room are left: each
+** unit's 1 or 2 bytes in its own 16-bit lane, 0xC0 | u >> 6 then 0x80 |
+** (u & 0x3F) (Encoding Standard, "UTF-8 encoder"), packed through
+** wenc__utf16_pack2. */
+static inline void below_800(const uint16_t *src, size_t len, uint8_t *dst, size_t cap,
+                             size_t *pos_, size_t *out_)
 {
-    const __m128i x3f = _mm_set1_epi32(0x3F), x80 = _mm_set1_epi32(0x80);
-    __m128i last = _mm_or_si128(_mm_and_si128(u, x3f), x80);
-    __m128i middle = _mm_or_si128(_mm_and_si128(_mm_srli_epi32(u, 6), x3f), x80);
-    __m128i three = _mm_or_si128(_mm_or_si128(_mm_srli_epi32(u, 12), _mm_set1_epi32(0xE0)),
-                                 _mm_or_si128(_mm_slli_epi32(middle, 8), _mm_slli_epi32(last, 16)));
-    __m128i two = _mm_or_si128(_mm_or_si128(_mm_srli_epi32(u, 6), _mm_set1_epi32(0xC0)),
-                               _mm_slli_epi32(last, 8));
-    __m128i r = _mm_blendv_epi8(three, two, _mm_cmplt_epi32(u, _mm_set1_epi32(0x800)));
-    return _mm_blendv_epi8(r, u, _mm_cmplt_epi32(u, x80));
+    const __m128i ff80 = _mm_set1_epi16((short)0xFF80), f800 = _mm_set1_epi16((short)0xF800);
+    const __m128i x3f00 = _mm_set1_epi16(0x3F00), x80c0 = _mm_set1_epi16((short)0x80C0);
+    const __m128i zero = _mm_setzero_si128();
+    const __m128i iota = _mm_setr_epi8(0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15);
+    size_t pos = *pos_, out = *out_;
+    /* Each block's 16-byte store is made while the next block is packed:
+    ** its bytes past the block are then the next block's first (8 or more)
+    ** bytes.  Only the last store keeps what DST held past its bytes (a
+    ** read of DST just stored to, made once per run rather than per
+    ** block, where it would wait for the store to land). */
+    __m128i pend = _mm_setzero_si128();
+    size_t pend_len = 0;
+    do {
+        __m128i v = _mm_loadu_si128((const __m128i *)(src + pos));
+        /* Leave for units from U+0800, and for ASCII, which the caller
+        ** copies faster. */
+        if (!_mm_testz_si128(v, f800) || _mm_testz_si128(v, ff80))
+            break;
+        __m128i ascii = _mm_cmpeq_epi16(_mm_and_si128(v, ff80), zero);
+        __m128i two = _mm_or_si128(
+            _mm_or_si128(_mm_srli_epi16(v, 6), _mm_and_si128(_mm_slli_epi16(v, 8), x3f00)), x80c0);
+        __m128i seq = _mm_blendv_epi8(two, v, ascii);
+        unsigned i = ~(unsigned)_mm_movemask_epi8(_mm_packs_epi16(ascii, ascii)) & 0xFF;
+        __m128i p = _mm_shuffle_epi8(seq, _mm_loadu_si128((const __m128i *)wenc__utf16_pack2[i]));
+        if (pend_len != 0)
+            _mm_storeu_si128((__m128i *)(dst + out - pend_len), pend);
+        pend = p;
+        pend_len = wenc__utf16_pack2_len[i];
+        pos += 8;
+        out += pend_len;
+    } while (len - pos >= 8 && cap - out >= 16);
+    if (pend_len != 0) {
+        uint8_t *d = dst + out - pend_len;
+        __m128i keep = _mm_cmplt_epi8(iota, _mm_set1_epi8((char)pend_len));
+        _mm_storeu_si128((__m128i *)d, _mm_blendv_epi8(_mm_loadu_si128((const __m128i *)d), pend, keep));
+    }
+    *pos_ = pos;
+    *out_ = out;
+}
+
+/* From *POS, blocks of 8 units without surrogates and with a unit from
+** U+0800 (the block at *POS is one), while 8 units and 28 bytes of room
+** are left (two 16-byte stores, the second at most 12 bytes in).  Each
+** unit's first two bytes in a 16-bit lane of A (0xE0 | u >> 12, 0x80 | (u
+** >> 6 & 0x3F) for 3 bytes; the 2-byte pair; an ASCII unit itself) and its
+** third, 0x80 | (u & 0x3F), in the same lane of B (Encoding Standard,
+** "UTF-8 encoder"); interleaved, four units fill the 32-bit lanes of a
+** vector, which wenc__utf16_pack packs. */
+static inline void below_d800(const uint16_t *src, size_t len, uint8_t *dst, size_t cap,
+                              size_t *pos_, size_t *out_)
+{
+    const __m128i ff80 = _mm_set1_epi16((short)0xFF80), f800 = _mm_set1_epi16((short)0xF800);
+    const __m128i d800 = _mm_set1_epi16((short)0xD800), x3f00 = _mm_set1_epi16(0x3F00);
+    const __m128i x80c0 = _mm_set1_epi16((short)0x80C0), x80e0 = _mm_set1_epi16((short)0x80E0);
+    const __m128i x3f = _mm_set1_epi16(0x3F), x80 = _mm_set1_epi16(0x80);
+    const __m128i zero = _mm_setzero_si128();
+    const __m128i iota = _mm_setr_epi8(0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15);
+    /* Four 3-byte sequences packed into bytes 0-11, or into bytes 4-15. */
+    const __m128i pack3 = _mm_setr_epi8(0, 1, 2, 4, 5, 6, 8, 9, 10, 12, 13, 14, -1, -1, -1, -1);
+    const __m128i pack3_up = _mm_setr_epi8(-1, -1, -1, -1, 0, 1, 2, 4, 5, 6, 8, 9, 10, 12, 13, 14);
+    size_t pos = *pos_, out = *out_;
+    do {
+        __m128i v = _mm_loadu_si128((const __m128i *)(src + pos));
+        __m128i top = _mm_and_si128(v, f800);
+        /* Leave for surrogates, and for blocks below U+0800, which
+        ** below_800 (or the ASCII loop) packs faster. */
+        if (_mm_movemask_epi8(_mm_cmpeq_epi16(top, d800)) != 0 || _mm_testz_si128(v, f800))
+            break;
+        __m128i small = _mm_cmpeq_epi16(top, zero);
+        __m128i three = _mm_or_si128(
+            _mm_or_si128(_mm_srli_epi16(v, 12), _mm_and_si128(_mm_slli_epi16(v, 2), x3f00)), x80e0);
+        __m128i b = _mm_or_si128(_mm_and_si128(v, x3f), x80);
+        if (_mm_testz_si128(small, small)) {
+            /* 3 bytes each: 24 bytes, packed by fixed shuffles; the second
+            ** store holds units 0-3's last 4 bytes and units 4-7's 12, so
+            ** it ends at the 24th byte. */
+            __m128i s0 = _mm_shuffle_epi8(_mm_unpacklo_epi16(three, b), pack3);
+            __m128i s1 = _mm_shuffle_epi8(_mm_unpackhi_epi16(three, b), pack3_up);
+            _mm_storeu_si128((__m128i *)(dst + out), s0);
+            _mm_storeu_si128((__m128i *)(dst + out + 8), _mm_or_si128(s1, _mm_srli_si128(s0, 8)));
+            pos += 8;
+            out += 24;
+            continue;
+        }
+        __m128i ascii = _mm_cmpeq_epi16(_mm_and_si128(v, ff80), zero);
+        __m128i two = _mm_or_si128(
+            _mm_or_si128(_mm_srli_epi16(v, 6), _mm_and_si128(_mm_slli_epi16(v, 8), x3f00)), x80c0);
+        __m128i a = _mm_blendv_epi8(_mm_blendv_epi8(three, two, small), v, ascii);
+        /* Bits 0-7: unit is ASCII; 8-15: below U+0800.  Inverted, then
+        ** split into the two halves' pack indexes. */
+        unsigned m = ~(unsigned)_mm_movemask_epi8(_mm_packs_epi16(ascii, small));
+        unsigned i0 = (m & 0x0F) | ((m >> 4) & 0xF0);
+        unsigned i1 = ((m >> 4) & 0x0F) | ((m >> 8) & 0xF0);
+        __m128i s0 = _mm_shuffle_epi8(_mm_unpacklo_epi16(a, b),
+                                      _mm_loadu_si128((const __m128i *)wenc__utf16_pack[i0]));
+        __m128i s1 = _mm_shuffle_epi8(_mm_unpackhi_epi16(a, b),
+                                      _mm_loadu_si128((const __m128i *)wenc__utf16_pack[i1]));
+        size_t l0 = wenc__utf16_pack_len[i0], l1 = wenc__utf16_pack_len[i1];
+        /* The second store keeps what DST held past its bytes (read before
+        ** the first store reaches there): nothing past the bytes written
+        ** is ever changed. */
+        __m128i old = _mm_loadu_si128((const __m128i *)(dst + out + l0));
+        _mm_storeu_si128((__m128i *)(dst + out), s0);
+        __m128i keep = _mm_cmplt_epi8(iota, _mm_set1_epi8((char)l1));
+        _mm_storeu_si128((__m128i *)(dst + out + l0), _mm_blendv_epi8(old, s1, keep));
+        pos += 8;
+        out += l0 + l1;
+    } while (len - pos >= 8 && cap - out >= 28);
+    *pos_ = pos;
+    *out_ = out;
 }
 
 static size_t to_utf8(const uint16_t *src, size_t len, uint8_t *dst, size_t cap, size_t *written)
 {
     const __m128i ff80 = _mm_set1_epi16((short)0xFF80), f800 = _mm_set1_epi16((short)0xF800);
-    const __m128i d800 = _mm_set1_epi16((short)0xD800), zero = _mm_setzero_si128();
-    const __m128i iota = _mm_setr_epi8(0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15);
+    const __m128i d800 = _mm_set1_epi16((short)0xD800);
     size_t pos = 0, out = 0;
     if (len == 0 || cap == 0) { /* SRC or DST may be NULL */
         *written = 0;
@@ -38,8 +144,7 @@ static size_t to_utf8(const uint16_t *src, size_t len, uint8_t *dst, size_t cap,
         ** stores the second of which starts at most 12 bytes in. */
         while (len - pos >= 8 && cap - out >= 28) {
             __m128i v = _mm_loadu_si128((const __m128i *)(src + pos));
-            __m128i ascii = _mm_cmpeq_epi16(_mm_and_si128(v, ff80), zero);
-            if (_mm_movemask_epi8(ascii) == 0xFFFF) {
+            if (_mm_testz_si128(v, ff80)) {
                 /* ASCII: 8 units, then 16 at a time while it lasts. */
                 _mm_storel_epi64((__m128i *)(dst + out), _mm_packus_epi16(v, v));
                 pos += 8;
@@ -55,29 +160,13 @@ static size_t to_utf8(const uint16_t *src, size_t len, uint8_t *dst, size_t cap,
                 }
                 continue;
             }
-            __m128i top = _mm_and_si128(v, f800);
-            if (_mm_movemask_epi8(_mm_cmpeq_epi16(top, d800)) != 0)
+            if (_mm_testz_si128(v, f800)) {
+                below_800(src, len, dst, cap, &pos, &out);
+                continue;
+            }
+            if (_mm_movemask_epi8(_mm_cmpeq_epi16(_mm_and_si128(v, f800), d800)) != 0)
                 break;
-            /* Bits 0-7: unit is ASCII; 8-15: below U+0800.  Inverted, then
-            ** split into the two halves' pack indexes. */
-            unsigned m =
-                ~(unsigned)_mm_movemask_epi8(_mm_packs_epi16(ascii, _mm_cmpeq_epi16(top, zero)));
-            unsigned i0 = (m & 0x0F) | ((m >> 4) & 0xF0);
-            unsigned i1 = ((m >> 4) & 0x0F) | ((m >> 8) & 0xF0);
-            __m128i s0 = _mm_shuffle_epi8(sequences(_mm_unpacklo_epi16(v, zero)),
-                                          _mm_loadu_si128((const __m128i *)wenc__utf16_pack[i0]));
-            __m128i s1 = _mm_shuffle_epi8(sequences(_mm_unpackhi_epi16(v, zero)),
-                                          _mm_loadu_si128((const __m128i *)wenc__utf16_pack[i1]));
-            size_t l0 = wenc__utf16_pack_len[i0], l1 = wenc__utf16_pack_len[i1];
-            /* The second store keeps what DST held past its bytes (read
-            ** before the first store reaches there): nothing past the
-            ** bytes written is ever changed. */
-            __m128i old = _mm_loadu_si128((const __m128i *)(dst + out + l0));
-            _mm_storeu_si128((__m128i *)(dst + out), s0);
-            __m128i keep = _mm_cmplt_epi8(iota, _mm_set1_epi8((char)l1));
-            _mm_storeu_si128((__m128i *)(dst + out + l0), _mm_blendv_epi8(old, s1, keep));
-            pos += 8;
-            out += l0 + l1;
+            below_d800(src, len, dst, cap, &pos, &out);
         }
         /* The tail, or this block (and the trailing surrogate of a pair
         ** that ends it) in scalar. */

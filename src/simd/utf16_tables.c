@@ -1,6 +1,6 @@
-/* utf16_tables.c -- the shuffle table the vector UTF-16 -> UTF-8 kernels
-** pack their 1- to 3-byte sequences with (utf16_impl.h), computed by the
-** compiler from the rule below rather than typed. */
+/* utf16_tables.c -- the shuffle tables the vector UTF-16 -> UTF-8 kernels
+** pack their UTF-8 sequences with (utf16_impl.h), computed by the compiler
+** from the rules below rather than typed. */
 #include "utf16_impl.h"
 
 /* Lane J of index I holds 1 + (bit J) + (bit J + 4) bytes. */
@@ -28,3 +28,38 @@
 
 const uint8_t wenc__utf16_pack[256][16] = {ROW64(0), ROW64(64), ROW64(128), ROW64(192)};
 const uint8_t wenc__utf16_pack_len[256] = {LEN64(0), LEN64(64), LEN64(128), LEN64(192)};
+
+/* Eight 16-bit lanes of 1- or 2-byte sequences: lane J of index I holds
+** 1 + (bit J) bytes, and starts at output byte Q(I, J). */
+#define B(i, j) (((i) >> (j)) & 1)
+#define Q1(i) (1 + B(i, 0))
+#define Q2(i) (Q1(i) + 1 + B(i, 1))
+#define Q3(i) (Q2(i) + 1 + B(i, 2))
+#define Q4(i) (Q3(i) + 1 + B(i, 3))
+#define Q5(i) (Q4(i) + 1 + B(i, 4))
+#define Q6(i) (Q5(i) + 1 + B(i, 5))
+#define Q7(i) (Q6(i) + 1 + B(i, 6))
+#define Q8(i) (Q7(i) + 1 + B(i, 7))
+#define SH2(i, k)                                                                         \
+    (uint8_t)((k) < Q1(i)   ? (k)                                                         \
+              : (k) < Q2(i) ? 2 + (k) - Q1(i)                                             \
+              : (k) < Q3(i) ? 4 + (k) - Q2(i)                                             \
+              : (k) < Q4(i) ? 6 + (k) - Q3(i)                                             \
+              : (k) < Q5(i) ? 8 + (k) - Q4(i)                                             \
+              : (k) < Q6(i) ? 10 + (k) - Q5(i)                                            \
+              : (k) < Q7(i) ? 12 + (k) - Q6(i)                                            \
+              : (k) < Q8(i) ? 14 + (k) - Q7(i)                                            \
+                            : 0x80)
+#define ROW2(i)                                                                           \
+    {SH2(i, 0),  SH2(i, 1),  SH2(i, 2),  SH2(i, 3),  SH2(i, 4),  SH2(i, 5),                \
+     SH2(i, 6),  SH2(i, 7),  SH2(i, 8),  SH2(i, 9),  SH2(i, 10), SH2(i, 11),               \
+     SH2(i, 12), SH2(i, 13), SH2(i, 14), SH2(i, 15)}
+#define ROW2_4(i) ROW2(i), ROW2((i) + 1), ROW2((i) + 2), ROW2((i) + 3)
+#define ROW2_16(i) ROW2_4(i), ROW2_4((i) + 4), ROW2_4((i) + 8), ROW2_4((i) + 12)
+#define ROW2_64(i) ROW2_16(i), ROW2_16((i) + 16), ROW2_16((i) + 32), ROW2_16((i) + 48)
+#define LEN2_4(i) Q8(i), Q8((i) + 1), Q8((i) + 2), Q8((i) + 3)
+#define LEN2_16(i) LEN2_4(i), LEN2_4((i) + 4), LEN2_4((i) + 8), LEN2_4((i) + 12)
+#define LEN2_64(i) LEN2_16(i), LEN2_16((i) + 16), LEN2_16((i) + 32), LEN2_16((i) + 48)
+
+const uint8_t wenc__utf16_pack2[256][16] = {ROW2_64(0), ROW2_64(64), ROW2_64(128), ROW2_64(192)};
+const uint8_t wenc__utf16_pack2_len[256] = {LEN2_64(0), LEN2_64(64), LEN2_64(128), LEN2_64(192)};

@@ -273,6 +273,9 @@ static const unsigned mixes[][6] = {
     {100, 0, 0, 0, 0, 0}, {0, 100, 0, 0, 0, 0},   {0, 0, 100, 0, 0, 0},
     {0, 0, 0, 100, 0, 0}, {80, 10, 10, 0, 0, 0},  {50, 20, 20, 10, 0, 0},
     {90, 3, 3, 2, 1, 1},  {30, 20, 20, 20, 5, 5}, {95, 0, 5, 0, 0, 0},
+    /* Text: 1 and 2 bytes (Cyrillic, Greek), 1 and 3 (CJK), all three. */
+    {20, 80, 0, 0, 0, 0}, {50, 50, 0, 0, 0, 0},   {15, 0, 85, 0, 0, 0},
+    {10, 45, 45, 0, 0, 0}, {2, 49, 49, 0, 0, 0},
 };
 #define NMIX (sizeof mixes / sizeof mixes[0])
 
@@ -375,7 +378,7 @@ int main(int argc, char **argv)
     ** position of a 192-unit block of each surrogate-free mix, and the
     ** input cut just after it; a pair at every position, and cut in its
     ** middle.  Blocks of 8, 16 and 32 units meet it everywhere. */
-    static const size_t clean[] = {0, 1, 2, 4, 8};
+    static const size_t clean[] = {0, 1, 2, 4, 8, 9, 10, 11, 12, 13};
     for (size_t c = 0; c < sizeof clean / sizeof clean[0]; c++) {
         for (size_t p = 0; p < 192; p++) {
             for (int plant = 0; plant < 4; plant++) {
@@ -392,6 +395,21 @@ int main(int argc, char **argv)
                     s[p + 1] = unit_of(5);
                 }
                 all(s, 192, SIZE_MAX);
+                all(s, p + 1, SIZE_MAX);
+            }
+        }
+    }
+    /* The units at the edges of the 1-, 2- and 3-byte classes and of the
+    ** surrogates, each at every position of a block of every
+    ** surrogate-free mix, and the input cut just after it.  */
+    static const uint16_t edge[] = {0x007F, 0x0080, 0x07FF, 0x0800, 0xD7FF,
+                                    0xE000, 0xFFFD, 0xFFFF, 0xFEFF};
+    for (size_t c = 0; c < sizeof clean / sizeof clean[0]; c++) {
+        for (size_t e = 0; e < sizeof edge / sizeof edge[0]; e++) {
+            for (size_t p = 0; p < 80; p++) {
+                gen(s, 80, clean[c]);
+                s[p] = edge[e];
+                all(s, 80, SIZE_MAX);
                 all(s, p + 1, SIZE_MAX);
             }
         }
@@ -416,6 +434,25 @@ int main(int argc, char **argv)
         }
         if (have_ref)
             check_ref(b + off, len, "x-user-defined", false);
+    }
+    /* Runs of ASCII and of high bytes: a share of 0, 1/8, 1/2, 7/8 and all
+    ** of the bytes are 0x80..0xFF, in runs, over every length. */
+    for (size_t len = 0; len <= 300; len++) {
+        for (unsigned share = 0; share <= 8; share++) {
+            if (share != 0 && share != 1 && share != 4 && share != 7 && share != 8)
+                continue;
+            for (size_t i = 0; i < len + 16;) {
+                bool high = tu_rng_below(&rng, 8) < share;
+                size_t run = 1 + tu_rng_below(&rng, 40);
+                for (; run > 0 && i < len + 16; run--, i++)
+                    b[i] = (uint8_t)(high ? 0x80 | tu_rng_next(&rng) : tu_rng_below(&rng, 0x80));
+            }
+            size_t off = tu_rng_below(&rng, 16);
+            for (int k = 0; k < nkern; k++) {
+                check_xud(k, b + off, len, 3 * len + 1, tu_rng_below(&rng, 16));
+                check_xud(k, b + off, len, tu_rng_below(&rng, 3 * len + 2), tu_rng_below(&rng, 16));
+            }
+        }
     }
     for (size_t cap = 0; cap <= 3 * 100 + 1; cap++)
         for (int k = 0; k < nkern; k++)
