@@ -81,21 +81,22 @@ extern const uint32_t wenc__gb18030_ranges_cp[207];
 #define WENC__JIS0208_GAP_FIRST 8836
 #define WENC__JIS0208_GAP_END 10716
 extern const uint16_t wenc__jis0208_decode[9224];
-#define WENC__SJIS_EXCEPTIONS 373
-extern const uint16_t wenc__sjis_exc_cp[373];
-extern const uint16_t wenc__sjis_exc_pointer[373];
 
 /* index-jis0208.txt, encode: default profile */
 #define WENC__JIS0208_ENC_BITS 5
 #define WENC__JIS0208_ENC_LIMIT 0xFFE6
 extern const uint16_t wenc__jis0208_enc_top[2048];
 extern const uint16_t wenc__jis0208_enc_blocks[22016];
+#define WENC__SJIS_EXC_FIRST 8272
+extern const uint16_t wenc__sjis_exc_bytes[376];
 
 /* index-jis0208.txt, encode: small profile */
 #define WENC__JIS0208_RANK_LIMIT 0xFFE6
 extern const uint16_t wenc__jis0208_rank_top[2048];
 extern const wenc__rank_block wenc__jis0208_rank_blocks[688];
 extern const uint16_t wenc__jis0208_rank_other[5287];
+#define WENC__SJIS_EXC_FIRST 8272
+extern const uint16_t wenc__sjis_exc_bytes[376];
 
 /* index-jis0212.txt */
 #define WENC__JIS0212_POINTERS 7211

@@ -151,6 +151,9 @@ WENC__INLINE void wenc__cjk_decode_bulk(const uint8_t *src, size_t *pos, size_t 
 #define WENC__CJK_STOP 0u
 #define WENC__CJK_BYTES1(b) ((uint32_t)(b) | 1u << 16)
 #define WENC__CJK_BYTES2(b0, b1) ((uint32_t)(b0) | (uint32_t)(b1) << 8 | 2u << 16)
+/* Two bytes already packed as the encode accessors give them (first byte in
+** the low 8 bits; src/handlers/<index>.h). */
+#define WENC__CJK_PACKED2(bytes) ((uint32_t)(bytes) | 2u << 16)
 
 /* The encoders' bulk path (encode.h, wenc__encode_bulk_fn), for encoders
 ** whose ASCII is always its own byte and whose other output does not

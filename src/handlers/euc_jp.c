@@ -140,17 +140,18 @@ WENC__INLINE int euc_jp_encode_step(void *unused, int32_t cp, wenc__estep *r)
         return WENC__E_BYTES;
     }
     /* 6. U+2212 is encoded as U+FF0D.  7. The index pointer (first, so
-    ** below 8836); 8. null: error; 9-11. two bytes. */
+    ** below 8836); 8. null: error; 9-11. two bytes: pointer / 94 + 0xA1
+    ** and pointer % 94 + 0xA1, the row and cell plus 0xA1. */
     if (cp == 0x2212)
         cp = 0xFF0D;
-    uint32_t pointer = wenc__jis0208_pointer((uint32_t)cp);
-    if (pointer == WENC__NONE16) {
+    uint32_t rc = wenc__jis0208_row_cell((uint32_t)cp);
+    if (rc == WENC__NONE16) {
         r->n = 0;
         r->error_cp = (uint32_t)cp;
         return WENC__E_ERROR;
     }
-    r->bytes[0] = (uint8_t)(pointer / 94 + 0xA1);
-    r->bytes[1] = (uint8_t)(pointer % 94 + 0xA1);
+    r->bytes[0] = (uint8_t)((rc & 0xFF) + 0xA1);
+    r->bytes[1] = (uint8_t)((rc >> 8) + 0xA1);
     r->n = 2;
     return WENC__E_BYTES;
 }
@@ -165,10 +166,10 @@ WENC__INLINE uint32_t euc_jp_encode_cp(uint32_t cp)
         return WENC__CJK_BYTES2(0x8E, cp - 0xFF61 + 0xA1);
     if (cp == 0x2212)
         cp = 0xFF0D;
-    uint32_t pointer = wenc__jis0208_pointer(cp);
-    if (pointer == WENC__NONE16)
-        return WENC__CJK_STOP;
-    return WENC__CJK_BYTES2(pointer / 94 + 0xA1, pointer % 94 + 0xA1);
+    uint32_t rc = wenc__jis0208_row_cell(cp);
+    /* Row and cell are below 94: adding 0xA1 to each carries into
+    ** neither's neighbour. */
+    return rc == WENC__NONE16 ? WENC__CJK_STOP : WENC__CJK_PACKED2(rc + 0xA1A1);
 }
 
 WENC__CJK_BULK void euc_jp_encode_bulk(const void *src, size_t *pos, size_t len, uint8_t *dst,

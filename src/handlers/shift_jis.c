@@ -141,19 +141,18 @@ WENC__INLINE int shift_jis_encode_step(void *unused, int32_t cp, wenc__estep *r)
         return WENC__E_BYTES;
     }
     /* 6. U+2212 is encoded as U+FF0D.  7. index Shift_JIS pointer;
-    ** 8. null: error. */
+    ** 8. null: error.  9-13. Two bytes (wenc__jis0208_shift_jis_bytes
+    ** gives both). */
     if (cp == 0x2212)
         cp = 0xFF0D;
-    uint32_t pointer = wenc__jis0208_shift_jis_pointer((uint32_t)cp);
-    if (pointer == WENC__NONE16) {
+    uint32_t bytes = wenc__jis0208_shift_jis_bytes((uint32_t)cp);
+    if (bytes == WENC__NONE16) {
         r->n = 0;
         r->error_cp = (uint32_t)cp;
         return WENC__E_ERROR;
     }
-    /* 9-13. Two bytes. */
-    uint32_t leading = pointer / 188, trailing = pointer % 188;
-    r->bytes[0] = (uint8_t)(leading + (leading < 0x1F ? 0x81 : 0xC1));
-    r->bytes[1] = (uint8_t)(trailing + (trailing < 0x3F ? 0x40 : 0x41));
+    r->bytes[0] = (uint8_t)bytes;
+    r->bytes[1] = (uint8_t)(bytes >> 8);
     r->n = 2;
     return WENC__E_BYTES;
 }
@@ -170,12 +169,8 @@ WENC__INLINE uint32_t shift_jis_encode_cp(uint32_t cp)
         return WENC__CJK_BYTES1(cp - 0xFF61 + 0xA1);
     if (cp == 0x2212)
         cp = 0xFF0D;
-    uint32_t pointer = wenc__jis0208_shift_jis_pointer(cp);
-    if (pointer == WENC__NONE16)
-        return WENC__CJK_STOP;
-    uint32_t leading = pointer / 188, trailing = pointer % 188;
-    return WENC__CJK_BYTES2(leading + (leading < 0x1F ? 0x81 : 0xC1),
-                            trailing + (trailing < 0x3F ? 0x40 : 0x41));
+    uint32_t bytes = wenc__jis0208_shift_jis_bytes(cp);
+    return bytes == WENC__NONE16 ? WENC__CJK_STOP : WENC__CJK_PACKED2(bytes);
 }
 
 WENC__CJK_BULK void shift_jis_encode_bulk(const void *src, size_t *pos, size_t len, uint8_t *dst,
