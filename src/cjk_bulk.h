@@ -209,9 +209,22 @@ WENC__INLINE void cjk_encode_run(const void *src, size_t *pos_, size_t len, uint
             continue;
         }
         uint32_t cp;
-        unsigned units = wenc__encode_fast_input(src, pos, len, form, &cp);
-        if (units == 0)
-            break;
+        unsigned units;
+        const uint8_t *s8 = (const uint8_t *)src + pos;
+        if (form == WENC__FROM_UTF8 && (u & 0xF0) == 0xE0 && len - pos >= 3 &&
+            ((s8[1] & 0xC0) | (s8[2] & 0xC0) >> 2) == 0xA0) {
+            /* Kana, ideographs, hangul: three UTF-8 bytes, both trailing
+            ** ones tested at once (0x80 and 0x80 >> 2).  What is left of
+            ** well-formedness: not overlong, not a surrogate. */
+            cp = (u & 0x0F) << 12 | (s8[1] & 0x3Fu) << 6 | (s8[2] & 0x3Fu);
+            if (cp < 0x800 || cp - 0xD800 < 0x800)
+                break;
+            units = 3;
+        } else {
+            units = wenc__encode_fast_input(src, pos, len, form, &cp);
+            if (units == 0)
+                break;
+        }
         uint32_t v = enc(cp);
         if (v == WENC__CJK_STOP)
             break;

@@ -282,7 +282,7 @@ ENCODE_FORMS = {
     "big5": (big5_bytes, None),
     "gb18030": (gb18030_bytes, lambda out, idx: gb18030_encode_check(idx)),
     "euc_kr": (euc_kr_bytes, None),
-    "jis0208": (jis0208_row_cell, lambda out, idx: jis0208_shift_jis(idx, out)),
+    "jis0208": (jis0208_row_cell, lambda out, idx: jis0208_encode_extra(idx, out)),
 }
 
 
@@ -399,6 +399,21 @@ def gb18030_encode_check(idx):
             0xE796, 0xE81E, 0xE826, 0xE82B, 0xE82C, 0xE832, 0xE843, 0xE854, 0xE864)
     if any(c == 0xE5E5 or c in side for _, c in idx.entries):
         sys.exit("gb18030: U+E5E5 or a side-table code point is in the index")
+
+
+def jis0208_encode_check(idx):
+    # The bulk paths of the EUC-JP and Shift_JIS encoders look up index
+    # jis0208 first and the code points their steps 2-6 treat apart only
+    # when it gave null (src/handlers/shift_jis.c, shift_jis_encode_cp()):
+    # none of them may have a pointer, and U+FF0D (U+2212's stand-in) must.
+    apart = [0x80, 0xA5, 0x203E, 0x2212] + list(range(0xFF61, 0xFFA0))
+    if any(c in apart for _, c in idx.entries) or 0xFF0D not in idx.first_pointers():
+        sys.exit("jis0208: a code point the encoders treat apart is in the index")
+
+
+def jis0208_encode_extra(idx, out):
+    jis0208_encode_check(idx)
+    jis0208_shift_jis(idx, out)
 
 
 def jis0208_shift_jis(idx, out):

@@ -157,19 +157,22 @@ WENC__INLINE int euc_jp_encode_step(void *unused, int32_t cp, wenc__estep *r)
 }
 
 /* The bulk path (cjk_bulk.h): what euc_jp_encode_step gives for CP >=
-** 0x80 (steps 3-11), or stop at an error. */
+** 0x80 (steps 3-11), or stop at an error.  The code points of steps 3-6
+** have no pointer in index jis0208 (see shift_jis_encode_cp), so they are
+** looked for only after the index gave null.  Row and cell are below 94:
+** adding 0xA1 to each carries into neither's neighbour. */
 WENC__INLINE uint32_t euc_jp_encode_cp(uint32_t cp)
 {
+    uint32_t rc = wenc__jis0208_row_cell(cp);
+    if (WENC__LIKELY(rc != WENC__NONE16))
+        return WENC__CJK_PACKED2(rc + 0xA1A1);
     if (cp == 0xA5 || cp == 0x203E)
         return WENC__CJK_BYTES1(cp == 0xA5 ? 0x5C : 0x7E);
     if (cp - 0xFF61 <= 0xFF9F - 0xFF61)
         return WENC__CJK_BYTES2(0x8E, cp - 0xFF61 + 0xA1);
     if (cp == 0x2212)
-        cp = 0xFF0D;
-    uint32_t rc = wenc__jis0208_row_cell(cp);
-    /* Row and cell are below 94: adding 0xA1 to each carries into
-    ** neither's neighbour. */
-    return rc == WENC__NONE16 ? WENC__CJK_STOP : WENC__CJK_PACKED2(rc + 0xA1A1);
+        return WENC__CJK_PACKED2(wenc__jis0208_row_cell(0xFF0D) + 0xA1A1);
+    return WENC__CJK_STOP;
 }
 
 WENC__CJK_BULK void euc_jp_encode_bulk(const void *src, size_t *pos, size_t len, uint8_t *dst,
