@@ -144,26 +144,37 @@ WENC__INLINE void wenc__cjk_decode_bulk(const uint8_t *src, size_t *pos, size_t 
         cjk_decode_run(src, pos, len, dst, out, cap, WENC__UTF32, single, pair);
 }
 
-/* What an encoder's ENC(cp) returns for a scalar value >= 0x80: the bytes
+/* An encoder's bulk path gives two functions for a scalar value >= 0x80.
+** PAIR(cp), the common case, returns the two bytes of a code point its
+** index maps, packed as the encode accessors give them (first byte in the
+** low 8 bits; src/handlers/<index>.h), or WENC__NONE16 for anything else.
+** Only then OTHER(cp) says what the step function would write: the bytes
 ** packed as WENC__CJK_BYTES1(b) or WENC__CJK_BYTES2(b0, b1), or
-** WENC__CJK_STOP for anything its step function must decide (errors,
-** four-byte and other rare forms). */
+** WENC__CJK_STOP for anything the step function must decide (errors,
+** four-byte and other rare forms).  So an ideograph costs one lookup and
+** one test before its bytes are stored. */
 #define WENC__CJK_STOP 0u
 #define WENC__CJK_BYTES1(b) ((uint32_t)(b) | 1u << 16)
 #define WENC__CJK_BYTES2(b0, b1) ((uint32_t)(b0) | (uint32_t)(b1) << 8 | 2u << 16)
-/* Two bytes already packed as the encode accessors give them (first byte in
-** the low 8 bits; src/handlers/<index>.h). */
+/* Two bytes already packed as the encode accessors give them. */
 #define WENC__CJK_PACKED2(bytes) ((uint32_t)(bytes) | 2u << 16)
+
+/* OTHER for encoders whose index gives everything the bulk path takes. */
+WENC__INLINE uint32_t wenc__cjk_encode_stop(uint32_t cp)
+{
+    (void)cp;
+    return WENC__CJK_STOP;
+}
 
 /* The encoders' bulk path (encode.h, wenc__encode_bulk_fn), for encoders
 ** whose ASCII is always its own byte and whose other output does not
 ** depend on a state: well-formed input from SRC[*POS..LEN) in FORM, ASCII
-** inline (16 units at a time with SSE2) and the rest through ENC, stopping
-** at ill-formed or cut input, at WENC__CJK_STOP, and when the next bytes do
-** not fit. */
+** inline (16 units at a time with SSE2) and the rest through PAIR and
+** OTHER, stopping at ill-formed or cut input, at WENC__CJK_STOP, and when
+** the next bytes do not fit. */
 WENC__INLINE void cjk_encode_run(const void *src, size_t *pos_, size_t len, uint8_t *dst,
                                  size_t *out_, size_t cap, const int form,
-                                 uint32_t (*enc)(uint32_t))
+                                 uint32_t (*pair)(uint32_t), uint32_t (*other)(uint32_t))
 {
     size_t pos = *pos_, out = *out_;
     while (pos < len) {
@@ -225,7 +236,17 @@ WENC__INLINE void cjk_encode_run(const void *src, size_t *pos_, size_t len, uint
             if (units == 0)
                 break;
         }
-        uint32_t v = enc(cp);
+        uint32_t bytes = pair(cp);
+        if (WENC__LIKELY(bytes != WENC__NONE16)) {
+            if (cap - out < 2)
+                break;
+            dst[out] = (uint8_t)bytes;
+            dst[out + 1] = (uint8_t)(bytes >> 8);
+            out += 2;
+            pos += units;
+            continue;
+        }
+        uint32_t v = other(cp);
         if (v == WENC__CJK_STOP)
             break;
         size_t n = v >> 16;
@@ -244,14 +265,14 @@ WENC__INLINE void cjk_encode_run(const void *src, size_t *pos_, size_t len, uint
 /* The same for a FORM known only at run time (see wenc__cjk_decode_bulk). */
 WENC__INLINE void wenc__cjk_encode_bulk(const void *src, size_t *pos, size_t len, uint8_t *dst,
                                         size_t *out, size_t cap, int form,
-                                        uint32_t (*enc)(uint32_t))
+                                        uint32_t (*pair)(uint32_t), uint32_t (*other)(uint32_t))
 {
     if (form == WENC__FROM_UTF8)
-        cjk_encode_run(src, pos, len, dst, out, cap, WENC__FROM_UTF8, enc);
+        cjk_encode_run(src, pos, len, dst, out, cap, WENC__FROM_UTF8, pair, other);
     else if (form == WENC__FROM_UTF16)
-        cjk_encode_run(src, pos, len, dst, out, cap, WENC__FROM_UTF16, enc);
+        cjk_encode_run(src, pos, len, dst, out, cap, WENC__FROM_UTF16, pair, other);
     else
-        cjk_encode_run(src, pos, len, dst, out, cap, WENC__FROM_UTF32, enc);
+        cjk_encode_run(src, pos, len, dst, out, cap, WENC__FROM_UTF32, pair, other);
 }
 
 #endif /* WENC_CJK_BULK_H */

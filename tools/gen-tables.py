@@ -262,11 +262,16 @@ def euc_kr_bytes(pointer):
 
 
 def jis0208_row_cell(pointer):
-    # Row and cell (0..93 each): EUC-JP adds 0xA1 to both, ISO-2022-JP 0x21,
-    # and Shift_JIS derives its bytes with adds and a shift
+    # Row and cell (0..93 each) in bits 0-6 and 8-14: EUC-JP adds 0xA1 to
+    # both, ISO-2022-JP 0x21.  Bit 15 is for Shift_JIS: set when its
+    # trailing byte skips 0x7F, i.e. when (row % 2) * 94 + cell >= 0x3F
+    # (Shift_JIS encoder step 12), so that its bytes are
+    # wenc__sjis_row_bytes[row] + the cell + that bit, adds only
     # (src/handlers/jis0208.h).  The first pointer of every code point is
-    # below 8836 (checked in jis0208_shift_jis), so the row is below 94.
-    return pointer // 94 | (pointer % 94) << 8
+    # below 8836 (checked in jis0208_encode_check), so the row is below 94.
+    row, cell = pointer // 94, pointer % 94
+    skip = (row % 2) * 94 + cell >= 0x3F
+    return row | cell << 8 | skip << 15
 
 
 def shift_jis_bytes(pointer):
@@ -414,6 +419,15 @@ def jis0208_encode_check(idx):
 def jis0208_encode_extra(idx, out):
     jis0208_encode_check(idx)
     jis0208_shift_jis(idx, out)
+    # Shift_JIS bytes for cell 0 of rows 0..87 (not counting the skip of
+    # 0x7F): leading byte row / 2 + 0x81 (0xC1 from 0x1F on, encoder step
+    # 10), trailing byte (row % 2) * 94 + 0x40 (step 12).
+    rows = []
+    for row in range(88):
+        lead = row // 2 + (0x81 if row // 2 < 0x1F else 0xC1)
+        rows.append(lead | ((row % 2) * 94 + 0x40) << 8)
+    out.array("uint16_t", "wenc__sjis_row_bytes", rows, "0x%04X")
+    out.sizes.append(("jis0208 Shift_JIS bytes of each row", 2 * len(rows)))
 
 
 def jis0208_shift_jis(idx, out):

@@ -158,14 +158,17 @@ WENC__INLINE int euc_jp_encode_step(void *unused, int32_t cp, wenc__estep *r)
 
 /* The bulk path (cjk_bulk.h): what euc_jp_encode_step gives for CP >=
 ** 0x80 (steps 3-11), or stop at an error.  The code points of steps 3-6
-** have no pointer in index jis0208 (see shift_jis_encode_cp), so they are
+** have no pointer in index jis0208 (see shift_jis_encode_other), so they are
 ** looked for only after the index gave null.  Row and cell are below 94:
 ** adding 0xA1 to each carries into neither's neighbour. */
-WENC__INLINE uint32_t euc_jp_encode_cp(uint32_t cp)
+WENC__INLINE uint32_t euc_jp_encode_pair(uint32_t cp)
 {
     uint32_t rc = wenc__jis0208_row_cell(cp);
-    if (WENC__LIKELY(rc != WENC__NONE16))
-        return WENC__CJK_PACKED2(rc + 0xA1A1);
+    return rc == WENC__NONE16 ? WENC__NONE16 : rc + 0xA1A1;
+}
+
+WENC__INLINE uint32_t euc_jp_encode_other(uint32_t cp)
+{
     if (cp == 0xA5 || cp == 0x203E)
         return WENC__CJK_BYTES1(cp == 0xA5 ? 0x5C : 0x7E);
     if (cp - 0xFF61 <= 0xFF9F - 0xFF61)
@@ -178,7 +181,8 @@ WENC__INLINE uint32_t euc_jp_encode_cp(uint32_t cp)
 WENC__CJK_BULK void euc_jp_encode_bulk(const void *src, size_t *pos, size_t len, uint8_t *dst,
                                      size_t *out, size_t cap, int form)
 {
-    wenc__cjk_encode_bulk(src, pos, len, dst, out, cap, form, euc_jp_encode_cp);
+    wenc__cjk_encode_bulk(src, pos, len, dst, out, cap, form, euc_jp_encode_pair,
+                          euc_jp_encode_other);
 }
 
 WENC__INLINE wenc_status euc_jp_encode(wenc__ecall *c, const int form)

@@ -158,16 +158,14 @@ WENC__INLINE int shift_jis_encode_step(void *unused, int32_t cp, wenc__estep *r)
 }
 
 /* The bulk path (cjk_bulk.h): what shift_jis_encode_step gives for CP >=
-** 0x80 (steps 2-13), or stop at an error.  The code points of steps 2-6
+** 0x80 (steps 2-13), or stop at an error: the index's bytes
+** (wenc__jis0208_shift_jis_bytes), else this.  The code points of steps 2-6
 ** (U+0080, U+00A5, U+203E, U+FF61..U+FF9F, U+2212) have no pointer in
 ** index jis0208 (tools/gen-tables.py, jis0208_encode_check(), makes sure),
 ** so they are looked for only after the index gave null: kana and
 ** ideographs take no branch for them. */
-WENC__INLINE uint32_t shift_jis_encode_cp(uint32_t cp)
+WENC__INLINE uint32_t shift_jis_encode_other(uint32_t cp)
 {
-    uint32_t bytes = wenc__jis0208_shift_jis_bytes(cp);
-    if (WENC__LIKELY(bytes != WENC__NONE16))
-        return WENC__CJK_PACKED2(bytes);
     if (cp == 0x80)
         return WENC__CJK_BYTES1(0x80);
     if (cp == 0xA5 || cp == 0x203E)
@@ -182,7 +180,8 @@ WENC__INLINE uint32_t shift_jis_encode_cp(uint32_t cp)
 WENC__CJK_BULK void shift_jis_encode_bulk(const void *src, size_t *pos, size_t len, uint8_t *dst,
                                         size_t *out, size_t cap, int form)
 {
-    wenc__cjk_encode_bulk(src, pos, len, dst, out, cap, form, shift_jis_encode_cp);
+    wenc__cjk_encode_bulk(src, pos, len, dst, out, cap, form,
+                          wenc__jis0208_shift_jis_bytes, shift_jis_encode_other);
 }
 
 WENC__INLINE wenc_status shift_jis_encode(wenc__ecall *c, const int form)
