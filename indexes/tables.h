@@ -61,7 +61,7 @@ extern const uint16_t wenc__gb18030_decode[23940];
 
 /* index-gb18030.txt, encode: default profile */
 #define WENC__GB18030_ENC_BITS 5
-#define WENC__GB18030_ENC_LIMIT 0xFFE6
+#define WENC__GB18030_ENC_LIMIT 0x10000
 extern const uint16_t wenc__gb18030_enc_top[2048];
 extern const uint16_t wenc__gb18030_enc_blocks[26592];
 
@@ -84,7 +84,7 @@ extern const uint16_t wenc__jis0208_decode[9224];
 
 /* index-jis0208.txt, encode: default profile */
 #define WENC__JIS0208_ENC_BITS 5
-#define WENC__JIS0208_ENC_LIMIT 0xFFE6
+#define WENC__JIS0208_ENC_LIMIT 0x10000
 extern const uint16_t wenc__jis0208_enc_top[2048];
 extern const uint16_t wenc__jis0208_enc_blocks[22016];
 #define WENC__SJIS_EXC_FIRST 8272
@@ -110,7 +110,7 @@ extern const uint16_t wenc__euc_kr_decode[23750];
 
 /* index-euc-kr.txt, encode: default profile */
 #define WENC__EUC_KR_ENC_BITS 5
-#define WENC__EUC_KR_ENC_LIMIT 0xFFE7
+#define WENC__EUC_KR_ENC_LIMIT 0x10000
 extern const uint16_t wenc__euc_kr_enc_top[2048];
 extern const uint16_t wenc__euc_kr_enc_blocks[33632];
 

@@ -166,6 +166,66 @@ WENC__INLINE uint32_t wenc__cjk_encode_stop(uint32_t cp)
     return WENC__CJK_STOP;
 }
 
+/* The four bytes at P as a little-endian number. */
+WENC__INLINE uint32_t cjk_load_le32(const uint8_t *p)
+{
+#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+    uint32_t w;
+    memcpy(&w, p, 4);
+    return w;
+#else
+    return (uint32_t)p[0] | (uint32_t)p[1] << 8 | (uint32_t)p[2] << 16 | (uint32_t)p[3] << 24;
+#endif
+}
+
+/* Stores the two bytes packed in BYTES (first byte in the low 8 bits) at
+** P: one 16-bit store on little-endian machines. */
+WENC__INLINE void cjk_store2(uint8_t *p, uint32_t bytes)
+{
+#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+    uint16_t v = (uint16_t)bytes;
+    memcpy(p, &v, 2);
+#else
+    p[0] = (uint8_t)bytes;
+    p[1] = (uint8_t)(bytes >> 8);
+#endif
+}
+
+/* A run of BMP code points that PAIR maps, from SRC[POS..) in FORM (UTF-8
+** three-byte sequences or UTF-16 units outside the surrogates), at most
+** MAX of them (the caller made sure that MAX fit in the input, with a
+** fourth byte readable after the last UTF-8 sequence, and in the output):
+** writes their two bytes each from DST[OUT] and returns how many.  It
+** stops at anything else, which the caller's loop takes one item at a
+** time.  With the bounds checked once per run, an ideograph costs the
+** well-formedness test, one lookup and one two-byte store. */
+WENC__INLINE size_t cjk_encode_pairs(const void *src, size_t pos, uint8_t *dst, size_t out,
+                                     size_t max, const int form, uint32_t (*pair)(uint32_t))
+{
+    size_t i = 0;
+    for (; i < max; i++) {
+        uint32_t cp;
+        if (form == WENC__FROM_UTF8) {
+            uint32_t w = cjk_load_le32((const uint8_t *)src + pos + 3 * i);
+            /* 1110xxxx 10xxxxxx 10xxxxxx, not overlong, not a surrogate. */
+            if ((w & 0xC0C0F0u) != 0x8080E0u)
+                break;
+            cp = (w & 0x0F) << 12 | (w & 0x3F00) >> 2 | (w >> 16 & 0x3F);
+            if (cp < 0x800 || cp - 0xD800 < 0x800)
+                break;
+        } else {
+            cp = ((const uint16_t *)src)[pos + i];
+            if (cp < 0x80 || cp - 0xD800 < 0x800)
+                break;
+        }
+        uint32_t bytes = pair(cp);
+        if (bytes == WENC__NONE16)
+            break;
+        cjk_store2(dst + out + 2 * i, bytes);
+    }
+    return i;
+}
+
 /* The encoders' bulk path (encode.h, wenc__encode_bulk_fn), for encoders
 ** whose ASCII is always its own byte and whose other output does not
 ** depend on a state: well-formed input from SRC[*POS..LEN) in FORM, ASCII
@@ -219,29 +279,28 @@ WENC__INLINE void cjk_encode_run(const void *src, size_t *pos_, size_t len, uint
             pos++;
             continue;
         }
-        uint32_t cp;
-        unsigned units;
-        const uint8_t *s8 = (const uint8_t *)src + pos;
-        if (form == WENC__FROM_UTF8 && (u & 0xF0) == 0xE0 && len - pos >= 3 &&
-            ((s8[1] & 0xC0) | (s8[2] & 0xC0) >> 2) == 0xA0) {
-            /* Kana, ideographs, hangul: three UTF-8 bytes, both trailing
-            ** ones tested at once (0x80 and 0x80 >> 2).  What is left of
-            ** well-formedness: not overlong, not a surrogate. */
-            cp = (u & 0x0F) << 12 | (s8[1] & 0x3Fu) << 6 | (s8[2] & 0x3Fu);
-            if (cp < 0x800 || cp - 0xD800 < 0x800)
-                break;
-            units = 3;
-        } else {
-            units = wenc__encode_fast_input(src, pos, len, form, &cp);
-            if (units == 0)
-                break;
+        if (form != WENC__FROM_UTF32) {
+            /* Kana, ideographs, hangul: a run of them in a loop of its own.
+            ** UTF-8 reads four bytes per sequence of three: the last one
+            ** must be inside the input. */
+            size_t in = form == WENC__FROM_UTF8 ? (len - pos - 1) / 3 : len - pos;
+            size_t max = (cap - out) / 2;
+            size_t n = cjk_encode_pairs(src, pos, dst, out, in < max ? in : max, form, pair);
+            if (n != 0) {
+                pos += form == WENC__FROM_UTF8 ? 3 * n : n;
+                out += 2 * n;
+                continue;
+            }
         }
+        uint32_t cp;
+        unsigned units = wenc__encode_fast_input(src, pos, len, form, &cp);
+        if (units == 0)
+            break;
         uint32_t bytes = pair(cp);
         if (WENC__LIKELY(bytes != WENC__NONE16)) {
             if (cap - out < 2)
                 break;
-            dst[out] = (uint8_t)bytes;
-            dst[out + 1] = (uint8_t)(bytes >> 8);
+            cjk_store2(dst + out, bytes);
             out += 2;
             pos += units;
             continue;

@@ -229,8 +229,12 @@ def encode_rank_table(out, prefix, mapping, what):
 def encode_page_table(out, prefix, mapping, what, entry):
     """The default profile: a page table whose entries are ENTRY(pointer),
     the bytes the encoders write (first byte in the low 8 bits), so that a
-    lookup gives them with no arithmetic (src/handlers/<index>.h)."""
-    limit = max(mapping) + 1
+    lookup gives them with no arithmetic (src/handlers/<index>.h).  The
+    table covers at least the whole BMP (empty blocks past the last code
+    point cost one top entry each), so that the compiler drops the limit
+    test where it knows the code point is below 0x10000 (a UTF-8
+    three-byte sequence, a UTF-16 unit: src/cjk_bulk.h)."""
+    limit = max(max(mapping) + 1, 0x10000)
     values = {cp: entry(p) for cp, p in mapping.items()}
     if any(v == NONE16 or not 0 <= v <= 0xFFFF for v in values.values()):
         sys.exit("%s: an encode entry does not fit 16 bits besides NONE16" % prefix)
