@@ -191,39 +191,64 @@ WENC__INLINE void cjk_store2(uint8_t *p, uint32_t bytes)
 #endif
 }
 
-/* A run of BMP code points that PAIR maps, from SRC[POS..) in FORM (UTF-8
-** three-byte sequences or UTF-16 units outside the surrogates), at most
-** MAX of them (the caller made sure that MAX fit in the input, with a
-** fourth byte readable after the last UTF-8 sequence, and in the output):
-** writes their two bytes each from DST[OUT] and returns how many.  It
-** stops at anything else, which the caller's loop takes one item at a
-** time.  With the bounds checked once per run, an ideograph costs the
-** well-formedness test, one lookup and one two-byte store. */
-WENC__INLINE size_t cjk_encode_pairs(const void *src, size_t pos, uint8_t *dst, size_t out,
-                                     size_t max, const int form, uint32_t (*pair)(uint32_t))
+/* A run of BMP code points that PAIR maps, from SRC[*POS..) in FORM (UTF-8
+** three-byte sequences or UTF-16 units outside the surrogates), with lone
+** ASCII characters between them (the space between Korean words), at most
+** MAX items: the caller made sure that MAX items of three input bytes (and
+** a fourth one readable after the last) and two output bytes fit.  Writes
+** from DST[*OUT] and advances *POS and *OUT.  It stops at anything else
+** (and at two ASCII characters in a row, which the caller copies 16 at a
+** time), which the caller's loop takes one item at a time.  With the
+** bounds checked once per run, an ideograph costs the well-formedness
+** test, one lookup and one two-byte store. */
+WENC__INLINE void cjk_encode_pairs(const void *src, size_t *pos_, uint8_t *dst, size_t *out_,
+                                   size_t max, const int form, uint32_t (*pair)(uint32_t))
 {
-    size_t i = 0;
-    for (; i < max; i++) {
+    size_t pos = *pos_, out = *out_;
+    for (size_t i = 0; i < max; i++) {
         uint32_t cp;
+        unsigned units;
         if (form == WENC__FROM_UTF8) {
-            uint32_t w = cjk_load_le32((const uint8_t *)src + pos + 3 * i);
+            uint32_t w = cjk_load_le32((const uint8_t *)src + pos);
             /* 1110xxxx 10xxxxxx 10xxxxxx, not overlong, not a surrogate. */
-            if ((w & 0xC0C0F0u) != 0x8080E0u)
-                break;
+            if ((w & 0xC0C0F0u) != 0x8080E0u) {
+                /* ASCII (its own byte in every one of these encoders),
+                ** then not ASCII. */
+                if ((w & 0x8080) != 0x8000)
+                    break;
+                dst[out++] = (uint8_t)w;
+                pos++;
+                continue;
+            }
             cp = (w & 0x0F) << 12 | (w & 0x3F00) >> 2 | (w >> 16 & 0x3F);
             if (cp < 0x800 || cp - 0xD800 < 0x800)
                 break;
+            units = 3;
         } else {
-            cp = ((const uint16_t *)src)[pos + i];
-            if (cp < 0x80 || cp - 0xD800 < 0x800)
+            const uint16_t *s = (const uint16_t *)src + pos;
+            cp = s[0];
+            if (cp - 0xD800 < 0x800)
                 break;
+            if (WENC__UNLIKELY(cp < 0x80)) {
+                /* ASCII, then not ASCII (the next unit is inside the input
+                ** when this is not the last of the MAX items). */
+                if (i + 1 == max || s[1] < 0x80)
+                    break;
+                dst[out++] = (uint8_t)cp;
+                pos++;
+                continue;
+            }
+            units = 1;
         }
         uint32_t bytes = pair(cp);
         if (bytes == WENC__NONE16)
             break;
-        cjk_store2(dst + out + 2 * i, bytes);
+        cjk_store2(dst + out, bytes);
+        out += 2;
+        pos += units;
     }
-    return i;
+    *pos_ = pos;
+    *out_ = out;
 }
 
 /* The encoders' bulk path (encode.h, wenc__encode_bulk_fn), for encoders
@@ -285,12 +310,10 @@ WENC__INLINE void cjk_encode_run(const void *src, size_t *pos_, size_t len, uint
             ** must be inside the input. */
             size_t in = form == WENC__FROM_UTF8 ? (len - pos - 1) / 3 : len - pos;
             size_t max = (cap - out) / 2;
-            size_t n = cjk_encode_pairs(src, pos, dst, out, in < max ? in : max, form, pair);
-            if (n != 0) {
-                pos += form == WENC__FROM_UTF8 ? 3 * n : n;
-                out += 2 * n;
+            size_t before = pos;
+            cjk_encode_pairs(src, &pos, dst, &out, in < max ? in : max, form, pair);
+            if (pos != before)
                 continue;
-            }
         }
         uint32_t cp;
         unsigned units = wenc__encode_fast_input(src, pos, len, form, &cp);
