@@ -73,7 +73,7 @@ extern const uint16_t wenc__gb18030_decode_wide[7632];
 
 /* index-gb18030.txt, encode: default profile */
 #define WENC__GB18030_ENC_BITS 5
-#define WENC__GB18030_ENC_LIMIT 0xFFE6
+#define WENC__GB18030_ENC_LIMIT 0x10000
 extern const uint16_t wenc__gb18030_enc_top[2048];
 extern const uint16_t wenc__gb18030_enc_blocks[26592];
 
@@ -92,9 +92,6 @@ extern const uint32_t wenc__gb18030_ranges_cp[207];
 #define WENC__JIS0208_POINTERS 11104
 #define WENC__JIS0208_GAP_FIRST 8836
 #define WENC__JIS0208_GAP_END 10716
-#define WENC__SJIS_EXCEPTIONS 373
-extern const uint16_t wenc__sjis_exc_cp[373];
-extern const uint16_t wenc__sjis_exc_pointer[373];
 
 /* index-jis0208.txt, decode: default profile */
 extern const uint16_t wenc__jis0208_decode[9224];
@@ -106,15 +103,21 @@ extern const uint16_t wenc__jis0208_decode_wide[4848];
 
 /* index-jis0208.txt, encode: default profile */
 #define WENC__JIS0208_ENC_BITS 5
-#define WENC__JIS0208_ENC_LIMIT 0xFFE6
+#define WENC__JIS0208_ENC_LIMIT 0x10000
 extern const uint16_t wenc__jis0208_enc_top[2048];
 extern const uint16_t wenc__jis0208_enc_blocks[22016];
+#define WENC__SJIS_EXC_FIRST 8272
+extern const uint16_t wenc__sjis_exc_bytes[376];
+extern const uint16_t wenc__sjis_row_bytes[88];
 
 /* index-jis0208.txt, encode: small profile */
 #define WENC__JIS0208_RANK_LIMIT 0xFFE6
 extern const uint16_t wenc__jis0208_rank_top[2048];
 extern const wenc__rank_block wenc__jis0208_rank_blocks[688];
 extern const uint16_t wenc__jis0208_rank_other[5287];
+#define WENC__SJIS_EXC_FIRST 8272
+extern const uint16_t wenc__sjis_exc_bytes[376];
+extern const uint16_t wenc__sjis_row_bytes[88];
 
 /* index-jis0212.txt */
 #define WENC__JIS0212_POINTERS 7211
@@ -135,7 +138,7 @@ extern const uint16_t wenc__euc_kr_decode_wide[6688];
 
 /* index-euc-kr.txt, encode: default profile */
 #define WENC__EUC_KR_ENC_BITS 5
-#define WENC__EUC_KR_ENC_LIMIT 0xFFE7
+#define WENC__EUC_KR_ENC_LIMIT 0x10000
 extern const uint16_t wenc__euc_kr_enc_top[2048];
 extern const uint16_t wenc__euc_kr_enc_blocks[33632];
 

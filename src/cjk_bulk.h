@@ -144,23 +144,122 @@ WENC__INLINE void wenc__cjk_decode_bulk(const uint8_t *src, size_t *pos, size_t 
         cjk_decode_run(src, pos, len, dst, out, cap, WENC__UTF32, single, pair);
 }
 
-/* What an encoder's ENC(cp) returns for a scalar value >= 0x80: the bytes
+/* An encoder's bulk path gives two functions for a scalar value >= 0x80.
+** PAIR(cp), the common case, returns the two bytes of a code point its
+** index maps, packed as the encode accessors give them (first byte in the
+** low 8 bits; src/handlers/<index>.h), or WENC__NONE16 for anything else.
+** Only then OTHER(cp) says what the step function would write: the bytes
 ** packed as WENC__CJK_BYTES1(b) or WENC__CJK_BYTES2(b0, b1), or
-** WENC__CJK_STOP for anything its step function must decide (errors,
-** four-byte and other rare forms). */
+** WENC__CJK_STOP for anything the step function must decide (errors,
+** four-byte and other rare forms).  So an ideograph costs one lookup and
+** one test before its bytes are stored. */
 #define WENC__CJK_STOP 0u
 #define WENC__CJK_BYTES1(b) ((uint32_t)(b) | 1u << 16)
 #define WENC__CJK_BYTES2(b0, b1) ((uint32_t)(b0) | (uint32_t)(b1) << 8 | 2u << 16)
+/* Two bytes already packed as the encode accessors give them. */
+#define WENC__CJK_PACKED2(bytes) ((uint32_t)(bytes) | 2u << 16)
+
+/* OTHER for encoders whose index gives everything the bulk path takes. */
+WENC__INLINE uint32_t wenc__cjk_encode_stop(uint32_t cp)
+{
+    (void)cp;
+    return WENC__CJK_STOP;
+}
+
+/* The four bytes at P as a little-endian number. */
+WENC__INLINE uint32_t cjk_load_le32(const uint8_t *p)
+{
+#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+    uint32_t w;
+    memcpy(&w, p, 4);
+    return w;
+#else
+    return (uint32_t)p[0] | (uint32_t)p[1] << 8 | (uint32_t)p[2] << 16 | (uint32_t)p[3] << 24;
+#endif
+}
+
+/* Stores the two bytes packed in BYTES (first byte in the low 8 bits) at
+** P: one 16-bit store on little-endian machines. */
+WENC__INLINE void cjk_store2(uint8_t *p, uint32_t bytes)
+{
+#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+    uint16_t v = (uint16_t)bytes;
+    memcpy(p, &v, 2);
+#else
+    p[0] = (uint8_t)bytes;
+    p[1] = (uint8_t)(bytes >> 8);
+#endif
+}
+
+/* A run of BMP code points that PAIR maps, from SRC[*POS..) in FORM (UTF-8
+** three-byte sequences or UTF-16 units outside the surrogates), with lone
+** ASCII characters between them (the space between Korean words), at most
+** MAX items: the caller made sure that MAX items of three input bytes (and
+** a fourth one readable after the last) and two output bytes fit.  Writes
+** from DST[*OUT] and advances *POS and *OUT.  It stops at anything else
+** (and at two ASCII characters in a row, which the caller copies 16 at a
+** time), which the caller's loop takes one item at a time.  With the
+** bounds checked once per run, an ideograph costs the well-formedness
+** test, one lookup and one two-byte store. */
+WENC__INLINE void cjk_encode_pairs(const void *src, size_t *pos_, uint8_t *dst, size_t *out_,
+                                   size_t max, const int form, uint32_t (*pair)(uint32_t))
+{
+    size_t pos = *pos_, out = *out_;
+    for (size_t i = 0; i < max; i++) {
+        uint32_t cp;
+        unsigned units;
+        if (form == WENC__FROM_UTF8) {
+            uint32_t w = cjk_load_le32((const uint8_t *)src + pos);
+            /* 1110xxxx 10xxxxxx 10xxxxxx, not overlong, not a surrogate. */
+            if ((w & 0xC0C0F0u) != 0x8080E0u) {
+                /* ASCII (its own byte in every one of these encoders),
+                ** then not ASCII. */
+                if ((w & 0x8080) != 0x8000)
+                    break;
+                dst[out++] = (uint8_t)w;
+                pos++;
+                continue;
+            }
+            cp = (w & 0x0F) << 12 | (w & 0x3F00) >> 2 | (w >> 16 & 0x3F);
+            if (cp < 0x800 || cp - 0xD800 < 0x800)
+                break;
+            units = 3;
+        } else {
+            const uint16_t *s = (const uint16_t *)src + pos;
+            cp = s[0];
+            if (cp - 0xD800 < 0x800)
+                break;
+            if (WENC__UNLIKELY(cp < 0x80)) {
+                /* ASCII, then not ASCII (the next unit is inside the input
+                ** when this is not the last of the MAX items). */
+                if (i + 1 == max || s[1] < 0x80)
+                    break;
+                dst[out++] = (uint8_t)cp;
+                pos++;
+                continue;
+            }
+            units = 1;
+        }
+        uint32_t bytes = pair(cp);
+        if (bytes == WENC__NONE16)
+            break;
+        cjk_store2(dst + out, bytes);
+        out += 2;
+        pos += units;
+    }
+    *pos_ = pos;
+    *out_ = out;
+}
 
 /* The encoders' bulk path (encode.h, wenc__encode_bulk_fn), for encoders
 ** whose ASCII is always its own byte and whose other output does not
 ** depend on a state: well-formed input from SRC[*POS..LEN) in FORM, ASCII
-** inline (16 units at a time with SSE2) and the rest through ENC, stopping
-** at ill-formed or cut input, at WENC__CJK_STOP, and when the next bytes do
-** not fit. */
+** inline (16 units at a time with SSE2) and the rest through PAIR and
+** OTHER, stopping at ill-formed or cut input, at WENC__CJK_STOP, and when
+** the next bytes do not fit. */
 WENC__INLINE void cjk_encode_run(const void *src, size_t *pos_, size_t len, uint8_t *dst,
                                  size_t *out_, size_t cap, const int form,
-                                 uint32_t (*enc)(uint32_t))
+                                 uint32_t (*pair)(uint32_t), uint32_t (*other)(uint32_t))
 {
     size_t pos = *pos_, out = *out_;
     while (pos < len) {
@@ -205,11 +304,31 @@ WENC__INLINE void cjk_encode_run(const void *src, size_t *pos_, size_t len, uint
             pos++;
             continue;
         }
+        if (form != WENC__FROM_UTF32) {
+            /* Kana, ideographs, hangul: a run of them in a loop of its own.
+            ** UTF-8 reads four bytes per sequence of three: the last one
+            ** must be inside the input. */
+            size_t in = form == WENC__FROM_UTF8 ? (len - pos - 1) / 3 : len - pos;
+            size_t max = (cap - out) / 2;
+            size_t before = pos;
+            cjk_encode_pairs(src, &pos, dst, &out, in < max ? in : max, form, pair);
+            if (pos != before)
+                continue;
+        }
         uint32_t cp;
         unsigned units = wenc__encode_fast_input(src, pos, len, form, &cp);
         if (units == 0)
             break;
-        uint32_t v = enc(cp);
+        uint32_t bytes = pair(cp);
+        if (WENC__LIKELY(bytes != WENC__NONE16)) {
+            if (cap - out < 2)
+                break;
+            cjk_store2(dst + out, bytes);
+            out += 2;
+            pos += units;
+            continue;
+        }
+        uint32_t v = other(cp);
         if (v == WENC__CJK_STOP)
             break;
         size_t n = v >> 16;
@@ -228,14 +347,14 @@ WENC__INLINE void cjk_encode_run(const void *src, size_t *pos_, size_t len, uint
 /* The same for a FORM known only at run time (see wenc__cjk_decode_bulk). */
 WENC__INLINE void wenc__cjk_encode_bulk(const void *src, size_t *pos, size_t len, uint8_t *dst,
                                         size_t *out, size_t cap, int form,
-                                        uint32_t (*enc)(uint32_t))
+                                        uint32_t (*pair)(uint32_t), uint32_t (*other)(uint32_t))
 {
     if (form == WENC__FROM_UTF8)
-        cjk_encode_run(src, pos, len, dst, out, cap, WENC__FROM_UTF8, enc);
+        cjk_encode_run(src, pos, len, dst, out, cap, WENC__FROM_UTF8, pair, other);
     else if (form == WENC__FROM_UTF16)
-        cjk_encode_run(src, pos, len, dst, out, cap, WENC__FROM_UTF16, enc);
+        cjk_encode_run(src, pos, len, dst, out, cap, WENC__FROM_UTF16, pair, other);
     else
-        cjk_encode_run(src, pos, len, dst, out, cap, WENC__FROM_UTF32, enc);
+        cjk_encode_run(src, pos, len, dst, out, cap, WENC__FROM_UTF32, pair, other);
 }
 
 #endif /* WENC_CJK_BULK_H */

@@ -226,23 +226,85 @@ def encode_rank_table(out, prefix, mapping, what):
     out.sizes.append(("%s encode (%s), small profile" % (prefix, what), size))
 
 
-def encode_page_table(out, prefix, mapping, what):
-    limit = max(mapping) + 1
-    size, bits, top, flat = best_page_table(mapping, limit, NONE16, 2, 2)
+def encode_page_table(out, prefix, mapping, what, entry):
+    """The default profile: a page table whose entries are ENTRY(pointer),
+    the bytes the encoders write (first byte in the low 8 bits), so that a
+    lookup gives them with no arithmetic (src/handlers/<index>.h).  The
+    table covers at least the whole BMP (empty blocks past the last code
+    point cost one top entry each), so that the compiler drops the limit
+    test where it knows the code point is below 0x10000 (a UTF-8
+    three-byte sequence, a UTF-16 unit: src/cjk_bulk.h)."""
+    limit = max(max(mapping) + 1, 0x10000)
+    values = {cp: entry(p) for cp, p in mapping.items()}
+    if any(v == NONE16 or not 0 <= v <= 0xFFFF for v in values.values()):
+        sys.exit("%s: an encode entry does not fit 16 bits besides NONE16" % prefix)
+    size, bits, top, flat = best_page_table(values, limit, NONE16, 2, 2)
     out.define("WENC__%s_ENC_BITS" % prefix.upper(), bits)
     out.define("WENC__%s_ENC_LIMIT" % prefix.upper(), "0x%X" % limit)
     out.array("uint16_t", "wenc__%s_enc_top" % prefix, top, "%d", 16)
-    out.array("uint16_t", "wenc__%s_enc_blocks" % prefix, flat, "%5d")
-    out.sizes.append(("%s encode (%s), default profile" % (prefix, what), size))
+    out.array("uint16_t", "wenc__%s_enc_blocks" % prefix, flat, "0x%04X")
+    out.sizes.append(("%s encode (%s, as bytes), default profile" % (prefix, what), size))
+
+
+# The bytes of a pointer as the encoders write them, first byte in the low
+# 8 bits (encoding.bs: the last steps of each encoder).
+def gb18030_bytes(pointer):
+    # gb18030 encoder steps 6-8 (also GBK's).
+    trail = pointer % 190
+    return (pointer // 190 + 0x81) | (trail + (0x40 if trail < 0x3F else 0x41)) << 8
+
+
+def big5_bytes(pointer):
+    # Big5 encoder steps 5-8.
+    trail = pointer % 157
+    return (pointer // 157 + 0x81) | (trail + (0x40 if trail < 0x3F else 0x62)) << 8
+
+
+def euc_kr_bytes(pointer):
+    # EUC-KR encoder steps 5-7.
+    return (pointer // 190 + 0x81) | (pointer % 190 + 0x41) << 8
+
+
+def jis0208_row_cell(pointer):
+    # Row and cell (0..93 each) in bits 0-6 and 8-14: EUC-JP adds 0xA1 to
+    # both, ISO-2022-JP 0x21.  Bit 15 is for Shift_JIS: set when its
+    # trailing byte skips 0x7F, i.e. when (row % 2) * 94 + cell >= 0x3F
+    # (Shift_JIS encoder step 12), so that its bytes are
+    # wenc__sjis_row_bytes[row] + the cell + that bit, adds only
+    # (src/handlers/jis0208.h).  The first pointer of every code point is
+    # below 8836 (checked in jis0208_encode_check), so the row is below 94.
+    row, cell = pointer // 94, pointer % 94
+    skip = (row % 2) * 94 + cell >= 0x3F
+    return row | cell << 8 | skip << 15
+
+
+def shift_jis_bytes(pointer):
+    # Shift_JIS encoder steps 9-13.
+    lead, trail = pointer // 188, pointer % 188
+    return ((lead + (0x81 if lead < 0x1F else 0xC1))
+            | (trail + (0x40 if trail < 0x3F else 0x41)) << 8)
+
+
+# Per index: the default profile's entry for a pointer, and what else both
+# profiles' encode files hold (the function gets the Out and the index).
+ENCODE_FORMS = {
+    "big5": (big5_bytes, None),
+    "gb18030": (gb18030_bytes, lambda out, idx: gb18030_encode_check(idx)),
+    "euc_kr": (euc_kr_bytes, None),
+    "jis0208": (jis0208_row_cell, lambda out, idx: jis0208_encode_extra(idx, out)),
+}
 
 
 def gen_encode(idx, root, decls, sizes, prefix, mapping, what):
     """The encode tables of both profiles, each in a file of its own (the
-    build compiles one): <prefix>_encode.c, two-level page tables, two
-    loads per lookup (default); <prefix>_encode_small.c, rank tables
-    (-Dtables=small)."""
+    build compiles one): <prefix>_encode.c, two-level page tables of the
+    bytes, two loads per lookup (default); <prefix>_encode_small.c, rank
+    tables of the pointers (-Dtables=small)."""
+    entry, extra = ENCODE_FORMS[prefix]
     out = Out(idx.banner())
-    encode_page_table(out, prefix, mapping, what)
+    encode_page_table(out, prefix, mapping, what, entry)
+    if extra:
+        extra(out, idx)
     write(os.path.join(root, "indexes", "%s_encode.c" % prefix), "".join(out.parts))
     decls.append(("%s, encode: default profile" % idx.file, out.decls))
     sizes.extend(out.sizes)
@@ -261,6 +323,8 @@ def gen_encode(idx, root, decls, sizes, prefix, mapping, what):
         out.array("uint16_t", "wenc__%s_rank_astral_pointer" % prefix,
                   [p for _, p in astral], "%5d")
         out.sizes.append(("%s encode, plane 2, small profile" % prefix, 4 * len(astral)))
+    if extra:
+        extra(out, idx)
     write(os.path.join(root, "indexes", "%s_encode_small.c" % prefix), "".join(out.parts))
     decls.append(("%s, encode: small profile" % idx.file, out.decls))
     sizes.extend(out.sizes)
@@ -411,18 +475,64 @@ def jis0208_layout(idx, out, length):
     return [idx.by_pointer.get(p, NONE16) for p in list(range(first)) + list(range(end, length))]
 
 
+def gb18030_encode_check(idx):
+    # The encoders' bulk path (src/handlers/gb18030.c, gb18030_encode_cp())
+    # relies on the index lookup to stop at U+E5E5 (encoder step 3) and at
+    # the code points of the side table (step 5): none may have a pointer.
+    side = (0xE78D, 0xE78E, 0xE78F, 0xE790, 0xE791, 0xE792, 0xE793, 0xE794, 0xE795,
+            0xE796, 0xE81E, 0xE826, 0xE82B, 0xE82C, 0xE832, 0xE843, 0xE854, 0xE864)
+    if any(c == 0xE5E5 or c in side for _, c in idx.entries):
+        sys.exit("gb18030: U+E5E5 or a side-table code point is in the index")
+
+
+def jis0208_encode_check(idx):
+    # The bulk paths of the EUC-JP and Shift_JIS encoders look up index
+    # jis0208 first and the code points their steps 2-6 treat apart only
+    # when it gave null (src/handlers/shift_jis.c, shift_jis_encode_cp()):
+    # none of them may have a pointer, and U+FF0D (U+2212's stand-in) must.
+    apart = [0x80, 0xA5, 0x203E, 0x2212] + list(range(0xFF61, 0xFFA0))
+    if any(c in apart for _, c in idx.entries) or 0xFF0D not in idx.first_pointers():
+        sys.exit("jis0208: a code point the encoders treat apart is in the index")
+
+
+def jis0208_encode_extra(idx, out):
+    jis0208_encode_check(idx)
+    jis0208_shift_jis(idx, out)
+    # Shift_JIS bytes for cell 0 of rows 0..87 (not counting the skip of
+    # 0x7F): leading byte row / 2 + 0x81 (0xC1 from 0x1F on, encoder step
+    # 10), trailing byte (row % 2) * 94 + 0x40 (step 12).
+    rows = []
+    for row in range(88):
+        lead = row // 2 + (0x81 if row // 2 < 0x1F else 0xC1)
+        rows.append(lead | ((row % 2) * 94 + 0x40) << 8)
+    out.array("uint16_t", "wenc__sjis_row_bytes", rows, "0x%04X")
+    out.sizes.append(("jis0208 Shift_JIS bytes of each row", 2 * len(rows)))
+
+
 def jis0208_shift_jis(idx, out):
     # "index Shift_JIS pointer" differs from the first pointer only for code
-    # points whose first pointer lies in 8272..8835; list those exceptions
-    # sorted by code point for a binary search.
+    # points whose first pointer lies in 8272..8835, rows 88..93 exactly.
+    # Both profiles' encode files hold, for each pointer of those rows, the
+    # Shift_JIS bytes of its code point (NONE16 if it has none or there is
+    # no entry): the default profile's lookup gives the row, and a row of 88
+    # or more sends the Shift_JIS encoder here with no search.
     first = idx.first_pointers()
-    sjis = idx.first_pointers(exclude=lambda p: 8272 <= p <= 8835)
-    exc = sorted((cp, sjis.get(cp, NONE16)) for cp, p in first.items()
-                 if sjis.get(cp, NONE16) != p)
-    out.define("WENC__SJIS_EXCEPTIONS", len(exc))
-    out.array("uint16_t", "wenc__sjis_exc_cp", [c for c, _ in exc], "0x%04X")
-    out.array("uint16_t", "wenc__sjis_exc_pointer", [p for _, p in exc], "%5d")
-    out.sizes.append(("jis0208 Shift_JIS exceptions", 4 * len(exc)))
+    if max(first.values()) >= 8836:
+        sys.exit("jis0208: a first pointer at or past 8836 (row 94)")
+    lo, hi = 8272, 8835
+    if lo != 88 * 94 or hi != 94 * 94 - 1:
+        sys.exit("jis0208: the Shift_JIS exclusion is not rows 88..93")
+    sjis = idx.first_pointers(exclude=lambda p: lo <= p <= hi)
+    # The table stops after the last pointer with an entry: no code point
+    # has a first pointer past it.
+    last = max(p for p in idx.by_pointer if p <= hi)
+    exc = []
+    for p in range(lo, last + 1):
+        cp = idx.by_pointer.get(p)
+        exc.append(shift_jis_bytes(sjis[cp]) if cp is not None and cp in sjis else NONE16)
+    out.define("WENC__SJIS_EXC_FIRST", lo)
+    out.array("uint16_t", "wenc__sjis_exc_bytes", exc, "0x%04X")
+    out.sizes.append(("jis0208 Shift_JIS bytes for rows 88..93", 2 * len(exc)))
 
 
 def gen_gb18030_ranges(idx, root, decls, sizes):
@@ -672,8 +782,7 @@ def main(argv):
     gen_big5(load("big5"), root, decls, sizes)
     gen_simple(load("gb18030"), root, decls, sizes, "gb18030", True)
     gen_gb18030_ranges(load("gb18030-ranges"), root, decls, sizes)
-    gen_simple(load("jis0208"), root, decls, sizes, "jis0208", True, jis0208_shift_jis,
-               jis0208_layout)
+    gen_simple(load("jis0208"), root, decls, sizes, "jis0208", True, None, jis0208_layout)
     # Only EUC-JP's three-byte sequences (0x8F ..) use index jis0212, which
     # no encoder produces: the smaller table in both profiles.
     gen_simple(load("jis0212"), root, decls, sizes, "jis0212", False, delta_only=True)

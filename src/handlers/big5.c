@@ -123,35 +123,27 @@ WENC__INLINE int big5_encode_step(void *unused, int32_t cp, wenc__estep *r)
         r->n = 1;
         return WENC__E_BYTES;
     }
-    /* 3. The index Big5 pointer; 4. null: error. */
-    uint32_t pointer = wenc__big5_pointer((uint32_t)cp);
-    if (pointer == WENC__NONE16) {
+    /* 3. The index Big5 pointer; 4. null: error.  5-8. Leading and
+    ** trailing bytes (wenc__big5_bytes gives both). */
+    uint32_t bytes = wenc__big5_bytes((uint32_t)cp);
+    if (bytes == WENC__NONE16) {
         r->error_cp = (uint32_t)cp;
         return WENC__E_ERROR;
     }
-    /* 5-8. Leading and trailing bytes. */
-    uint32_t trailing = pointer % 157;
-    r->bytes[0] = (uint8_t)(pointer / 157 + 0x81);
-    r->bytes[1] = (uint8_t)(trailing + (trailing < 0x3F ? 0x40 : 0x62));
+    r->bytes[0] = (uint8_t)bytes;
+    r->bytes[1] = (uint8_t)(bytes >> 8);
     r->n = 2;
     return WENC__E_BYTES;
 }
 
-/* The bulk path (cjk_bulk.h): what big5_encode_step gives for CP >= 0x80,
-** or stop at an error. */
-WENC__INLINE uint32_t big5_encode_cp(uint32_t cp)
-{
-    uint32_t pointer = wenc__big5_pointer(cp);
-    if (pointer == WENC__NONE16)
-        return WENC__CJK_STOP;
-    uint32_t trailing = pointer % 157;
-    return WENC__CJK_BYTES2(pointer / 157 + 0x81, trailing + (trailing < 0x3F ? 0x40 : 0x62));
-}
+/* The bulk path (cjk_bulk.h): what big5_encode_step gives for CP >= 0x80
+** is the index's bytes (wenc__big5_bytes), or an error (stop). */
 
 WENC__CJK_BULK void big5_encode_bulk(const void *src, size_t *pos, size_t len, uint8_t *dst,
                                    size_t *out, size_t cap, int form)
 {
-    wenc__cjk_encode_bulk(src, pos, len, dst, out, cap, form, big5_encode_cp);
+    wenc__cjk_encode_bulk(src, pos, len, dst, out, cap, form, wenc__big5_bytes,
+                          wenc__cjk_encode_stop);
 }
 
 WENC__INLINE wenc_status big5_encode(wenc__ecall *c, const int form)

@@ -36,12 +36,12 @@ WENC__INLINE uint32_t wenc__big5_bytes_code_point(uint32_t leading, uint32_t tra
                                 (trailing < 0x7F ? 0x40 : 0x62));
 }
 
+#if WENC__TABLES_SMALL
 /* "index Big5 pointer" for CP (pointers below (0xA1 - 0x81) * 157 ignored,
 ** the last one for six code points; the generator decided), or
 ** WENC__NONE16. */
-WENC__INLINE uint32_t wenc__big5_pointer(uint32_t cp)
+WENC__INLINE uint32_t big5_small_pointer(uint32_t cp)
 {
-#if WENC__TABLES_SMALL
     if (cp <= 0xFFFF)
         return wenc__rank_lookup(wenc__big5_rank_top, wenc__big5_rank_blocks, wenc__big5_rank_other,
                                  WENC__BIG5_RANK_LIMIT, cp);
@@ -59,6 +59,22 @@ WENC__INLINE uint32_t wenc__big5_pointer(uint32_t cp)
     if (lo < WENC__BIG5_RANK_ASTRAL && wenc__big5_rank_astral_cp[lo] == (cp & 0xFFFF))
         return wenc__big5_rank_astral_pointer[lo];
     return WENC__NONE16;
+}
+#endif
+
+/* The two bytes the Big5 encoder writes for CP (steps 3 and 5-8: "index
+** Big5 pointer", then leading and trailing byte), the leading byte in the
+** low 8 bits, or WENC__NONE16 when CP has no pointer.  The default
+** profile's page table holds the bytes themselves: one lookup, no
+** division by 157 (tools/gen-tables.py, big5_bytes()). */
+WENC__INLINE uint32_t wenc__big5_bytes(uint32_t cp)
+{
+#if WENC__TABLES_SMALL
+    uint32_t pointer = big5_small_pointer(cp);
+    if (pointer == WENC__NONE16)
+        return WENC__NONE16;
+    uint32_t trailing = pointer % 157;
+    return (pointer / 157 + 0x81) | (trailing + (trailing < 0x3F ? 0x40 : 0x62)) << 8;
 #else
     return wenc__page_lookup(wenc__big5_enc_top, wenc__big5_enc_blocks, WENC__BIG5_ENC_BITS,
                              WENC__BIG5_ENC_LIMIT, cp);

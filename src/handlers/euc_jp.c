@@ -141,41 +141,49 @@ WENC__INLINE int euc_jp_encode_step(void *unused, int32_t cp, wenc__estep *r)
         return WENC__E_BYTES;
     }
     /* 6. U+2212 is encoded as U+FF0D.  7. The index pointer (first, so
-    ** below 8836); 8. null: error; 9-11. two bytes. */
+    ** below 8836); 8. null: error; 9-11. two bytes: pointer / 94 + 0xA1
+    ** and pointer % 94 + 0xA1, the row and cell plus 0xA1. */
     if (cp == 0x2212)
         cp = 0xFF0D;
-    uint32_t pointer = wenc__jis0208_pointer((uint32_t)cp);
-    if (pointer == WENC__NONE16) {
+    uint32_t rc = wenc__jis0208_row_cell((uint32_t)cp);
+    if (rc == WENC__NONE16) {
         r->n = 0;
         r->error_cp = (uint32_t)cp;
         return WENC__E_ERROR;
     }
-    r->bytes[0] = (uint8_t)(pointer / 94 + 0xA1);
-    r->bytes[1] = (uint8_t)(pointer % 94 + 0xA1);
+    r->bytes[0] = (uint8_t)((rc & 0xFF) + 0xA1);
+    r->bytes[1] = (uint8_t)((rc >> 8) + 0xA1);
     r->n = 2;
     return WENC__E_BYTES;
 }
 
 /* The bulk path (cjk_bulk.h): what euc_jp_encode_step gives for CP >=
-** 0x80 (steps 3-11), or stop at an error. */
-WENC__INLINE uint32_t euc_jp_encode_cp(uint32_t cp)
+** 0x80 (steps 3-11), or stop at an error.  The code points of steps 3-6
+** have no pointer in index jis0208 (see shift_jis_encode_other), so they are
+** looked for only after the index gave null.  Row and cell are below 94:
+** adding 0xA1 to each carries into neither's neighbour. */
+WENC__INLINE uint32_t euc_jp_encode_pair(uint32_t cp)
+{
+    uint32_t rc = wenc__jis0208_row_cell(cp);
+    return rc == WENC__NONE16 ? WENC__NONE16 : rc + 0xA1A1;
+}
+
+WENC__INLINE uint32_t euc_jp_encode_other(uint32_t cp)
 {
     if (cp == 0xA5 || cp == 0x203E)
         return WENC__CJK_BYTES1(cp == 0xA5 ? 0x5C : 0x7E);
     if (cp - 0xFF61 <= 0xFF9F - 0xFF61)
         return WENC__CJK_BYTES2(0x8E, cp - 0xFF61 + 0xA1);
     if (cp == 0x2212)
-        cp = 0xFF0D;
-    uint32_t pointer = wenc__jis0208_pointer(cp);
-    if (pointer == WENC__NONE16)
-        return WENC__CJK_STOP;
-    return WENC__CJK_BYTES2(pointer / 94 + 0xA1, pointer % 94 + 0xA1);
+        return WENC__CJK_PACKED2(wenc__jis0208_row_cell(0xFF0D) + 0xA1A1);
+    return WENC__CJK_STOP;
 }
 
 WENC__CJK_BULK void euc_jp_encode_bulk(const void *src, size_t *pos, size_t len, uint8_t *dst,
                                      size_t *out, size_t cap, int form)
 {
-    wenc__cjk_encode_bulk(src, pos, len, dst, out, cap, form, euc_jp_encode_cp);
+    wenc__cjk_encode_bulk(src, pos, len, dst, out, cap, form, euc_jp_encode_pair,
+                          euc_jp_encode_other);
 }
 
 WENC__INLINE wenc_status euc_jp_encode(wenc__ecall *c, const int form)

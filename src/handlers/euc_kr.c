@@ -103,32 +103,27 @@ WENC__INLINE int euc_kr_encode_step(void *unused, int32_t cp, wenc__estep *r)
         r->n = 1;
         return WENC__E_BYTES;
     }
-    /* 3. The index pointer; 4. null: error; 5-7. two bytes. */
-    uint32_t pointer = wenc__euc_kr_pointer((uint32_t)cp);
-    if (pointer == WENC__NONE16) {
+    /* 3. The index pointer; 4. null: error; 5-7. two bytes
+    ** (wenc__euc_kr_bytes gives both). */
+    uint32_t bytes = wenc__euc_kr_bytes((uint32_t)cp);
+    if (bytes == WENC__NONE16) {
         r->error_cp = (uint32_t)cp;
         return WENC__E_ERROR;
     }
-    r->bytes[0] = (uint8_t)(pointer / 190 + 0x81);
-    r->bytes[1] = (uint8_t)(pointer % 190 + 0x41);
+    r->bytes[0] = (uint8_t)bytes;
+    r->bytes[1] = (uint8_t)(bytes >> 8);
     r->n = 2;
     return WENC__E_BYTES;
 }
 
 /* The bulk path (cjk_bulk.h): what euc_kr_encode_step gives for CP >=
-** 0x80, or stop at an error. */
-WENC__INLINE uint32_t euc_kr_encode_cp(uint32_t cp)
-{
-    uint32_t pointer = wenc__euc_kr_pointer(cp);
-    if (pointer == WENC__NONE16)
-        return WENC__CJK_STOP;
-    return WENC__CJK_BYTES2(pointer / 190 + 0x81, pointer % 190 + 0x41);
-}
+** 0x80 is the index's bytes (wenc__euc_kr_bytes), or an error (stop). */
 
 WENC__CJK_BULK void euc_kr_encode_bulk(const void *src, size_t *pos, size_t len, uint8_t *dst,
                                      size_t *out, size_t cap, int form)
 {
-    wenc__cjk_encode_bulk(src, pos, len, dst, out, cap, form, euc_kr_encode_cp);
+    wenc__cjk_encode_bulk(src, pos, len, dst, out, cap, form, wenc__euc_kr_bytes,
+                          wenc__cjk_encode_stop);
 }
 
 WENC__INLINE wenc_status euc_kr_encode(wenc__ecall *c, const int form)

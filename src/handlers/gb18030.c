@@ -227,12 +227,12 @@ WENC__INLINE int gb18030_encode_step(int32_t cp, wenc__estep *r, bool is_gbk)
             }
         }
     }
-    /* 6-7. The index pointer: two bytes. */
-    uint32_t pointer = wenc__gb18030_pointer((uint32_t)cp);
-    if (pointer != WENC__NONE16) {
-        uint32_t trailing = pointer % 190;
-        r->bytes[0] = (uint8_t)(pointer / 190 + 0x81);
-        r->bytes[1] = (uint8_t)(trailing + (trailing < 0x3F ? 0x40 : 0x41));
+    /* 6-7. The index pointer: two bytes (wenc__gb18030_bytes gives
+    ** both). */
+    uint32_t bytes = wenc__gb18030_bytes((uint32_t)cp);
+    if (bytes != WENC__NONE16) {
+        r->bytes[0] = (uint8_t)bytes;
+        r->bytes[1] = (uint8_t)(bytes >> 8);
         r->n = 2;
         return WENC__E_BYTES;
     }
@@ -242,7 +242,7 @@ WENC__INLINE int gb18030_encode_step(int32_t cp, wenc__estep *r, bool is_gbk)
         return WENC__E_ERROR;
     }
     /* 9-15. Four bytes from the ranges pointer. */
-    pointer = ranges_pointer((uint32_t)cp);
+    uint32_t pointer = ranges_pointer((uint32_t)cp);
     r->bytes[0] = (uint8_t)(pointer / (10 * 126 * 10) + 0x81);
     pointer %= 10 * 126 * 10;
     r->bytes[1] = (uint8_t)(pointer / (10 * 126) + 0x30);
@@ -266,41 +266,34 @@ WENC__INLINE int gbk_encode_step(void *unused, int32_t cp, wenc__estep *r)
 }
 
 /* The bulk path (cjk_bulk.h): what gb18030_encode_step gives for CP >=
-** 0x80 through the index (steps 4, 6-7); the rest (U+E5E5, the side table,
-** four-byte sequences, GBK's errors) stops it. */
-WENC__INLINE uint32_t gb18030_encode_cp(uint32_t cp, bool is_gbk)
+** 0x80 through the index (steps 4, 6-7: gbk_encode_pair, or for gb18030
+** wenc__gb18030_bytes itself); the rest (U+E5E5, the side table,
+** four-byte sequences, GBK's errors) stops it.  U+E5E5 (step 3) and the 18
+** code points of the side table (step 5) have no index pointer (the
+** generator checks, tools/gen-tables.py gb18030_encode_check()), so the
+** lookup itself stops at them. */
+WENC__INLINE uint32_t gbk_encode_pair(uint32_t cp)
 {
-    if (cp == 0xE5E5 || (cp >= 0xE78D && cp <= 0xE864))
-        return WENC__CJK_STOP;
-    if (is_gbk && cp == 0x20AC)
-        return WENC__CJK_BYTES1(0x80);
-    uint32_t pointer = wenc__gb18030_pointer(cp);
-    if (pointer == WENC__NONE16)
-        return WENC__CJK_STOP;
-    uint32_t trailing = pointer % 190;
-    return WENC__CJK_BYTES2(pointer / 190 + 0x81, trailing + (trailing < 0x3F ? 0x40 : 0x41));
+    /* 4. GBK's euro sign comes before the index, which maps it too. */
+    return cp == 0x20AC ? WENC__NONE16 : wenc__gb18030_bytes(cp);
 }
 
-WENC__INLINE uint32_t gb18030_encode_cp_full(uint32_t cp)
+WENC__INLINE uint32_t gbk_encode_other(uint32_t cp)
 {
-    return gb18030_encode_cp(cp, false);
-}
-
-WENC__INLINE uint32_t gbk_encode_cp(uint32_t cp)
-{
-    return gb18030_encode_cp(cp, true);
+    return cp == 0x20AC ? WENC__CJK_BYTES1(0x80) : WENC__CJK_STOP;
 }
 
 WENC__CJK_BULK void gb18030_encode_bulk(const void *src, size_t *pos, size_t len, uint8_t *dst,
                                       size_t *out, size_t cap, int form)
 {
-    wenc__cjk_encode_bulk(src, pos, len, dst, out, cap, form, gb18030_encode_cp_full);
+    wenc__cjk_encode_bulk(src, pos, len, dst, out, cap, form, wenc__gb18030_bytes,
+                          wenc__cjk_encode_stop);
 }
 
 WENC__CJK_BULK void gbk_encode_bulk(const void *src, size_t *pos, size_t len, uint8_t *dst,
                                   size_t *out, size_t cap, int form)
 {
-    wenc__cjk_encode_bulk(src, pos, len, dst, out, cap, form, gbk_encode_cp);
+    wenc__cjk_encode_bulk(src, pos, len, dst, out, cap, form, gbk_encode_pair, gbk_encode_other);
 }
 
 WENC__INLINE wenc_status gb18030_encode(wenc__ecall *c, const int form)

@@ -19,12 +19,20 @@ WENC__INLINE uint32_t wenc__gb18030_code_point(uint32_t pointer)
 #endif
 }
 
-/* The index pointer (the first one) for CP, or WENC__NONE16 for null. */
-WENC__INLINE uint32_t wenc__gb18030_pointer(uint32_t cp)
+/* The two bytes the gb18030 and GBK encoders write for CP (steps 6-8: the
+** index pointer, then leading and trailing byte), the leading byte in the
+** low 8 bits, or WENC__NONE16 when CP has no pointer.  The default
+** profile's page table holds the bytes themselves: one lookup, no division
+** by 190 (tools/gen-tables.py, gb18030_bytes()). */
+WENC__INLINE uint32_t wenc__gb18030_bytes(uint32_t cp)
 {
 #if WENC__TABLES_SMALL
-    return wenc__rank_lookup(wenc__gb18030_rank_top, wenc__gb18030_rank_blocks,
-                             wenc__gb18030_rank_other, WENC__GB18030_RANK_LIMIT, cp);
+    uint32_t pointer = wenc__rank_lookup(wenc__gb18030_rank_top, wenc__gb18030_rank_blocks,
+                                         wenc__gb18030_rank_other, WENC__GB18030_RANK_LIMIT, cp);
+    if (pointer == WENC__NONE16)
+        return WENC__NONE16;
+    uint32_t trailing = pointer % 190;
+    return (pointer / 190 + 0x81) | (trailing + (trailing < 0x3F ? 0x40 : 0x41)) << 8;
 #else
     return wenc__page_lookup(wenc__gb18030_enc_top, wenc__gb18030_enc_blocks,
                              WENC__GB18030_ENC_BITS, WENC__GB18030_ENC_LIMIT, cp);

@@ -221,8 +221,8 @@ WENC__INLINE int iso_2022_jp_encode_step(void *sv, int32_t cp, wenc__estep *r)
         c = wenc__iso_2022_jp_katakana_decode[c - 0xFF61];
     /* 10. The index pointer.  11. null: back to ASCII first if in jis0208
     ** (the error then happens in ASCII state), then error. */
-    uint32_t pointer = wenc__jis0208_pointer(c);
-    if (pointer == WENC__NONE16) {
+    uint32_t rc = wenc__jis0208_row_cell(c);
+    if (rc == WENC__NONE16) {
         if (s->state == E_JIS0208) {
             s->state = E_ASCII;
             return escape(r, 0x28, 0x42);
@@ -230,13 +230,14 @@ WENC__INLINE int iso_2022_jp_encode_step(void *sv, int32_t cp, wenc__estep *r)
         r->error_cp = c;
         return WENC__E_ERROR;
     }
-    /* 12. Escape to jis0208 if needed.  13-15. Two bytes. */
+    /* 12. Escape to jis0208 if needed.  13-15. Two bytes: pointer / 94 +
+    ** 0x21 and pointer % 94 + 0x21, the row and cell plus 0x21. */
     if (s->state != E_JIS0208) {
         s->state = E_JIS0208;
         return escape(r, 0x24, 0x42);
     }
-    r->bytes[0] = (uint8_t)(pointer / 94 + 0x21);
-    r->bytes[1] = (uint8_t)(pointer % 94 + 0x21);
+    r->bytes[0] = (uint8_t)((rc & 0xFF) + 0x21);
+    r->bytes[1] = (uint8_t)((rc >> 8) + 0x21);
     r->n = 2;
     return WENC__E_BYTES;
 }

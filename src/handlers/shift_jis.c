@@ -141,26 +141,30 @@ WENC__INLINE int shift_jis_encode_step(void *unused, int32_t cp, wenc__estep *r)
         return WENC__E_BYTES;
     }
     /* 6. U+2212 is encoded as U+FF0D.  7. index Shift_JIS pointer;
-    ** 8. null: error. */
+    ** 8. null: error.  9-13. Two bytes (wenc__jis0208_shift_jis_bytes
+    ** gives both). */
     if (cp == 0x2212)
         cp = 0xFF0D;
-    uint32_t pointer = wenc__jis0208_shift_jis_pointer((uint32_t)cp);
-    if (pointer == WENC__NONE16) {
+    uint32_t bytes = wenc__jis0208_shift_jis_bytes((uint32_t)cp);
+    if (bytes == WENC__NONE16) {
         r->n = 0;
         r->error_cp = (uint32_t)cp;
         return WENC__E_ERROR;
     }
-    /* 9-13. Two bytes. */
-    uint32_t leading = pointer / 188, trailing = pointer % 188;
-    r->bytes[0] = (uint8_t)(leading + (leading < 0x1F ? 0x81 : 0xC1));
-    r->bytes[1] = (uint8_t)(trailing + (trailing < 0x3F ? 0x40 : 0x41));
+    r->bytes[0] = (uint8_t)bytes;
+    r->bytes[1] = (uint8_t)(bytes >> 8);
     r->n = 2;
     return WENC__E_BYTES;
 }
 
 /* The bulk path (cjk_bulk.h): what shift_jis_encode_step gives for CP >=
-** 0x80 (steps 2-13), or stop at an error. */
-WENC__INLINE uint32_t shift_jis_encode_cp(uint32_t cp)
+** 0x80 (steps 2-13), or stop at an error: the index's bytes
+** (wenc__jis0208_shift_jis_bytes), else this.  The code points of steps 2-6
+** (U+0080, U+00A5, U+203E, U+FF61..U+FF9F, U+2212) have no pointer in
+** index jis0208 (tools/gen-tables.py, jis0208_encode_check(), makes sure),
+** so they are looked for only after the index gave null: kana and
+** ideographs take no branch for them. */
+WENC__INLINE uint32_t shift_jis_encode_other(uint32_t cp)
 {
     if (cp == 0x80)
         return WENC__CJK_BYTES1(0x80);
@@ -169,19 +173,15 @@ WENC__INLINE uint32_t shift_jis_encode_cp(uint32_t cp)
     if (cp - 0xFF61 <= 0xFF9F - 0xFF61)
         return WENC__CJK_BYTES1(cp - 0xFF61 + 0xA1);
     if (cp == 0x2212)
-        cp = 0xFF0D;
-    uint32_t pointer = wenc__jis0208_shift_jis_pointer(cp);
-    if (pointer == WENC__NONE16)
-        return WENC__CJK_STOP;
-    uint32_t leading = pointer / 188, trailing = pointer % 188;
-    return WENC__CJK_BYTES2(leading + (leading < 0x1F ? 0x81 : 0xC1),
-                            trailing + (trailing < 0x3F ? 0x40 : 0x41));
+        return WENC__CJK_PACKED2(wenc__jis0208_shift_jis_bytes(0xFF0D));
+    return WENC__CJK_STOP;
 }
 
 WENC__CJK_BULK void shift_jis_encode_bulk(const void *src, size_t *pos, size_t len, uint8_t *dst,
                                         size_t *out, size_t cap, int form)
 {
-    wenc__cjk_encode_bulk(src, pos, len, dst, out, cap, form, shift_jis_encode_cp);
+    wenc__cjk_encode_bulk(src, pos, len, dst, out, cap, form,
+                          wenc__jis0208_shift_jis_bytes, shift_jis_encode_other);
 }
 
 WENC__INLINE wenc_status shift_jis_encode(wenc__ecall *c, const int form)

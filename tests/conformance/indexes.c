@@ -9,7 +9,10 @@
 ** compared with the pointer rule of the standard computed by the
 ** model from the index text: "index pointer" (first pointer), "index
 ** Shift_JIS pointer", "index Big5 pointer", and the two "index gb18030
-** ranges" algorithms, both ways, for every pointer and code point.
+** ranges" algorithms, both ways, for every pointer and code point.  The
+** double-byte lookups give the bytes the encoders write (jis0208: row and
+** cell); this file turns the model's pointer into those with the
+** standard's formulas (the encoders' last steps), written out here again.
 **
 ** Usage: conf-indexes INDEX_DIR (exits 77 without it: SKIP). */
 
@@ -170,44 +173,102 @@ static void test_single_byte(void)
 
 typedef int32_t (*rule_fn)(uint32_t cp);
 
+/* Two bytes as the accessors give them: the first in the low 8 bits. */
+static int32_t pack2(int32_t first, int32_t second)
+{
+    return first | second << 8;
+}
+
+/* Pointer -> bytes, each the last steps of its encoder (encoding.bs), or -1
+** for -1 (null). */
+static int32_t gb18030_bytes_of(int32_t p)
+{
+    /* gb18030 encoder 7.1-7.4. */
+    if (p < 0)
+        return -1;
+    int32_t trailing = p % 190;
+    return pack2(p / 190 + 0x81, trailing + (trailing < 0x3F ? 0x40 : 0x41));
+}
+
+static int32_t big5_bytes_of(int32_t p)
+{
+    /* Big5 encoder 5-8. */
+    if (p < 0)
+        return -1;
+    int32_t trailing = p % 157;
+    return pack2(p / 157 + 0x81, trailing + (trailing < 0x3F ? 0x40 : 0x62));
+}
+
+static int32_t euc_kr_bytes_of(int32_t p)
+{
+    /* EUC-KR encoder 5-7. */
+    return p < 0 ? -1 : pack2(p / 190 + 0x81, p % 190 + 0x41);
+}
+
+static int32_t jis0208_row_cell_of(int32_t p)
+{
+    /* EUC-JP encoder 9-11 and ISO-2022-JP encoder 13-15 without their
+    ** 0xA1 / 0x21. */
+    return p < 0 ? -1 : pack2(p / 94, p % 94);
+}
+
+static int32_t shift_jis_bytes_of(int32_t p)
+{
+    /* Shift_JIS encoder 9-13. */
+    if (p < 0)
+        return -1;
+    int32_t lead = p / 188, trail = p % 188;
+    return pack2(lead + (lead < 0x1F ? 0x81 : 0xC1), trail + (trail < 0x3F ? 0x40 : 0x41));
+}
+
 static int32_t rule_gb18030(uint32_t cp)
 {
-    return ref_index_pointer("gb18030", cp);
+    return gb18030_bytes_of(ref_index_pointer("gb18030", cp));
+}
+
+static int32_t rule_big5(uint32_t cp)
+{
+    return big5_bytes_of(ref_index_big5_pointer(cp));
 }
 
 static int32_t rule_jis0208(uint32_t cp)
 {
-    return ref_index_pointer("jis0208", cp);
+    return jis0208_row_cell_of(ref_index_pointer("jis0208", cp));
+}
+
+static int32_t rule_shift_jis(uint32_t cp)
+{
+    return shift_jis_bytes_of(ref_index_shift_jis_pointer(cp));
 }
 
 static int32_t rule_euc_kr(uint32_t cp)
 {
-    return ref_index_pointer("euc-kr", cp);
+    return euc_kr_bytes_of(ref_index_pointer("euc-kr", cp));
 }
 
 static int32_t lib_gb18030(uint32_t cp)
 {
-    return lib16(wenc__gb18030_pointer(cp));
+    return lib16(wenc__gb18030_bytes(cp));
 }
 
 static int32_t lib_big5(uint32_t cp)
 {
-    return lib16(wenc__big5_pointer(cp));
+    return lib16(wenc__big5_bytes(cp));
 }
 
 static int32_t lib_euc_kr(uint32_t cp)
 {
-    return lib16(wenc__euc_kr_pointer(cp));
+    return lib16(wenc__euc_kr_bytes(cp));
 }
 
 static int32_t lib_jis0208(uint32_t cp)
 {
-    return lib16(wenc__jis0208_pointer(cp));
+    return lib16(wenc__jis0208_row_cell(cp));
 }
 
 static int32_t lib_shift_jis(uint32_t cp)
 {
-    return lib16(wenc__jis0208_shift_jis_pointer(cp));
+    return lib16(wenc__jis0208_shift_jis_bytes(cp));
 }
 
 /* Every code point through LIB against RULE. */
@@ -274,7 +335,7 @@ static void test_big5(void)
     CHECK_EQ(WENC__BIG5_POINTERS, (size_t)ref_index_max_pointer("big5") + 1,
              "big5 decode table length is the largest pointer + 1");
     CHECK_EQ(present, ref_index_entry_count("big5"), "every entry of index big5 is in the table");
-    check_encode("index Big5 pointer", ref_index_big5_pointer, lib_big5);
+    check_encode("index Big5 pointer, as bytes", rule_big5, lib_big5);
     /* Typed from INDEX-FACTS.md 4.1: the six last-pointer code points, an
     ** exclusion below (0xA1 - 0x81) * 157 and a first-pointer case. */
     static const struct {
@@ -289,9 +350,9 @@ static void test_big5(void)
     tally f = {0, 0};
     for (size_t i = 0; i < sizeof facts / sizeof facts[0]; i++) {
         f.checked++;
-        if (lib_big5(facts[i].cp) != facts[i].pointer)
-            tally_fail(&f, "U+%04X: table %d, INDEX-FACTS %d", facts[i].cp, lib_big5(facts[i].cp),
-                       facts[i].pointer);
+        if (lib_big5(facts[i].cp) != big5_bytes_of(facts[i].pointer))
+            tally_fail(&f, "U+%04X: table 0x%04X, INDEX-FACTS pointer %d", facts[i].cp,
+                       lib_big5(facts[i].cp), facts[i].pointer);
     }
     tally_report(&f, "Big5 encode table on typed facts (last pointer for U+2550.., exclusions)");
 }
@@ -408,25 +469,29 @@ int main(int argc, char **argv)
     test_big5();
 
     check_decode("gb18030", gb18030_code_point, WENC__GB18030_POINTERS);
-    check_encode("index pointer gb18030", rule_gb18030, lib_gb18030);
-    CHECK(lib_gb18030(0x3000) == 6176 && lib_gb18030(0xE5E5) == -1 && lib_gb18030(0xE78D) == -1,
-          "gb18030 typed facts: U+3000 -> 6176 (first of 6176, 6555), U+E5E5 and U+E78D absent");
+    check_encode("index pointer gb18030, as bytes", rule_gb18030, lib_gb18030);
+    CHECK(lib_gb18030(0x3000) == pack2(0xA1, 0xA1) && lib_gb18030(0xE5E5) == -1 &&
+              lib_gb18030(0xE78D) == -1,
+          "gb18030 typed facts: U+3000 -> A1 A1 (pointer 6176, the first of 6176, 6555), "
+          "U+E5E5 and U+E78D absent");
     test_gb18030_ranges();
 
     check_decode("jis0208", wenc__jis0208_code_point, WENC__JIS0208_POINTERS);
-    check_encode("index pointer jis0208", rule_jis0208, lib_jis0208);
-    check_encode("index Shift_JIS pointer", ref_index_shift_jis_pointer, lib_shift_jis);
-    CHECK(lib_jis0208(0x2170) == 8634 && lib_shift_jis(0x2170) == 10716 &&
-              lib_jis0208(0xFF0D) == 60 && lib_jis0208(0x2212) == -1 && lib_jis0208(0x00A5) == -1,
-          "jis0208 typed facts: U+2170 -> 8634 / Shift_JIS 10716, U+FF0D -> 60, no U+2212, "
-          "no U+00A5");
+    check_encode("index pointer jis0208, as row and cell", rule_jis0208, lib_jis0208);
+    check_encode("index Shift_JIS pointer, as bytes", rule_shift_jis, lib_shift_jis);
+    /* 8634 = 91 * 94 + 80; 10716 = 57 * 188 (FA 40); 60 = 0 * 94 + 60. */
+    CHECK(lib_jis0208(0x2170) == pack2(91, 80) && lib_shift_jis(0x2170) == pack2(0xFA, 0x40) &&
+              lib_jis0208(0xFF0D) == pack2(0, 60) && lib_jis0208(0x2212) == -1 &&
+              lib_jis0208(0x00A5) == -1,
+          "jis0208 typed facts: U+2170 -> pointer 8634 (row 91 cell 80) / Shift_JIS FA 40, "
+          "U+FF0D -> 60, no U+2212, no U+00A5");
 
     check_decode("jis0212", wenc__jis0212_code_point, WENC__JIS0212_POINTERS);
 
     check_decode("euc-kr", wenc__euc_kr_code_point, WENC__EUC_KR_POINTERS);
     check_euc_kr_bytes();
     check_encode("index pointer euc-kr", rule_euc_kr, lib_euc_kr);
-    CHECK_EQ(lib_euc_kr(0xAC00), (0xB0 - 0x81) * 190 + 0xA1 - 0x41, "EUC-KR: U+AC00 is B0 A1");
+    CHECK_EQ(lib_euc_kr(0xAC00), pack2(0xB0, 0xA1), "EUC-KR: U+AC00 is B0 A1");
 
     check_decode("iso-2022-jp-katakana", katakana_code_point,
                  WENC__ISO_2022_JP_KATAKANA_POINTERS);
