@@ -85,25 +85,45 @@ WENC__INLINE size_t x86_pack8_to_utf32(__m128i v, unsigned start, uint32_t *d)
     return (size_t)wenc__u8v_pop4[m0] + wenc__u8v_pop4[m1];
 }
 
-/* Decodes 16 bytes V of valid text at S, a sequence starting at S[0],
-** holding no 4-byte form, into D (room for 16 units of FORM 16 or 32).
-** Returns the bytes decoded: 16, or 14 or 15 when a sequence starts in
-** the block and ends after it (it starts the next block); *UNITS the
-** units written. */
-WENC__INLINE size_t x86_decode16(const uint8_t *s, __m128i v, void *d, size_t *units,
-                                 int form)
+/* Decodes the sequences that start in the 16 bytes at S (valid text
+** holding no 4-byte form, which goes on for at least two bytes after
+** them: the sequences that start in the last bytes end there) into D (room
+** for 16 units of FORM 16 or 32).  Returns the units written.  Each lane's
+** value comes from three loads (S, S + 1, S + 2), so that a sequence cut
+** by the block's end is decoded whole and the next block's leading
+** continuation bytes are skipped: the caller always moves on by 16 bytes,
+** and the next block's address does not wait for this block's data. */
+WENC__INLINE size_t x86_decode16(const uint8_t *s, void *d, int form)
 {
+#if defined(__AVX512F__) && defined(__AVX512BW__) && defined(__AVX512VL__)
+    /* The 16 lanes' values in one 256-bit vector, then the lanes that start
+    ** a sequence compressed to the front (vpcompressd: AVX-512 F has it for
+    ** 32-bit lanes, 16-bit lanes would need VBMI2). */
+    __m128i v = LOADU(s);
+    __m256i b0 = _mm256_cvtepu8_epi16(v);
+    __m256i c1 = _mm256_and_si256(_mm256_cvtepu8_epi16(LOADU(s + 1)), _mm256_set1_epi16(0x3F));
+    __m256i c2 = _mm256_and_si256(_mm256_cvtepu8_epi16(LOADU(s + 2)), _mm256_set1_epi16(0x3F));
+    __m256i two = _mm256_or_si256(
+        _mm256_slli_epi16(_mm256_and_si256(b0, _mm256_set1_epi16(0x1F)), 6), c1);
+    __m256i three = _mm256_or_si256(
+        _mm256_or_si256(_mm256_slli_epi16(b0, 12), _mm256_slli_epi16(c1, 6)), c2);
+    __m256i val = _mm256_mask_blend_epi16(
+        _mm256_cmpgt_epu16_mask(b0, _mm256_set1_epi16(0xDF)), two, three);
+    val = _mm256_mask_blend_epi16(_mm256_cmplt_epu16_mask(b0, _mm256_set1_epi16(0x80)), val,
+                                  b0);
+    /* ASCII (00..7F) and lead bytes (C0..FF: -64..-1) start a sequence. */
+    __mmask16 start = _mm_cmpgt_epi8_mask(v, _mm_set1_epi8(-65));
+    __m512i r = _mm512_maskz_compress_epi32(start, _mm512_cvtepu16_epi32(val));
+    if (form == 16)
+        _mm256_storeu_si256((__m256i *)d, _mm512_cvtepi32_epi16(r));
+    else
+        _mm512_storeu_si512(d, r);
+    return (size_t)_mm_popcnt_u32(start);
+#else
     const __m128i zero = _mm_setzero_si128();
+    __m128i v = LOADU(s), v1 = LOADU(s + 1), v2 = LOADU(s + 2);
+    /* ASCII (00..7F) and lead bytes (C0..FF: -64..-1) start a sequence. */
     unsigned start = (unsigned)_mm_movemask_epi8(_mm_cmpgt_epi8(v, _mm_set1_epi8(-65)));
-    size_t used = 16;
-    if (s[15] >= 0xC0) {
-        start &= 0x7FFF;
-        used = 15;
-    } else if (s[14] >= 0xE0) {
-        start &= 0x3FFF;
-        used = 14;
-    }
-    __m128i v1 = _mm_srli_si128(v, 1), v2 = _mm_srli_si128(v, 2);
     __m128i lo = x86_values8(_mm_unpacklo_epi8(v, zero), _mm_unpacklo_epi8(v1, zero),
                              _mm_unpacklo_epi8(v2, zero));
     __m128i hi = x86_values8(_mm_unpackhi_epi8(v, zero), _mm_unpackhi_epi8(v1, zero),
@@ -116,8 +136,8 @@ WENC__INLINE size_t x86_decode16(const uint8_t *s, __m128i v, void *d, size_t *u
         n = x86_pack8_to_utf32(lo, start & 0xFF, d);
         n += x86_pack8_to_utf32(hi, start >> 8, (uint32_t *)d + n);
     }
-    *units = n;
-    return used;
+    return n;
+#endif
 }
 
 /* Widens 16 ASCII bytes V to 16 units of FORM at D. */
@@ -137,15 +157,26 @@ WENC__INLINE void x86_widen16(__m128i v, void *d, int form)
     }
 }
 
+/* The continuation bytes at SRC[POS..END): the end of a sequence that a
+** block before them started and decoded. */
+WENC__INLINE size_t x86_skip_tail(const uint8_t *src, size_t pos, size_t end)
+{
+    while (pos < end && wenc__utf8_is_continuation(src[pos]))
+        pos++;
+    return pos;
+}
+
 /* The decode_valid of wenc__utf8_transcode_windows: SRC[*POS..END) is
-** valid; 16 bytes at a time while 16 units fit, 4-byte forms and the tail
-** a sequence at a time. */
+** valid; 16 bytes at a time (x86_decode16) while 16 units fit, blocks with
+** 4-byte forms and the tail a sequence at a time.  Between blocks, POS
+** may be on the last bytes of a sequence already decoded (x86_skip_tail
+** steps over them before the scalar loop). */
 WENC__INLINE void x86_decode_valid(const uint8_t *src, size_t *pos_, size_t end, void *dst,
                                    size_t *out_, size_t cap, int form)
 {
     size_t pos = *pos_, out = *out_;
     size_t unit = form == 16 ? 2 : 4;
-    while (end - pos >= 16 && cap - out >= 16) {
+    while (end - pos >= 18 && cap - out >= 16) {
         const uint8_t *s = src + pos;
         void *d = (char *)dst + out * unit;
 #ifdef __AVX2__
@@ -181,16 +212,17 @@ WENC__INLINE void x86_decode_valid(const uint8_t *src, size_t *pos_, size_t end,
         /* A 4-byte form (lead F0..F4: max(v, F0) == v): a sequence at a
         ** time to the block's end. */
         if (_mm_movemask_epi8(_mm_cmpeq_epi8(_mm_max_epu8(v, _mm_set1_epi8((char)0xF0)), v))) {
+            pos = x86_skip_tail(src, pos, end);
             size_t before = pos, stop = end - pos > 19 ? pos + 19 : end;
             wenc__utf8_transcode_from(src, &pos, stop, dst, &out, cap, form);
             if (pos == before)
                 break;
             continue;
         }
-        size_t units;
-        pos += x86_decode16(s, v, d, &units, form);
-        out += units;
+        out += x86_decode16(s, d, form);
+        pos += 16;
     }
+    pos = x86_skip_tail(src, pos, end);
     wenc__utf8_transcode_from(src, &pos, end, dst, &out, cap, form);
     *pos_ = pos;
     *out_ = out;

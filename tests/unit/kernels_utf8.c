@@ -52,7 +52,7 @@ static size_t put_utf8(uint8_t *p, uint32_t cp)
     return 4;
 }
 
-enum { SCRIPTS = 8 };
+enum { SCRIPTS = 11 };
 
 /* A code point typical of SCRIPT. */
 static uint32_t script_cp(int script)
@@ -74,6 +74,14 @@ static uint32_t script_cp(int script)
         return edges[rnd(sizeof edges / sizeof edges[0])];
     case 6:
         return rnd(10) ? 0x20 + rnd(0x5F) : 0x4E00 + rnd(0x5000);
+    case 8: /* only 2-byte forms: the vector decoders' 2-byte blocks */
+        return 0x80 + rnd(0x780);
+    case 9: { /* only 3-byte forms */
+        uint32_t cp = 0x800 + rnd(0xF800);
+        return cp >= 0xD800 && cp < 0xE000 ? 0x4E00 : cp;
+    }
+    case 10: /* 2- and 3-byte forms mixed, no ASCII */
+        return rnd(2) ? 0x80 + rnd(0x780) : 0x800 + rnd(0xD000);
     default: {
         uint32_t cp = rnd(0x110000);
         return cp >= 0xD800 && cp < 0xE000 ? 0x41 : cp;
