@@ -60,29 +60,43 @@ WENC__INLINE __m128i x86_values8(__m128i b0, __m128i b1, __m128i b2)
     return _mm_blendv_epi8(v, b0, _mm_cmplt_epi16(b0, _mm_set1_epi16(0x80)));
 }
 
-/* Writes the lanes of V (8 x 16 bits) that START (8 bits) selects to D, in
-** order (the store writes 8 units: D has room).  Returns how many. */
-WENC__INLINE size_t x86_pack8_to_utf16(__m128i v, unsigned start, uint16_t *d)
+#ifdef __AVX2__
+/* x86_values8 on 16 lanes. */
+WENC__INLINE __m256i x86_values16(__m256i b0, __m256i b1, __m256i b2)
 {
-    unsigned m0 = start & 15, m1 = (start >> 4) & 15;
-    _mm_storel_epi64((__m128i *)(void *)d,
-                     _mm_shuffle_epi8(v, _mm_load_si128((const __m128i *)wenc__u8v_pack16[m0])));
-    d += wenc__u8v_pop4[m0];
-    _mm_storel_epi64((__m128i *)(void *)d,
-                     _mm_shuffle_epi8(_mm_srli_si128(v, 8),
-                                      _mm_load_si128((const __m128i *)wenc__u8v_pack16[m1])));
-    return (size_t)wenc__u8v_pop4[m0] + wenc__u8v_pop4[m1];
+    const __m256i m3f = _mm256_set1_epi16(0x3F);
+    __m256i c1 = _mm256_and_si256(b1, m3f), c2 = _mm256_and_si256(b2, m3f);
+    __m256i two = _mm256_or_si256(
+        _mm256_slli_epi16(_mm256_and_si256(b0, _mm256_set1_epi16(0x1F)), 6), c1);
+    __m256i three = _mm256_or_si256(
+        _mm256_or_si256(_mm256_slli_epi16(b0, 12), _mm256_slli_epi16(c1, 6)), c2);
+    __m256i v =
+        _mm256_blendv_epi8(two, three, _mm256_cmpgt_epi16(b0, _mm256_set1_epi16(0xDF)));
+    return _mm256_blendv_epi8(v, b0, _mm256_cmpgt_epi16(_mm256_set1_epi16(0x80), b0));
 }
+#endif
 
-WENC__INLINE size_t x86_pack8_to_utf32(__m128i v, unsigned start, uint32_t *d)
+/* Writes the lanes of V (8 x 16 bits) that START (8 bits) selects to D as
+** units of FORM, in order (the stores write 8 units: D has room).  Returns
+** how many. */
+WENC__INLINE size_t x86_pack8(__m128i v, unsigned start, void *d, int form)
 {
-    unsigned m0 = start & 15, m1 = (start >> 4) & 15;
-    STOREU(d, _mm_shuffle_epi8(_mm_cvtepu16_epi32(v),
-                               _mm_load_si128((const __m128i *)wenc__u8v_pack32[m0])));
-    d += wenc__u8v_pop4[m0];
-    STOREU(d, _mm_shuffle_epi8(_mm_cvtepu16_epi32(_mm_srli_si128(v, 8)),
-                               _mm_load_si128((const __m128i *)wenc__u8v_pack32[m1])));
-    return (size_t)wenc__u8v_pop4[m0] + wenc__u8v_pop4[m1];
+    __m128i p = _mm_shuffle_epi8(v, _mm_load_si128((const __m128i *)wenc__u8v_pack8x16[start]));
+    if (form == 16) {
+        STOREU(d, p);
+    } else {
+#ifdef __AVX2__
+        _mm256_storeu_si256((__m256i *)d, _mm256_cvtepu16_epi32(p));
+#else
+        STOREU(d, _mm_cvtepu16_epi32(p));
+        STOREU((uint32_t *)d + 4, _mm_cvtepu16_epi32(_mm_srli_si128(p, 8)));
+#endif
+    }
+#ifdef __POPCNT__
+    return (size_t)_mm_popcnt_u32(start);
+#else
+    return wenc__u8v_pop8[start];
+#endif
 }
 
 /* Decodes the sequences that start in the 16 bytes at S (valid text
@@ -120,23 +134,23 @@ WENC__INLINE size_t x86_decode16(const uint8_t *s, void *d, int form)
         _mm512_storeu_si512(d, r);
     return (size_t)_mm_popcnt_u32(start);
 #else
-    const __m128i zero = _mm_setzero_si128();
-    __m128i v = LOADU(s), v1 = LOADU(s + 1), v2 = LOADU(s + 2);
+    __m128i v = LOADU(s);
     /* ASCII (00..7F) and lead bytes (C0..FF: -64..-1) start a sequence. */
     unsigned start = (unsigned)_mm_movemask_epi8(_mm_cmpgt_epi8(v, _mm_set1_epi8(-65)));
+#ifdef __AVX2__
+    __m256i val = x86_values16(_mm256_cvtepu8_epi16(v), _mm256_cvtepu8_epi16(LOADU(s + 1)),
+                               _mm256_cvtepu8_epi16(LOADU(s + 2)));
+    __m128i lo = _mm256_castsi256_si128(val), hi = _mm256_extracti128_si256(val, 1);
+#else
+    const __m128i zero = _mm_setzero_si128();
+    __m128i v1 = LOADU(s + 1), v2 = LOADU(s + 2);
     __m128i lo = x86_values8(_mm_unpacklo_epi8(v, zero), _mm_unpacklo_epi8(v1, zero),
                              _mm_unpacklo_epi8(v2, zero));
     __m128i hi = x86_values8(_mm_unpackhi_epi8(v, zero), _mm_unpackhi_epi8(v1, zero),
                              _mm_unpackhi_epi8(v2, zero));
-    size_t n;
-    if (form == 16) {
-        n = x86_pack8_to_utf16(lo, start & 0xFF, d);
-        n += x86_pack8_to_utf16(hi, start >> 8, (uint16_t *)d + n);
-    } else {
-        n = x86_pack8_to_utf32(lo, start & 0xFF, d);
-        n += x86_pack8_to_utf32(hi, start >> 8, (uint32_t *)d + n);
-    }
-    return n;
+#endif
+    size_t n = x86_pack8(lo, start & 0xFF, d, form);
+    return n + x86_pack8(hi, start >> 8, (char *)d + n * (form == 16 ? 2 : 4), form);
 #endif
 }
 

@@ -14,6 +14,7 @@
 #include "check.h"
 #include "ref.h"
 #include "simd/utf8_kernels.h"
+#include "simd/utf8_lookup.h"
 
 #define MAXN 9000
 
@@ -537,6 +538,30 @@ static void check_public(void)
     }
 }
 
+/* utf8_tables.c's shuffle table, which the compiler computes from macros:
+** each row against the set bits of its index, counted here. */
+static void check_pack_table(void)
+{
+    unsigned bad = 0;
+    for (unsigned m = 0; m < 256; m++) {
+        unsigned k = 0;
+        for (unsigned lane = 0; lane < 8; lane++) {
+            if (!(m >> lane & 1))
+                continue;
+            if (wenc__u8v_pack8x16[m][2 * k] != 2 * lane ||
+                wenc__u8v_pack8x16[m][2 * k + 1] != 2 * lane + 1)
+                bad++;
+            k++;
+        }
+        if (wenc__u8v_pop8[m] != k)
+            bad++;
+        for (; k < 8; k++)
+            if (wenc__u8v_pack8x16[m][2 * k] != 0x80 || wenc__u8v_pack8x16[m][2 * k + 1] != 0x80)
+                bad++;
+    }
+    CHECK(bad == 0, "the 8-lane shuffle table (%u wrong entries)", bad);
+}
+
 static void report(const char *isa, const char *what, const struct tally *t)
 {
     CHECK(t->fails == 0 && t->runs > 0, "%s: %s (%lu runs, %lu failed)", isa, what, t->runs,
@@ -556,6 +581,7 @@ int main(int argc, char **argv)
         return 77;
     }
     if (!public_only) {
+        check_pack_table();
         for (int i = 0; i < WENC__ISA_COUNT; i++) {
             wenc__isa isa = (wenc__isa)i;
             const char *name = wenc__simd_name(isa);
