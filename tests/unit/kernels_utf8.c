@@ -171,7 +171,7 @@ static void fail(struct tally *t, const char *what, const uint8_t *in, size_t n,
 }
 
 static const wenc__utf8_kernels *kern;
-static struct tally t_prefix, t_trans, t_ascii, t_guard;
+static struct tally t_prefix, t_trans, t_ascii, t_guard, t_copy;
 
 static uint16_t out16[MAXN + 64], scal16[MAXN + 64];
 static uint32_t out32[MAXN + 64], scal32[MAXN + 64], expect[MAXN + 64];
@@ -181,6 +181,8 @@ static uint8_t in_buf[MAXN + 64];
 
 /* valid_prefix of IN[0..N) against the scalar kernel and the reference
 ** (REF: the reference's answer, already computed). */
+static void check_copy(const uint8_t *in, size_t n, size_t ref);
+
 static void check_prefix(const uint8_t *in, size_t n, size_t ref)
 {
     t_prefix.runs++;
@@ -189,6 +191,31 @@ static void check_prefix(const uint8_t *in, size_t n, size_t ref)
         fail(&t_prefix, "valid_prefix vs scalar", in, n, got, scalar);
     else if (got != ref)
         fail(&t_prefix, "valid_prefix vs reference", in, n, got, ref);
+    check_copy(in, n, ref);
+}
+
+/* copy_valid, where the kernels have it: the length REF, those bytes
+** copied, nothing written past DST[0..N). */
+static void check_copy(const uint8_t *in, size_t n, size_t ref)
+{
+    if (kern->copy_valid == NULL)
+        return;
+    static uint8_t o8[MAXN + 64];
+    t_copy.runs++;
+    memset(o8, 0xEE, n + 64);
+    size_t c = kern->copy_valid(in, n, n ? o8 : NULL);
+    if (c != ref) {
+        fail(&t_copy, "copy_valid vs reference", in, n, c, ref);
+        return;
+    }
+    if (memcmp(o8, in, c) != 0)
+        fail(&t_copy, "copy_valid output", in, n, c, ref);
+    for (size_t i = n; i < n + 64; i++) {
+        if (o8[i] != 0xEE) {
+            fail(&t_guard, "copy_valid", in, n, i, n);
+            break;
+        }
+    }
 }
 
 /* to_utf16 and to_utf32 of IN[0..N) with CAP units, against the scalar
@@ -333,6 +360,7 @@ static void check_edges(void)
                     if (got != exp)
                         fail(&t_prefix, "valid_prefix vs scalar (edges)", buf, sizeof buf, got,
                              exp);
+                    check_copy(buf, sizeof buf, exp);
                     if (len < 4) {
                         size_t w1, w2;
                         t_trans.runs++;
@@ -603,9 +631,11 @@ int main(int argc, char **argv)
             }
             printf("# testing the %s kernels\n", name);
             kern = k;
-            t_prefix = t_trans = t_ascii = t_guard = (struct tally){0, 0};
+            t_prefix = t_trans = t_ascii = t_guard = t_copy = (struct tally){0, 0};
             check_kernels();
             report(name, "valid_prefix", &t_prefix);
+            if (k->copy_valid)
+                report(name, "copy_valid", &t_copy);
             report(name, "to_utf16, to_utf32", &t_trans);
             report(name, "no write past the room", &t_guard);
             report(name, "ascii_to_*", &t_ascii);
