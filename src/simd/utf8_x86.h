@@ -171,6 +171,45 @@ WENC__INLINE void x86_widen16(__m128i v, void *d, int form)
     }
 }
 
+#if defined(__AVX512F__) && defined(__AVX512BW__) && defined(__AVX512VL__)
+/* x86_decode16 (the AVX-512 form) on 32 bytes: the 32 lanes' values in one
+** 512-bit vector, each half compressed on its own.  The text goes on for at
+** least two bytes after them; D has room for 32 units. */
+WENC__INLINE size_t x86_decode32(const uint8_t *s, void *d, int form)
+{
+    __m256i v = _mm256_loadu_si256((const __m256i *)(const void *)s);
+    const __m512i m3f = _mm512_set1_epi16(0x3F);
+    __m512i b0 = _mm512_cvtepu8_epi16(v);
+    __m512i c1 = _mm512_and_si512(
+        _mm512_cvtepu8_epi16(_mm256_loadu_si256((const __m256i *)(const void *)(s + 1))), m3f);
+    __m512i c2 = _mm512_and_si512(
+        _mm512_cvtepu8_epi16(_mm256_loadu_si256((const __m256i *)(const void *)(s + 2))), m3f);
+    __m512i two = _mm512_or_si512(
+        _mm512_slli_epi16(_mm512_and_si512(b0, _mm512_set1_epi16(0x1F)), 6), c1);
+    __m512i three = _mm512_or_si512(
+        _mm512_or_si512(_mm512_slli_epi16(b0, 12), _mm512_slli_epi16(c1, 6)), c2);
+    __m512i val = _mm512_mask_blend_epi16(
+        _mm512_cmpgt_epu16_mask(b0, _mm512_set1_epi16(0xDF)), two, three);
+    val = _mm512_mask_blend_epi16(_mm512_cmplt_epu16_mask(b0, _mm512_set1_epi16(0x80)), val,
+                                  b0);
+    /* ASCII (00..7F) and lead bytes (C0..FF: -64..-1) start a sequence. */
+    __mmask32 start = _mm256_cmpgt_epi8_mask(v, _mm256_set1_epi8(-65));
+    __mmask16 m0 = (__mmask16)start, m1 = (__mmask16)(start >> 16);
+    __m512i r0 = _mm512_maskz_compress_epi32(m0, _mm512_cvtepu16_epi32(_mm512_castsi512_si256(val)));
+    __m512i r1 =
+        _mm512_maskz_compress_epi32(m1, _mm512_cvtepu16_epi32(_mm512_extracti64x4_epi64(val, 1)));
+    size_t n0 = (size_t)_mm_popcnt_u32(m0);
+    if (form == 16) {
+        _mm256_storeu_si256((__m256i *)d, _mm512_cvtepi32_epi16(r0));
+        _mm256_storeu_si256((__m256i *)((uint16_t *)d + n0), _mm512_cvtepi32_epi16(r1));
+    } else {
+        _mm512_storeu_si512(d, r0);
+        _mm512_storeu_si512((uint32_t *)d + n0, r1);
+    }
+    return n0 + (size_t)_mm_popcnt_u32(m1);
+}
+#endif
+
 /* The continuation bytes at SRC[POS..END): the end of a sequence that a
 ** block before them started and decoded. */
 WENC__INLINE size_t x86_skip_tail(const uint8_t *src, size_t pos, size_t end)
@@ -214,6 +253,15 @@ WENC__INLINE void x86_decode_valid(const uint8_t *src, size_t *pos_, size_t end,
                 out += 32;
                 continue;
             }
+#if defined(__AVX512F__) && defined(__AVX512BW__) && defined(__AVX512VL__)
+            /* No 4-byte form (lead F0..F4): 32 bytes at a time. */
+            if (end - pos >= 34 &&
+                _mm256_cmpge_epu8_mask(w, _mm256_set1_epi8((char)0xF0)) == 0) {
+                out += x86_decode32(s, d, form);
+                pos += 32;
+                continue;
+            }
+#endif
         }
 #endif
         __m128i v = LOADU(s);
