@@ -172,18 +172,17 @@ WENC__INLINE void x86_widen16(__m128i v, void *d, int form)
 }
 
 #if defined(__AVX512F__) && defined(__AVX512BW__) && defined(__AVX512VL__)
-/* x86_decode16 (the AVX-512 form) on 32 bytes: the 32 lanes' values in one
-** 512-bit vector, each half compressed on its own.  The text goes on for at
-** least two bytes after them; D has room for 32 units. */
-WENC__INLINE size_t x86_decode32(const uint8_t *s, void *d, int form)
+/* x86_decode16 (the AVX-512 form) on 32 bytes: V, and the 32 bytes after
+** each byte (V1) and two after (V2); the values of the 32 lanes in one
+** 512-bit vector, the lanes START selects compressed, each half on its own,
+** into *R0 (*N0 units) and *R1 (*N1 units). */
+WENC__INLINE void x86_values32(__m256i v, __m256i v1, __m256i v2, __mmask32 start, __m512i *r0,
+                               size_t *n0, __m512i *r1, size_t *n1)
 {
-    __m256i v = _mm256_loadu_si256((const __m256i *)(const void *)s);
     const __m512i m3f = _mm512_set1_epi16(0x3F);
     __m512i b0 = _mm512_cvtepu8_epi16(v);
-    __m512i c1 = _mm512_and_si512(
-        _mm512_cvtepu8_epi16(_mm256_loadu_si256((const __m256i *)(const void *)(s + 1))), m3f);
-    __m512i c2 = _mm512_and_si512(
-        _mm512_cvtepu8_epi16(_mm256_loadu_si256((const __m256i *)(const void *)(s + 2))), m3f);
+    __m512i c1 = _mm512_and_si512(_mm512_cvtepu8_epi16(v1), m3f);
+    __m512i c2 = _mm512_and_si512(_mm512_cvtepu8_epi16(v2), m3f);
     __m512i two = _mm512_or_si512(
         _mm512_slli_epi16(_mm512_and_si512(b0, _mm512_set1_epi16(0x1F)), 6), c1);
     __m512i three = _mm512_or_si512(
@@ -192,13 +191,30 @@ WENC__INLINE size_t x86_decode32(const uint8_t *s, void *d, int form)
         _mm512_cmpgt_epu16_mask(b0, _mm512_set1_epi16(0xDF)), two, three);
     val = _mm512_mask_blend_epi16(_mm512_cmplt_epu16_mask(b0, _mm512_set1_epi16(0x80)), val,
                                   b0);
-    /* ASCII (00..7F) and lead bytes (C0..FF: -64..-1) start a sequence. */
-    __mmask32 start = _mm256_cmpgt_epi8_mask(v, _mm256_set1_epi8(-65));
     __mmask16 m0 = (__mmask16)start, m1 = (__mmask16)(start >> 16);
-    __m512i r0 = _mm512_maskz_compress_epi32(m0, _mm512_cvtepu16_epi32(_mm512_castsi512_si256(val)));
-    __m512i r1 =
-        _mm512_maskz_compress_epi32(m1, _mm512_cvtepu16_epi32(_mm512_extracti64x4_epi64(val, 1)));
-    size_t n0 = (size_t)_mm_popcnt_u32(m0);
+    *r0 = _mm512_maskz_compress_epi32(m0, _mm512_cvtepu16_epi32(_mm512_castsi512_si256(val)));
+    *r1 = _mm512_maskz_compress_epi32(m1, _mm512_cvtepu16_epi32(_mm512_extracti64x4_epi64(val, 1)));
+    *n0 = (size_t)_mm_popcnt_u32(m0);
+    *n1 = (size_t)_mm_popcnt_u32(m1);
+}
+
+/* ASCII (00..7F) and lead bytes (C0..FF: -64..-1) start a sequence. */
+WENC__INLINE __mmask32 x86_starts32(__m256i v)
+{
+    return _mm256_cmpgt_epi8_mask(v, _mm256_set1_epi8(-65));
+}
+
+/* Decodes the sequences that start in the 32 bytes at S (as x86_decode16:
+** the text goes on for at least two bytes after them) into D (room for 32
+** units).  Returns the units written. */
+WENC__INLINE size_t x86_decode32(const uint8_t *s, void *d, int form)
+{
+    __m256i v = _mm256_loadu_si256((const __m256i *)(const void *)s);
+    __m256i v1 = _mm256_loadu_si256((const __m256i *)(const void *)(s + 1));
+    __m256i v2 = _mm256_loadu_si256((const __m256i *)(const void *)(s + 2));
+    __m512i r0, r1;
+    size_t n0, n1;
+    x86_values32(v, v1, v2, x86_starts32(v), &r0, &n0, &r1, &n1);
     if (form == 16) {
         _mm256_storeu_si256((__m256i *)d, _mm512_cvtepi32_epi16(r0));
         _mm256_storeu_si256((__m256i *)((uint16_t *)d + n0), _mm512_cvtepi32_epi16(r1));
@@ -206,7 +222,37 @@ WENC__INLINE size_t x86_decode32(const uint8_t *s, void *d, int form)
         _mm512_storeu_si512(d, r0);
         _mm512_storeu_si512((uint32_t *)d + n0, r1);
     }
-    return n0 + (size_t)_mm_popcnt_u32(m1);
+    return n0 + n1;
+}
+
+/* The last LEN bytes (1 to 32) of valid text at S, that end it: with masked
+** loads (zeros past the end, which is a sequence boundary, and no read
+** there) and masked stores of exactly the units decoded, so that short
+** inputs and the tail of long ones take one step rather than a sequence at
+** a time.  D has room for LEN units.  Returns the units written, or -1 (and
+** nothing written) if the bytes hold a 4-byte form. */
+WENC__INLINE ptrdiff_t x86_decode_tail(const uint8_t *s, size_t len, void *d, int form)
+{
+    __mmask32 m = _bzhi_u32(~0u, (unsigned)len);
+    __m256i v = _mm256_maskz_loadu_epi8(m, s);
+    if (_mm256_cmpge_epu8_mask(v, _mm256_set1_epi8((char)0xF0)) != 0)
+        return -1;
+    __m256i v1 = _mm256_maskz_loadu_epi8(m >> 1, s + 1);
+    __m256i v2 = _mm256_maskz_loadu_epi8(m >> 2, s + 2);
+    __m512i r0, r1;
+    size_t n0, n1;
+    x86_values32(v, v1, v2, x86_starts32(v) & m, &r0, &n0, &r1, &n1);
+    if (form == 16) {
+        _mm256_mask_storeu_epi16(d, (__mmask16)_bzhi_u32(~0u, (unsigned)n0),
+                                 _mm512_cvtepi32_epi16(r0));
+        _mm256_mask_storeu_epi16((uint16_t *)d + n0, (__mmask16)_bzhi_u32(~0u, (unsigned)n1),
+                                 _mm512_cvtepi32_epi16(r1));
+    } else {
+        _mm512_mask_storeu_epi32(d, (__mmask16)_bzhi_u32(~0u, (unsigned)n0), r0);
+        _mm512_mask_storeu_epi32((uint32_t *)d + n0, (__mmask16)_bzhi_u32(~0u, (unsigned)n1),
+                                 r1);
+    }
+    return (ptrdiff_t)(n0 + n1);
 }
 #endif
 
@@ -285,6 +331,15 @@ WENC__INLINE void x86_decode_valid(const uint8_t *src, size_t *pos_, size_t end,
         pos += 16;
     }
     pos = x86_skip_tail(src, pos, end);
+#if defined(__AVX512F__) && defined(__AVX512BW__) && defined(__AVX512VL__)
+    if (pos < end && end - pos <= 32 && cap - out >= end - pos) {
+        ptrdiff_t units = x86_decode_tail(src + pos, end - pos, (char *)dst + out * unit, form);
+        if (units >= 0) {
+            pos = end;
+            out += (size_t)units;
+        }
+    }
+#endif
     wenc__utf8_transcode_from(src, &pos, end, dst, &out, cap, form);
     *pos_ = pos;
     *out_ = out;
