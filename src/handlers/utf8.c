@@ -137,8 +137,9 @@ WENC__INLINE bool utf8_idle(const void *sv)
 /* The bulk path: the longest run of complete, valid sequences (ASCII
 ** included) that fits, through the kernels of src/simd; errors and a
 ** sequence cut by the end of the input are left to utf8_step.  For UTF-8
-** output this is validate-and-copy: the text is checked a window at a time
-** and copied as it is, the window still in the first level of cache. */
+** output this is validate-and-copy: in one pass where the kernels have
+** copy_valid (AVX2, AVX-512), else checked a window at a time and copied
+** as it is, the window still in the first level of cache. */
 #define UTF8_COPY_WINDOW 8192
 
 WENC__INLINE void utf8_bulk(void *unused, const uint8_t *src, size_t *pos_, size_t len,
@@ -152,14 +153,21 @@ WENC__INLINE void utf8_bulk(void *unused, const uint8_t *src, size_t *pos_, size
     const wenc__utf8_kernels *k = wenc__utf8_kernels_get();
     if (form == WENC__UTF8) {
         size_t end = len - pos < cap - out ? len : pos + (cap - out);
-        while (pos < end) {
-            size_t window = end - pos < UTF8_COPY_WINDOW ? end - pos : UTF8_COPY_WINDOW;
-            size_t valid = k->valid_prefix(src + pos, window);
-            if (valid == 0)
-                break;
-            memcpy((uint8_t *)dst + out, src + pos, valid);
+        if (k->copy_valid) {
+            /* One pass: each block is stored as soon as it is checked. */
+            size_t valid = k->copy_valid(src + pos, end - pos, (uint8_t *)dst + out);
             pos += valid;
             out += valid;
+        } else {
+            while (pos < end) {
+                size_t window = end - pos < UTF8_COPY_WINDOW ? end - pos : UTF8_COPY_WINDOW;
+                size_t valid = k->valid_prefix(src + pos, window);
+                if (valid == 0)
+                    break;
+                memcpy((uint8_t *)dst + out, src + pos, valid);
+                pos += valid;
+                out += valid;
+            }
         }
     } else if (form == WENC__UTF16) {
         size_t written;
@@ -225,8 +233,14 @@ WENC__INLINE void utf8_encode_bulk(const void *src, size_t *pos_, size_t len, ui
         /* Cut to the room left: a sequence cut there is not valid, so it
         ** is never copied in part. */
         size_t n = len - pos < cap - out ? len - pos : cap - out;
-        size_t valid = wenc__utf8_kernels_get()->valid_prefix((const uint8_t *)src + pos, n);
-        memcpy(dst + out, (const uint8_t *)src + pos, valid);
+        const wenc__utf8_kernels *k = wenc__utf8_kernels_get();
+        size_t valid;
+        if (k->copy_valid) {
+            valid = k->copy_valid((const uint8_t *)src + pos, n, dst + out);
+        } else {
+            valid = k->valid_prefix((const uint8_t *)src + pos, n);
+            memcpy(dst + out, (const uint8_t *)src + pos, valid);
+        }
         *pos_ = pos + valid;
         *out_ = out + valid;
         return;

@@ -41,7 +41,11 @@ WENC__INLINE __m256i open32(__m256i v)
     return _mm256_subs_epu8(v, max);
 }
 
-static size_t valid_prefix(const uint8_t *src, size_t len)
+/* valid_prefix, and with DST copy_valid: each block is stored once it has
+** passed its check, so that the text is read once.  What the vector loop
+** checked, SRC[0..I), may end inside a sequence; the scalar loop finishes
+** from that sequence's start (and copies what it adds). */
+WENC__INLINE size_t validate(const uint8_t *src, size_t len, uint8_t *dst)
 {
     const __m256i zero = _mm256_setzero_si256();
     __m256i prev = zero, open = zero;
@@ -57,7 +61,11 @@ static size_t valid_prefix(const uint8_t *src, size_t len)
             open = open32(b);
         }
         if (!_mm256_testz_si256(err, err))
-            return wenc__utf8_valid_finish(src, i, len);
+            return wenc__utf8_valid_finish_copy(src, i, len, dst);
+        if (dst) {
+            STOREU32(dst + i, a);
+            STOREU32(dst + i + 32, b);
+        }
         prev = b;
         i += 64;
     }
@@ -71,7 +79,9 @@ static size_t valid_prefix(const uint8_t *src, size_t len)
             open = open32(a);
         }
         if (!_mm256_testz_si256(err, err))
-            return wenc__utf8_valid_finish(src, i, len);
+            return wenc__utf8_valid_finish_copy(src, i, len, dst);
+        if (dst)
+            STOREU32(dst + i, a);
         prev = a;
         i += 32;
     }
@@ -82,10 +92,23 @@ static size_t valid_prefix(const uint8_t *src, size_t len)
         __m128i err = _mm_movemask_epi8(a) == 0
                           ? _mm256_extracti128_si256(open, 1)
                           : x86_check16(a, _mm256_extracti128_si256(prev, 1));
-        if (_mm_testz_si128(err, err))
+        if (_mm_testz_si128(err, err)) {
+            if (dst)
+                STOREU(dst + i, a);
             i += 16;
+        }
     }
-    return wenc__utf8_valid_finish(src, i, len);
+    return wenc__utf8_valid_finish_copy(src, i, len, dst);
+}
+
+static size_t valid_prefix(const uint8_t *src, size_t len)
+{
+    return validate(src, len, NULL);
+}
+
+static size_t copy_valid(const uint8_t *src, size_t len, uint8_t *dst)
+{
+    return validate(src, len, dst);
 }
 
 size_t wenc__utf8_avx2_ascii_to_utf8(const uint8_t *src, size_t len, uint8_t *dst)
@@ -154,6 +177,7 @@ WENC__UTF8_TRANSCODERS(x86_decode_valid)
 
 const wenc__utf8_kernels wenc__utf8_avx2 = {
     .valid_prefix = valid_prefix,
+    .copy_valid = copy_valid,
     .ascii_to_utf8 = wenc__utf8_avx2_ascii_to_utf8,
     .ascii_to_utf16 = wenc__utf8_avx2_ascii_to_utf16,
     .ascii_to_utf32 = wenc__utf8_avx2_ascii_to_utf32,

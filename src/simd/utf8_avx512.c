@@ -57,11 +57,16 @@ WENC__INLINE bool any64(__m512i v)
     return _mm512_test_epi64_mask(v, v) != 0;
 }
 
-static size_t valid_prefix(const uint8_t *src, size_t len)
+/* valid_prefix, and with DST copy_valid: each block is stored once it has
+** passed its check, so that the text is read once.  What the vector loop
+** checked, SRC[0..I), may end inside a sequence; the scalar loop finishes
+** from that sequence's start (and copies what it adds). */
+WENC__INLINE size_t validate(const uint8_t *src, size_t len, uint8_t *dst)
 {
     const __m512i zero = _mm512_setzero_si512();
     __m512i prev = zero, open = zero;
     size_t i = 0;
+    bool failed = false;
     while (len - i >= 128) {
         __m512i a = LOADU64(src + i), b = LOADU64(src + i + 64), err;
         if (ascii64(_mm512_or_si512(a, b))) {
@@ -72,12 +77,18 @@ static size_t valid_prefix(const uint8_t *src, size_t len)
             err = _mm512_or_si512(check64(a, prev), check64(b, a));
             open = open64(b);
         }
-        if (any64(err))
-            return wenc__utf8_valid_finish(src, i, len);
+        if (any64(err)) {
+            failed = true;
+            break;
+        }
+        if (dst) {
+            _mm512_storeu_si512(dst + i, a);
+            _mm512_storeu_si512(dst + i + 64, b);
+        }
         prev = b;
         i += 128;
     }
-    if (len - i >= 64) {
+    if (!failed && len - i >= 64) {
         __m512i a = LOADU64(src + i), err;
         if (ascii64(a)) {
             err = open;
@@ -86,15 +97,19 @@ static size_t valid_prefix(const uint8_t *src, size_t len)
             err = check64(a, prev);
             open = open64(a);
         }
-        if (any64(err))
-            return wenc__utf8_valid_finish(src, i, len);
-        prev = a;
-        i += 64;
+        if (any64(err)) {
+            failed = true;
+        } else {
+            if (dst)
+                _mm512_storeu_si512(dst + i, a);
+            prev = a;
+            i += 64;
+        }
     }
     /* The tail, 16 bytes at a time. */
     __m128i prev16 = _mm512_extracti32x4_epi32(prev, 3);
     __m128i open16 = _mm512_extracti32x4_epi32(open, 3);
-    while (len - i >= 16) {
+    while (!failed && len - i >= 16) {
         __m128i a = LOADU(src + i), err;
         if (_mm_movemask_epi8(a) == 0) {
             err = open16;
@@ -105,10 +120,22 @@ static size_t valid_prefix(const uint8_t *src, size_t len)
         }
         if (!_mm_testz_si128(err, err))
             break;
+        if (dst)
+            STOREU(dst + i, a);
         prev16 = a;
         i += 16;
     }
-    return wenc__utf8_valid_finish(src, i, len);
+    return wenc__utf8_valid_finish_copy(src, i, len, dst);
+}
+
+static size_t valid_prefix(const uint8_t *src, size_t len)
+{
+    return validate(src, len, NULL);
+}
+
+static size_t copy_valid(const uint8_t *src, size_t len, uint8_t *dst)
+{
+    return validate(src, len, dst);
 }
 
 WENC__UTF8_TRANSCODERS(x86_decode_valid)
@@ -117,6 +144,7 @@ WENC__UTF8_TRANSCODERS(x86_decode_valid)
 ** vectors already keep up with the stores. */
 const wenc__utf8_kernels wenc__utf8_avx512 = {
     .valid_prefix = valid_prefix,
+    .copy_valid = copy_valid,
     .ascii_to_utf8 = wenc__utf8_avx2_ascii_to_utf8,
     .ascii_to_utf16 = wenc__utf8_avx2_ascii_to_utf16,
     .ascii_to_utf32 = wenc__utf8_avx2_ascii_to_utf32,

@@ -13,6 +13,11 @@ typedef struct wenc__utf8_kernels {
     /* The length of the longest prefix of SRC[0..LEN) that is a sequence
     ** of complete, valid UTF-8 sequences.  SRC may be NULL when LEN is 0. */
     size_t (*valid_prefix)(const uint8_t *src, size_t len);
+    /* Copies the prefix valid_prefix would find to DST and returns its
+    ** length, reading the text once; it may also write the rest of
+    ** DST[0..LEN).  NULL in the sets without one (the caller then calls
+    ** valid_prefix and copies). */
+    size_t (*copy_valid)(const uint8_t *src, size_t len, uint8_t *dst);
     /* Copies the longest ASCII prefix of SRC[0..LEN) to DST as UTF-8 (the
     ** same bytes), UTF-16 or UTF-32 units; returns its length.  DST has
     ** room for LEN units.  Any byte encoding's ASCII runs (decoder.c). */

@@ -89,6 +89,11 @@ static const uint8_t wenc__u8v_byte_high[16] __attribute__((aligned(16))) = {
 static const uint8_t wenc__u8v_pack16[16][16] __attribute__((aligned(16))) = {PACK4(L16)};
 static const uint8_t wenc__u8v_pack32[16][16] __attribute__((aligned(16))) = {PACK4(L32)};
 static const uint8_t wenc__u8v_pop4[16] = {0, 1, 1, 2, 1, 2, 2, 3, 1, 2, 2, 3, 2, 3, 3, 4};
+/* utf8_tables.c: the shuffle that moves the 16-bit lanes chosen by an
+** 8-bit mask of 8 lanes to the front, in order (zeros after them), and
+** how many lanes each mask keeps. */
+extern const uint8_t wenc__u8v_pack8x16[256][16];
+extern const uint8_t wenc__u8v_pop8[256];
 #undef L16
 #undef L32
 #undef PACK4

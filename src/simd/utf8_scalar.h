@@ -47,6 +47,18 @@ WENC__INLINE size_t wenc__utf8_valid_finish(const uint8_t *src, size_t pos, size
     return wenc__utf8_valid_from(src, wenc__utf8_back_to_start(src, pos), len);
 }
 
+/* wenc__utf8_valid_finish for copy_valid: with DST (not NULL), the bytes
+** of SRC[0..POS) are already at DST, and those the scalar loop adds after
+** them are copied too. */
+WENC__INLINE size_t wenc__utf8_valid_finish_copy(const uint8_t *src, size_t pos, size_t len,
+                                                 uint8_t *dst)
+{
+    size_t end = wenc__utf8_valid_finish(src, pos, len);
+    if (dst && end > pos)
+        memcpy(dst + pos, src + pos, end - pos);
+    return end;
+}
+
 /* The scalar to_utf16/to_utf32 loop from *POS and *OUT (FORM 16 or 32):
 ** one sequence at a time, stopping as the kernels' contract says. */
 WENC__INLINE void wenc__utf8_transcode_from(const uint8_t *src, size_t *pos_, size_t len,

@@ -60,64 +60,98 @@ WENC__INLINE __m128i x86_values8(__m128i b0, __m128i b1, __m128i b2)
     return _mm_blendv_epi8(v, b0, _mm_cmplt_epi16(b0, _mm_set1_epi16(0x80)));
 }
 
-/* Writes the lanes of V (8 x 16 bits) that START (8 bits) selects to D, in
-** order (the store writes 8 units: D has room).  Returns how many. */
-WENC__INLINE size_t x86_pack8_to_utf16(__m128i v, unsigned start, uint16_t *d)
+#ifdef __AVX2__
+/* x86_values8 on 16 lanes. */
+WENC__INLINE __m256i x86_values16(__m256i b0, __m256i b1, __m256i b2)
 {
-    unsigned m0 = start & 15, m1 = (start >> 4) & 15;
-    _mm_storel_epi64((__m128i *)(void *)d,
-                     _mm_shuffle_epi8(v, _mm_load_si128((const __m128i *)wenc__u8v_pack16[m0])));
-    d += wenc__u8v_pop4[m0];
-    _mm_storel_epi64((__m128i *)(void *)d,
-                     _mm_shuffle_epi8(_mm_srli_si128(v, 8),
-                                      _mm_load_si128((const __m128i *)wenc__u8v_pack16[m1])));
-    return (size_t)wenc__u8v_pop4[m0] + wenc__u8v_pop4[m1];
+    const __m256i m3f = _mm256_set1_epi16(0x3F);
+    __m256i c1 = _mm256_and_si256(b1, m3f), c2 = _mm256_and_si256(b2, m3f);
+    __m256i two = _mm256_or_si256(
+        _mm256_slli_epi16(_mm256_and_si256(b0, _mm256_set1_epi16(0x1F)), 6), c1);
+    __m256i three = _mm256_or_si256(
+        _mm256_or_si256(_mm256_slli_epi16(b0, 12), _mm256_slli_epi16(c1, 6)), c2);
+    __m256i v =
+        _mm256_blendv_epi8(two, three, _mm256_cmpgt_epi16(b0, _mm256_set1_epi16(0xDF)));
+    return _mm256_blendv_epi8(v, b0, _mm256_cmpgt_epi16(_mm256_set1_epi16(0x80), b0));
 }
+#endif
 
-WENC__INLINE size_t x86_pack8_to_utf32(__m128i v, unsigned start, uint32_t *d)
+/* Writes the lanes of V (8 x 16 bits) that START (8 bits) selects to D as
+** units of FORM, in order (the stores write 8 units: D has room).  Returns
+** how many. */
+WENC__INLINE size_t x86_pack8(__m128i v, unsigned start, void *d, int form)
 {
-    unsigned m0 = start & 15, m1 = (start >> 4) & 15;
-    STOREU(d, _mm_shuffle_epi8(_mm_cvtepu16_epi32(v),
-                               _mm_load_si128((const __m128i *)wenc__u8v_pack32[m0])));
-    d += wenc__u8v_pop4[m0];
-    STOREU(d, _mm_shuffle_epi8(_mm_cvtepu16_epi32(_mm_srli_si128(v, 8)),
-                               _mm_load_si128((const __m128i *)wenc__u8v_pack32[m1])));
-    return (size_t)wenc__u8v_pop4[m0] + wenc__u8v_pop4[m1];
-}
-
-/* Decodes 16 bytes V of valid text at S, a sequence starting at S[0],
-** holding no 4-byte form, into D (room for 16 units of FORM 16 or 32).
-** Returns the bytes decoded: 16, or 14 or 15 when a sequence starts in
-** the block and ends after it (it starts the next block); *UNITS the
-** units written. */
-WENC__INLINE size_t x86_decode16(const uint8_t *s, __m128i v, void *d, size_t *units,
-                                 int form)
-{
-    const __m128i zero = _mm_setzero_si128();
-    unsigned start = (unsigned)_mm_movemask_epi8(_mm_cmpgt_epi8(v, _mm_set1_epi8(-65)));
-    size_t used = 16;
-    if (s[15] >= 0xC0) {
-        start &= 0x7FFF;
-        used = 15;
-    } else if (s[14] >= 0xE0) {
-        start &= 0x3FFF;
-        used = 14;
+    __m128i p = _mm_shuffle_epi8(v, _mm_load_si128((const __m128i *)wenc__u8v_pack8x16[start]));
+    if (form == 16) {
+        STOREU(d, p);
+    } else {
+#ifdef __AVX2__
+        _mm256_storeu_si256((__m256i *)d, _mm256_cvtepu16_epi32(p));
+#else
+        STOREU(d, _mm_cvtepu16_epi32(p));
+        STOREU((uint32_t *)d + 4, _mm_cvtepu16_epi32(_mm_srli_si128(p, 8)));
+#endif
     }
-    __m128i v1 = _mm_srli_si128(v, 1), v2 = _mm_srli_si128(v, 2);
+#ifdef __POPCNT__
+    return (size_t)_mm_popcnt_u32(start);
+#else
+    return wenc__u8v_pop8[start];
+#endif
+}
+
+/* Decodes the sequences that start in the 16 bytes at S (valid text
+** holding no 4-byte form, which goes on for at least two bytes after
+** them: the sequences that start in the last bytes end there) into D (room
+** for 16 units of FORM 16 or 32).  Returns the units written.  Each lane's
+** value comes from three loads (S, S + 1, S + 2), so that a sequence cut
+** by the block's end is decoded whole and the next block's leading
+** continuation bytes are skipped: the caller always moves on by 16 bytes,
+** and the next block's address does not wait for this block's data. */
+WENC__INLINE size_t x86_decode16(const uint8_t *s, void *d, int form)
+{
+#if defined(__AVX512F__) && defined(__AVX512BW__) && defined(__AVX512VL__)
+    /* The 16 lanes' values in one 256-bit vector, then the lanes that start
+    ** a sequence compressed to the front (vpcompressd: AVX-512 F has it for
+    ** 32-bit lanes, 16-bit lanes would need VBMI2). */
+    __m128i v = LOADU(s);
+    __m256i b0 = _mm256_cvtepu8_epi16(v);
+    __m256i c1 = _mm256_and_si256(_mm256_cvtepu8_epi16(LOADU(s + 1)), _mm256_set1_epi16(0x3F));
+    __m256i c2 = _mm256_and_si256(_mm256_cvtepu8_epi16(LOADU(s + 2)), _mm256_set1_epi16(0x3F));
+    __m256i two = _mm256_or_si256(
+        _mm256_slli_epi16(_mm256_and_si256(b0, _mm256_set1_epi16(0x1F)), 6), c1);
+    __m256i three = _mm256_or_si256(
+        _mm256_or_si256(_mm256_slli_epi16(b0, 12), _mm256_slli_epi16(c1, 6)), c2);
+    __m256i val = _mm256_mask_blend_epi16(
+        _mm256_cmpgt_epu16_mask(b0, _mm256_set1_epi16(0xDF)), two, three);
+    val = _mm256_mask_blend_epi16(_mm256_cmplt_epu16_mask(b0, _mm256_set1_epi16(0x80)), val,
+                                  b0);
+    /* ASCII (00..7F) and lead bytes (C0..FF: -64..-1) start a sequence. */
+    __mmask16 start = _mm_cmpgt_epi8_mask(v, _mm_set1_epi8(-65));
+    __m512i r = _mm512_maskz_compress_epi32(start, _mm512_cvtepu16_epi32(val));
+    if (form == 16)
+        _mm256_storeu_si256((__m256i *)d, _mm512_cvtepi32_epi16(r));
+    else
+        _mm512_storeu_si512(d, r);
+    return (size_t)_mm_popcnt_u32(start);
+#else
+    __m128i v = LOADU(s);
+    /* ASCII (00..7F) and lead bytes (C0..FF: -64..-1) start a sequence. */
+    unsigned start = (unsigned)_mm_movemask_epi8(_mm_cmpgt_epi8(v, _mm_set1_epi8(-65)));
+#ifdef __AVX2__
+    __m256i val = x86_values16(_mm256_cvtepu8_epi16(v), _mm256_cvtepu8_epi16(LOADU(s + 1)),
+                               _mm256_cvtepu8_epi16(LOADU(s + 2)));
+    __m128i lo = _mm256_castsi256_si128(val), hi = _mm256_extracti128_si256(val, 1);
+#else
+    const __m128i zero = _mm_setzero_si128();
+    __m128i v1 = LOADU(s + 1), v2 = LOADU(s + 2);
     __m128i lo = x86_values8(_mm_unpacklo_epi8(v, zero), _mm_unpacklo_epi8(v1, zero),
                              _mm_unpacklo_epi8(v2, zero));
     __m128i hi = x86_values8(_mm_unpackhi_epi8(v, zero), _mm_unpackhi_epi8(v1, zero),
                              _mm_unpackhi_epi8(v2, zero));
-    size_t n;
-    if (form == 16) {
-        n = x86_pack8_to_utf16(lo, start & 0xFF, d);
-        n += x86_pack8_to_utf16(hi, start >> 8, (uint16_t *)d + n);
-    } else {
-        n = x86_pack8_to_utf32(lo, start & 0xFF, d);
-        n += x86_pack8_to_utf32(hi, start >> 8, (uint32_t *)d + n);
-    }
-    *units = n;
-    return used;
+#endif
+    size_t n = x86_pack8(lo, start & 0xFF, d, form);
+    return n + x86_pack8(hi, start >> 8, (char *)d + n * (form == 16 ? 2 : 4), form);
+#endif
 }
 
 /* Widens 16 ASCII bytes V to 16 units of FORM at D. */
@@ -137,15 +171,111 @@ WENC__INLINE void x86_widen16(__m128i v, void *d, int form)
     }
 }
 
+#if defined(__AVX512F__) && defined(__AVX512BW__) && defined(__AVX512VL__)
+/* x86_decode16 (the AVX-512 form) on 32 bytes: V, and the 32 bytes after
+** each byte (V1) and two after (V2); the values of the 32 lanes in one
+** 512-bit vector, the lanes START selects compressed, each half on its own,
+** into *R0 (*N0 units) and *R1 (*N1 units). */
+WENC__INLINE void x86_values32(__m256i v, __m256i v1, __m256i v2, __mmask32 start, __m512i *r0,
+                               size_t *n0, __m512i *r1, size_t *n1)
+{
+    const __m512i m3f = _mm512_set1_epi16(0x3F);
+    __m512i b0 = _mm512_cvtepu8_epi16(v);
+    __m512i c1 = _mm512_and_si512(_mm512_cvtepu8_epi16(v1), m3f);
+    __m512i c2 = _mm512_and_si512(_mm512_cvtepu8_epi16(v2), m3f);
+    __m512i two = _mm512_or_si512(
+        _mm512_slli_epi16(_mm512_and_si512(b0, _mm512_set1_epi16(0x1F)), 6), c1);
+    __m512i three = _mm512_or_si512(
+        _mm512_or_si512(_mm512_slli_epi16(b0, 12), _mm512_slli_epi16(c1, 6)), c2);
+    __m512i val = _mm512_mask_blend_epi16(
+        _mm512_cmpgt_epu16_mask(b0, _mm512_set1_epi16(0xDF)), two, three);
+    val = _mm512_mask_blend_epi16(_mm512_cmplt_epu16_mask(b0, _mm512_set1_epi16(0x80)), val,
+                                  b0);
+    __mmask16 m0 = (__mmask16)start, m1 = (__mmask16)(start >> 16);
+    *r0 = _mm512_maskz_compress_epi32(m0, _mm512_cvtepu16_epi32(_mm512_castsi512_si256(val)));
+    *r1 = _mm512_maskz_compress_epi32(m1, _mm512_cvtepu16_epi32(_mm512_extracti64x4_epi64(val, 1)));
+    *n0 = (size_t)_mm_popcnt_u32(m0);
+    *n1 = (size_t)_mm_popcnt_u32(m1);
+}
+
+/* ASCII (00..7F) and lead bytes (C0..FF: -64..-1) start a sequence. */
+WENC__INLINE __mmask32 x86_starts32(__m256i v)
+{
+    return _mm256_cmpgt_epi8_mask(v, _mm256_set1_epi8(-65));
+}
+
+/* Decodes the sequences that start in the 32 bytes at S (as x86_decode16:
+** the text goes on for at least two bytes after them) into D (room for 32
+** units).  Returns the units written. */
+WENC__INLINE size_t x86_decode32(const uint8_t *s, void *d, int form)
+{
+    __m256i v = _mm256_loadu_si256((const __m256i *)(const void *)s);
+    __m256i v1 = _mm256_loadu_si256((const __m256i *)(const void *)(s + 1));
+    __m256i v2 = _mm256_loadu_si256((const __m256i *)(const void *)(s + 2));
+    __m512i r0, r1;
+    size_t n0, n1;
+    x86_values32(v, v1, v2, x86_starts32(v), &r0, &n0, &r1, &n1);
+    if (form == 16) {
+        _mm256_storeu_si256((__m256i *)d, _mm512_cvtepi32_epi16(r0));
+        _mm256_storeu_si256((__m256i *)((uint16_t *)d + n0), _mm512_cvtepi32_epi16(r1));
+    } else {
+        _mm512_storeu_si512(d, r0);
+        _mm512_storeu_si512((uint32_t *)d + n0, r1);
+    }
+    return n0 + n1;
+}
+
+/* The last LEN bytes (1 to 32) of valid text at S, that end it: with masked
+** loads (zeros past the end, which is a sequence boundary, and no read
+** there) and masked stores of exactly the units decoded, so that short
+** inputs and the tail of long ones take one step rather than a sequence at
+** a time.  D has room for LEN units.  Returns the units written, or -1 (and
+** nothing written) if the bytes hold a 4-byte form. */
+WENC__INLINE ptrdiff_t x86_decode_tail(const uint8_t *s, size_t len, void *d, int form)
+{
+    __mmask32 m = _bzhi_u32(~0u, (unsigned)len);
+    __m256i v = _mm256_maskz_loadu_epi8(m, s);
+    if (_mm256_cmpge_epu8_mask(v, _mm256_set1_epi8((char)0xF0)) != 0)
+        return -1;
+    __m256i v1 = _mm256_maskz_loadu_epi8(m >> 1, s + 1);
+    __m256i v2 = _mm256_maskz_loadu_epi8(m >> 2, s + 2);
+    __m512i r0, r1;
+    size_t n0, n1;
+    x86_values32(v, v1, v2, x86_starts32(v) & m, &r0, &n0, &r1, &n1);
+    if (form == 16) {
+        _mm256_mask_storeu_epi16(d, (__mmask16)_bzhi_u32(~0u, (unsigned)n0),
+                                 _mm512_cvtepi32_epi16(r0));
+        _mm256_mask_storeu_epi16((uint16_t *)d + n0, (__mmask16)_bzhi_u32(~0u, (unsigned)n1),
+                                 _mm512_cvtepi32_epi16(r1));
+    } else {
+        _mm512_mask_storeu_epi32(d, (__mmask16)_bzhi_u32(~0u, (unsigned)n0), r0);
+        _mm512_mask_storeu_epi32((uint32_t *)d + n0, (__mmask16)_bzhi_u32(~0u, (unsigned)n1),
+                                 r1);
+    }
+    return (ptrdiff_t)(n0 + n1);
+}
+#endif
+
+/* The continuation bytes at SRC[POS..END): the end of a sequence that a
+** block before them started and decoded. */
+WENC__INLINE size_t x86_skip_tail(const uint8_t *src, size_t pos, size_t end)
+{
+    while (pos < end && wenc__utf8_is_continuation(src[pos]))
+        pos++;
+    return pos;
+}
+
 /* The decode_valid of wenc__utf8_transcode_windows: SRC[*POS..END) is
-** valid; 16 bytes at a time while 16 units fit, 4-byte forms and the tail
-** a sequence at a time. */
+** valid; 16 bytes at a time (x86_decode16) while 16 units fit, blocks with
+** 4-byte forms and the tail a sequence at a time.  Between blocks, POS
+** may be on the last bytes of a sequence already decoded (x86_skip_tail
+** steps over them before the scalar loop). */
 WENC__INLINE void x86_decode_valid(const uint8_t *src, size_t *pos_, size_t end, void *dst,
                                    size_t *out_, size_t cap, int form)
 {
     size_t pos = *pos_, out = *out_;
     size_t unit = form == 16 ? 2 : 4;
-    while (end - pos >= 16 && cap - out >= 16) {
+    while (end - pos >= 18 && cap - out >= 16) {
         const uint8_t *s = src + pos;
         void *d = (char *)dst + out * unit;
 #ifdef __AVX2__
@@ -169,6 +299,15 @@ WENC__INLINE void x86_decode_valid(const uint8_t *src, size_t *pos_, size_t end,
                 out += 32;
                 continue;
             }
+#if defined(__AVX512F__) && defined(__AVX512BW__) && defined(__AVX512VL__)
+            /* No 4-byte form (lead F0..F4): 32 bytes at a time. */
+            if (end - pos >= 34 &&
+                _mm256_cmpge_epu8_mask(w, _mm256_set1_epi8((char)0xF0)) == 0) {
+                out += x86_decode32(s, d, form);
+                pos += 32;
+                continue;
+            }
+#endif
         }
 #endif
         __m128i v = LOADU(s);
@@ -181,16 +320,26 @@ WENC__INLINE void x86_decode_valid(const uint8_t *src, size_t *pos_, size_t end,
         /* A 4-byte form (lead F0..F4: max(v, F0) == v): a sequence at a
         ** time to the block's end. */
         if (_mm_movemask_epi8(_mm_cmpeq_epi8(_mm_max_epu8(v, _mm_set1_epi8((char)0xF0)), v))) {
+            pos = x86_skip_tail(src, pos, end);
             size_t before = pos, stop = end - pos > 19 ? pos + 19 : end;
             wenc__utf8_transcode_from(src, &pos, stop, dst, &out, cap, form);
             if (pos == before)
                 break;
             continue;
         }
-        size_t units;
-        pos += x86_decode16(s, v, d, &units, form);
-        out += units;
+        out += x86_decode16(s, d, form);
+        pos += 16;
     }
+    pos = x86_skip_tail(src, pos, end);
+#if defined(__AVX512F__) && defined(__AVX512BW__) && defined(__AVX512VL__)
+    if (pos < end && end - pos <= 32 && cap - out >= end - pos) {
+        ptrdiff_t units = x86_decode_tail(src + pos, end - pos, (char *)dst + out * unit, form);
+        if (units >= 0) {
+            pos = end;
+            out += (size_t)units;
+        }
+    }
+#endif
     wenc__utf8_transcode_from(src, &pos, end, dst, &out, cap, form);
     *pos_ = pos;
     *out_ = out;

@@ -14,6 +14,7 @@
 #include "check.h"
 #include "ref.h"
 #include "simd/utf8_kernels.h"
+#include "simd/utf8_lookup.h"
 
 #define MAXN 9000
 
@@ -52,7 +53,7 @@ static size_t put_utf8(uint8_t *p, uint32_t cp)
     return 4;
 }
 
-enum { SCRIPTS = 8 };
+enum { SCRIPTS = 11 };
 
 /* A code point typical of SCRIPT. */
 static uint32_t script_cp(int script)
@@ -74,6 +75,14 @@ static uint32_t script_cp(int script)
         return edges[rnd(sizeof edges / sizeof edges[0])];
     case 6:
         return rnd(10) ? 0x20 + rnd(0x5F) : 0x4E00 + rnd(0x5000);
+    case 8: /* only 2-byte forms: the vector decoders' 2-byte blocks */
+        return 0x80 + rnd(0x780);
+    case 9: { /* only 3-byte forms */
+        uint32_t cp = 0x800 + rnd(0xF800);
+        return cp >= 0xD800 && cp < 0xE000 ? 0x4E00 : cp;
+    }
+    case 10: /* 2- and 3-byte forms mixed, no ASCII */
+        return rnd(2) ? 0x80 + rnd(0x780) : 0x800 + rnd(0xD000);
     default: {
         uint32_t cp = rnd(0x110000);
         return cp >= 0xD800 && cp < 0xE000 ? 0x41 : cp;
@@ -162,7 +171,7 @@ static void fail(struct tally *t, const char *what, const uint8_t *in, size_t n,
 }
 
 static const wenc__utf8_kernels *kern;
-static struct tally t_prefix, t_trans, t_ascii, t_guard;
+static struct tally t_prefix, t_trans, t_ascii, t_guard, t_copy;
 
 static uint16_t out16[MAXN + 64], scal16[MAXN + 64];
 static uint32_t out32[MAXN + 64], scal32[MAXN + 64], expect[MAXN + 64];
@@ -172,6 +181,8 @@ static uint8_t in_buf[MAXN + 64];
 
 /* valid_prefix of IN[0..N) against the scalar kernel and the reference
 ** (REF: the reference's answer, already computed). */
+static void check_copy(const uint8_t *in, size_t n, size_t ref);
+
 static void check_prefix(const uint8_t *in, size_t n, size_t ref)
 {
     t_prefix.runs++;
@@ -180,6 +191,31 @@ static void check_prefix(const uint8_t *in, size_t n, size_t ref)
         fail(&t_prefix, "valid_prefix vs scalar", in, n, got, scalar);
     else if (got != ref)
         fail(&t_prefix, "valid_prefix vs reference", in, n, got, ref);
+    check_copy(in, n, ref);
+}
+
+/* copy_valid, where the kernels have it: the length REF, those bytes
+** copied, nothing written past DST[0..N). */
+static void check_copy(const uint8_t *in, size_t n, size_t ref)
+{
+    if (kern->copy_valid == NULL)
+        return;
+    static uint8_t o8[MAXN + 64];
+    t_copy.runs++;
+    memset(o8, 0xEE, n + 64);
+    size_t c = kern->copy_valid(in, n, n ? o8 : NULL);
+    if (c != ref) {
+        fail(&t_copy, "copy_valid vs reference", in, n, c, ref);
+        return;
+    }
+    if (memcmp(o8, in, c) != 0)
+        fail(&t_copy, "copy_valid output", in, n, c, ref);
+    for (size_t i = n; i < n + 64; i++) {
+        if (o8[i] != 0xEE) {
+            fail(&t_guard, "copy_valid", in, n, i, n);
+            break;
+        }
+    }
 }
 
 /* to_utf16 and to_utf32 of IN[0..N) with CAP units, against the scalar
@@ -324,6 +360,7 @@ static void check_edges(void)
                     if (got != exp)
                         fail(&t_prefix, "valid_prefix vs scalar (edges)", buf, sizeof buf, got,
                              exp);
+                    check_copy(buf, sizeof buf, exp);
                     if (len < 4) {
                         size_t w1, w2;
                         t_trans.runs++;
@@ -529,6 +566,30 @@ static void check_public(void)
     }
 }
 
+/* utf8_tables.c's shuffle table, which the compiler computes from macros:
+** each row against the set bits of its index, counted here. */
+static void check_pack_table(void)
+{
+    unsigned bad = 0;
+    for (unsigned m = 0; m < 256; m++) {
+        unsigned k = 0;
+        for (unsigned lane = 0; lane < 8; lane++) {
+            if (!(m >> lane & 1))
+                continue;
+            if (wenc__u8v_pack8x16[m][2 * k] != 2 * lane ||
+                wenc__u8v_pack8x16[m][2 * k + 1] != 2 * lane + 1)
+                bad++;
+            k++;
+        }
+        if (wenc__u8v_pop8[m] != k)
+            bad++;
+        for (; k < 8; k++)
+            if (wenc__u8v_pack8x16[m][2 * k] != 0x80 || wenc__u8v_pack8x16[m][2 * k + 1] != 0x80)
+                bad++;
+    }
+    CHECK(bad == 0, "the 8-lane shuffle table (%u wrong entries)", bad);
+}
+
 static void report(const char *isa, const char *what, const struct tally *t)
 {
     CHECK(t->fails == 0 && t->runs > 0, "%s: %s (%lu runs, %lu failed)", isa, what, t->runs,
@@ -548,6 +609,7 @@ int main(int argc, char **argv)
         return 77;
     }
     if (!public_only) {
+        check_pack_table();
         for (int i = 0; i < WENC__ISA_COUNT; i++) {
             wenc__isa isa = (wenc__isa)i;
             const char *name = wenc__simd_name(isa);
@@ -569,9 +631,11 @@ int main(int argc, char **argv)
             }
             printf("# testing the %s kernels\n", name);
             kern = k;
-            t_prefix = t_trans = t_ascii = t_guard = (struct tally){0, 0};
+            t_prefix = t_trans = t_ascii = t_guard = t_copy = (struct tally){0, 0};
             check_kernels();
             report(name, "valid_prefix", &t_prefix);
+            if (k->copy_valid)
+                report(name, "copy_valid", &t_copy);
             report(name, "to_utf16, to_utf32", &t_trans);
             report(name, "no write past the room", &t_guard);
             report(name, "ascii_to_*", &t_ascii);
