@@ -3,6 +3,8 @@
 ** each with its own index (indexes/single_byte.c). */
 #include "decode.h"
 #include "encode.h"
+#include "simd/sb_kernels.h"
+#include "simd/utf16_kernels.h"
 
 #if defined(__SSE2__)
 #include <emmintrin.h>
@@ -171,6 +173,12 @@ WENC__INLINE void sb_bulk_utf16(const uint16_t *index, const uint32_t *runs, con
     const uint8_t *s = src + pos;
     uint16_t *o = dst + out;
     size_t i = 0;
+    /* The vector kernels of src/simd where the CPU has them; they stop at
+    ** most one vector before an unmapped byte or the end, which the loop
+    ** below then reaches. */
+    const wenc__sb_kernels *k = wenc__sb_kernels_get();
+    if (k != NULL)
+        i = k->to_utf16(index, s, n, o);
     while (i < n) {
         size_t stop = i + 16;
         if (stop > n)
@@ -214,10 +222,31 @@ WENC__INLINE unsigned sb_store4(uint8_t *o, uint32_t v)
 /* To UTF-8: 1 to 3 bytes per byte, stored 4 at a time, so the loop runs
 ** while even 3 bytes per byte plus the scratch byte fit; the last bytes of
 ** the output go through sb_bulk_any. */
-WENC__INLINE void sb_bulk_utf8(const uint32_t *index8, const bool total, const uint8_t *src,
-                               size_t *pos_, size_t len, uint8_t *dst, size_t *out_, size_t cap)
+WENC__INLINE void sb_bulk_utf8(const uint16_t *index, const uint32_t *index8, const bool total,
+                               const uint8_t *src, size_t *pos_, size_t len, uint8_t *dst,
+                               size_t *out_, size_t cap)
 {
     size_t pos = *pos_, out = *out_;
+    /* With vector kernels: a chunk to UTF-16 (sb_kernels.h), then to UTF-8
+    ** with the UTF-16 kernels (the index has no surrogates, so every unit
+    ** is a whole code point); where either stops short, the loop below
+    ** takes over. */
+    const wenc__sb_kernels *k = wenc__sb_kernels_get();
+    if (k != NULL) {
+        const wenc__utf16_kernels *u = wenc__utf16_kernels_get();
+        uint16_t buf[1024];
+        while (pos < len && out < cap) { /* DST may be NULL when CAP is 0 */
+            size_t m = len - pos < 1024 ? len - pos : 1024;
+            size_t units = k->to_utf16(index, src + pos, m, buf), written = 0;
+            if (units == 0)
+                break;
+            size_t used = u->to_utf8(buf, units, dst + out, cap - out, &written);
+            pos += used;
+            out += written;
+            if (used < m)
+                break;
+        }
+    }
     for (;;) {
         size_t room = cap - out;
         size_t n = room < 4 ? 0 : (room - 1) / 3;
@@ -282,9 +311,9 @@ WENC__INLINE void sb_bulk(void *sv, const uint8_t *src, size_t *pos, size_t len,
     ** out for those that map every byte. */
     if (form == WENC__UTF8) {
         if (s->total)
-            sb_bulk_utf8(s->index8, true, src, pos, len, (uint8_t *)dst, out, cap);
+            sb_bulk_utf8(s->index, s->index8, true, src, pos, len, (uint8_t *)dst, out, cap);
         else
-            sb_bulk_utf8(s->index8, false, src, pos, len, (uint8_t *)dst, out, cap);
+            sb_bulk_utf8(s->index, s->index8, false, src, pos, len, (uint8_t *)dst, out, cap);
     } else if (form == WENC__UTF16) {
         if (s->total)
             sb_bulk_utf16(s->index, s->runs, true, src, pos, len, (uint16_t *)dst, out, cap);

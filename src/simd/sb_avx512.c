@@ -1,0 +1,56 @@
+/* sb_avx512.c -- the single-byte decode kernel for AVX-512 F/BW/VL
+** (sb_kernels.h): the index's 128 code points fill four 32-unit registers,
+** and two vpermi2w (each choosing among 64 units by the low 6 bits of a
+** byte) with a blend on bit 6 give every upper-half byte its code point;
+** ASCII bytes are blended back in.  32 bytes per step; the step that
+** meets an unmapped byte, and the last, shorter one, use masked stores. */
+#include <immintrin.h>
+
+#include "sb_kernels.h"
+
+/* Decodes the N (1..32) bytes at S to O through the four registers T.
+** Returns how many it wrote: N, or the position of the first unmapped
+** byte. */
+WENC__INLINE unsigned step32(const __m512i t[4], const uint8_t *s, uint16_t *o, unsigned n)
+{
+    __mmask32 live = n >= 32 ? ~(__mmask32)0 : ((__mmask32)1 << n) - 1;
+    __m512i w = _mm512_cvtepu8_epi16(_mm256_maskz_loadu_epi8(live, s));
+    __m512i low = _mm512_permutex2var_epi16(t[0], w, t[1]);
+    __m512i high = _mm512_permutex2var_epi16(t[2], w, t[3]);
+    __mmask32 bit6 = _mm512_test_epi16_mask(w, _mm512_set1_epi16(0x40));
+    __mmask32 upper = _mm512_test_epi16_mask(w, _mm512_set1_epi16(0x80));
+    __m512i cp = _mm512_mask_blend_epi16(bit6, low, high);
+    __m512i u = _mm512_mask_blend_epi16(upper, w, cp);
+    /* Unmapped bytes (the step's error): the store stops before the first. */
+    __mmask32 bad = _mm512_mask_cmpeq_epi16_mask(upper & live, cp,
+                                                  _mm512_set1_epi16((short)WENC__NONE16));
+    if (bad != 0) {
+        n = (unsigned)__builtin_ctz(bad);
+        live = ((__mmask32)1 << n) - 1;
+    }
+    _mm512_mask_storeu_epi16(o, live, u);
+    return n;
+}
+
+static size_t to_utf16(const uint16_t *index, const uint8_t *src, size_t len, uint16_t *dst)
+{
+    if (len == 0)
+        return 0;
+    __m512i t[4];
+    for (int k = 0; k < 4; k++)
+        t[k] = _mm512_loadu_si512((const void *)(index + 32 * k));
+    size_t i = 0;
+    while (len - i >= 32) {
+        unsigned n = step32(t, src + i, dst + i, 32);
+        i += n;
+        if (n < 32)
+            return i;
+    }
+    if (i < len)
+        i += step32(t, src + i, dst + i, (unsigned)(len - i));
+    return i;
+}
+
+const wenc__sb_kernels wenc__sb_avx512 = {
+    .to_utf16 = to_utf16,
+};
