@@ -5,6 +5,7 @@
 #include "encode.h"
 #include "simd/sb_kernels.h"
 #include "simd/utf16_kernels.h"
+#include "simd/utf8_kernels.h"
 
 #if defined(__SSE2__)
 #include <emmintrin.h>
@@ -227,16 +228,24 @@ WENC__INLINE void sb_bulk_utf8(const uint16_t *index, const uint32_t *index8, co
                                size_t *out_, size_t cap)
 {
     size_t pos = *pos_, out = *out_;
-    /* With vector kernels: a chunk to UTF-16 (sb_kernels.h), then to UTF-8
-    ** with the UTF-16 kernels (the index has no surrogates, so every unit
-    ** is a whole code point); where either stops short, the loop below
-    ** takes over. */
+    /* With vector kernels: ASCII runs copied (the UTF-8 kernels'), and
+    ** each stretch of text after one decoded to UTF-16 (sb_kernels.h) and
+    ** that to UTF-8 with the UTF-16 kernels (the index has no surrogates,
+    ** so every unit is a whole code point); where one stops short, the
+    ** loop below takes over. */
     const wenc__sb_kernels *k = wenc__sb_kernels_get();
     if (k != NULL) {
+        const wenc__utf8_kernels *a = wenc__utf8_kernels_get();
         const wenc__utf16_kernels *u = wenc__utf16_kernels_get();
-        uint16_t buf[1024];
+        uint16_t buf[512];
         while (pos < len && out < cap) { /* DST may be NULL when CAP is 0 */
-            size_t m = len - pos < 1024 ? len - pos : 1024;
+            size_t m = len - pos < cap - out ? len - pos : cap - out;
+            size_t ascii = a->ascii_to_utf8(src + pos, m, dst + out);
+            pos += ascii;
+            out += ascii;
+            if (ascii == m)
+                continue;
+            m = len - pos < 512 ? len - pos : 512;
             size_t units = k->to_utf16(index, src + pos, m, buf), written = 0;
             if (units == 0)
                 break;

@@ -35,8 +35,11 @@ typedef __m256i vec;
 /* The unpacks work within 128-bit lanes: quadwords 0 2 1 3 make their
 ** outputs come out in order. */
 #define ORDER(v) _mm256_permute4x64_epi64(v, 0xD8)
-/* Bytes J and 16 + J of a 32-byte table: slice entries J, both lanes. */
-#define TABLE(b) _mm256_broadcastsi128_si256(_mm_loadu_si128((const __m128i *)(b)))
+#define WIDEN(p, v)                                                                   \
+    (_mm256_storeu_si256((__m256i *)(p), _mm256_cvtepu8_epi16(_mm256_castsi256_si128(v))), \
+     _mm256_storeu_si256((__m256i *)(p) + 1, _mm256_cvtepu8_epi16(_mm256_extracti128_si256(v, 1))))
+/* A slice's 16 bytes in both lanes. */
+#define TABLE(x) _mm256_broadcastsi128_si256(x)
 #else
 #define W 16
 typedef __m128i vec;
@@ -54,29 +57,34 @@ typedef __m128i vec;
 #define LOADU(p) _mm_loadu_si128((const __m128i *)(p))
 #define STOREU(p, v) _mm_storeu_si128((__m128i *)(p), v)
 #define ORDER(v) (v)
-#define TABLE(b) _mm_loadu_si128((const __m128i *)(b))
+#define WIDEN(p, v)                                                                  \
+    (_mm_storeu_si128((__m128i *)(p), _mm_unpacklo_epi8(v, _mm_setzero_si128())),     \
+     _mm_storeu_si128((__m128i *)(p) + 1, _mm_unpackhi_epi8(v, _mm_setzero_si128())))
+#define TABLE(x) (x)
 #endif
 
 static size_t to_utf16(const uint16_t *index, const uint8_t *src, size_t len, uint16_t *dst)
 {
     if (len < W)
         return 0;
-    /* The slices, low and high bytes apart (built once per call: the
-    ** callers hand over whole runs of input). */
-    uint8_t bytes[2][128];
-    for (int j = 0; j < 128; j++) {
-        bytes[0][j] = (uint8_t)(index[j] & 0xFF);
-        bytes[1][j] = (uint8_t)(index[j] >> 8);
-    }
+    /* The slices, low and high bytes apart (built once per call). */
     vec lo_t[8], hi_t[8];
     for (int k = 0; k < 8; k++) {
-        lo_t[k] = TABLE(bytes[0] + 16 * k);
-        hi_t[k] = TABLE(bytes[1] + 16 * k);
+        const __m128i mask = _mm_set1_epi16(0xFF);
+        __m128i a = _mm_loadu_si128((const __m128i *)(index + 16 * k));
+        __m128i b = _mm_loadu_si128((const __m128i *)(index + 16 * k + 8));
+        lo_t[k] = TABLE(_mm_packus_epi16(_mm_and_si128(a, mask), _mm_and_si128(b, mask)));
+        hi_t[k] = TABLE(_mm_packus_epi16(_mm_srli_epi16(a, 8), _mm_srli_epi16(b, 8)));
     }
     const vec base = SET1(0x80), sixteen = SET1(16), bias = SET1(0x70), ones = SET1(0xFF);
     size_t i = 0;
     for (; len - i >= W; i += W) {
-        vec v = ORDER(LOADU(src + i));
+        vec raw = LOADU(src + i);
+        if (MOVEMASK(raw) == 0) { /* ASCII (most of a page's markup) */
+            WIDEN(dst + i, raw);
+            continue;
+        }
+        vec v = ORDER(raw);
         vec x = SUB(v, base), lo = SET1(0), hi = SET1(0);
         for (int k = 0; k < 8; k++) {
             vec at = ADDS(x, bias);
