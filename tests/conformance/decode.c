@@ -690,9 +690,9 @@ static void sweep_bulk(void)
 /* ---- The single-byte vector paths (src/handlers/single_byte.c, src/simd/sb_*) -- */
 
 /* The single-byte decoders' kernels decode 16, 32 or 64 bytes a step, ASCII
-** and upper half alike, and the path to UTF-8 goes through 1024-byte
-** chunks of UTF-16; the handler's own loop takes what they leave (a last
-** short block, a block with an unmapped byte).  Text for them: words of
+** and upper half alike, and the path to UTF-8 goes through stretches of up
+** to 512 bytes of UTF-16 between ASCII runs; the handler's own loop takes
+** what they leave (a last short block, a block with an unmapped byte).  Text for them: words of
 ** bytes the model maps (in the upper half) between ASCII spaces and
 ** punctuation, as text in these encodings is, with word lengths that vary
 ** so that every block position sees both halves.  Returns false if the
@@ -726,8 +726,8 @@ static bool sb_filler(const dcase *c, uint8_t *in, size_t n, unsigned style)
 
 /* Every byte (0..255: ASCII, mapped, unmapped) planted at every position of
 ** three 32-byte blocks of text, in inputs whose lengths leave last blocks of
-** every size; and every byte at positions around the end of the first
-** 1024-byte chunk.  Both output forms and fatal mode against the model. */
+** every size; and every byte at positions around byte 1024, in inputs
+** long enough to cross several stretch ends of the path to UTF-8.  Both output forms and fatal mode against the model. */
 static void sweep_sb_blocks(const dcase *c)
 {
     tally t = {0, 0};
@@ -750,7 +750,7 @@ static void sweep_sb_blocks(const dcase *c)
         }
     }
     tally_report(&t, "%s: every byte planted at every position of 3 vector blocks of text, "
-                     "and across the first chunk end",
+                     "and near byte 1024 of 1100",
                  c->name);
 }
 
