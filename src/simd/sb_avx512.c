@@ -63,6 +63,53 @@ static size_t to_utf16(const uint16_t *index, const uint8_t *src, size_t len, ui
     return i;
 }
 
+/* Encodes the N (1..32) units at S to O: ASCII (not U+0000) as itself,
+** the units of block MAIN through the table's four registers T (the low 7
+** bits of a unit choose, as in step32), the first other unit or one
+** without a byte stopping it.  Returns how many it wrote. */
+WENC__INLINE unsigned encode32(const __m512i t[4], __m512i main, const uint16_t *s, uint8_t *o,
+                               unsigned n)
+{
+    __mmask32 live = n >= 32 ? ~(__mmask32)0 : ((__mmask32)1 << n) - 1;
+    __m512i w = _mm512_maskz_loadu_epi16(live, s);
+    __mmask32 ascii = _mm512_cmplt_epu16_mask(w, _mm512_set1_epi16(0x80)) &
+                      _mm512_test_epi16_mask(w, w);
+    __mmask32 in_main = _mm512_cmpeq_epi16_mask(_mm512_srli_epi16(w, 7), main);
+    __m512i low = _mm512_permutex2var_epi16(t[0], w, t[1]);
+    __m512i high = _mm512_permutex2var_epi16(t[2], w, t[3]);
+    __m512i byte = _mm512_mask_blend_epi16(_mm512_test_epi16_mask(w, _mm512_set1_epi16(0x40)),
+                                           low, high);
+    __mmask32 ok = ascii | (in_main & _mm512_test_epi16_mask(byte, byte));
+    if ((ok & live) != live) {
+        n = (unsigned)__builtin_ctz(~ok);
+        live = ((__mmask32)1 << n) - 1;
+    }
+    _mm512_mask_cvtepi16_storeu_epi8(o, live, _mm512_mask_blend_epi16(ascii, byte, w));
+    return n;
+}
+
+static size_t from_utf16(const uint8_t *block, uint32_t main, const uint16_t *src, size_t len,
+                         uint8_t *dst)
+{
+    if (len == 0)
+        return 0;
+    __m512i t[4];
+    for (int k = 0; k < 4; k++)
+        t[k] = _mm512_cvtepu8_epi16(_mm256_loadu_si256((const __m256i *)(block + 32 * k)));
+    const __m512i m = _mm512_set1_epi16((short)main);
+    size_t i = 0;
+    while (len - i >= 32) {
+        unsigned n = encode32(t, m, src + i, dst + i, 32);
+        i += n;
+        if (n < 32)
+            return i;
+    }
+    if (i < len)
+        i += encode32(t, m, src + i, dst + i, (unsigned)(len - i));
+    return i;
+}
+
 const wenc__sb_kernels wenc__sb_avx512 = {
     .to_utf16 = to_utf16,
+    .from_utf16 = from_utf16,
 };

@@ -24,6 +24,17 @@ typedef struct wenc__sb_kernels {
     ** written.  Writes only DST[0 .. the result).  SRC and DST may be NULL
     ** when LEN is 0. */
     size_t (*to_utf16)(const uint16_t *index, const uint8_t *src, size_t len, uint16_t *dst);
+
+    /* Encodes UTF-16 units SRC[0..LEN) into DST[0..LEN), one byte per unit,
+    ** while they are ASCII other than U+0000 (the byte itself) or code
+    ** points of the 128-code-point block MAIN (code point >> 7) whose byte
+    ** in BLOCK (the encoder's table for that block, 0: none) is not 0;
+    ** stops before any other unit (which the caller takes to the encoder's
+    ** table or step function) and may stop earlier, as to_utf16 does.
+    ** Returns the units read, which is the bytes written; writes only
+    ** DST[0 .. the result).  NULL where the set has no such kernel. */
+    size_t (*from_utf16)(const uint8_t *block, uint32_t main, const uint16_t *src, size_t len,
+                         uint8_t *dst);
 } wenc__sb_kernels;
 
 /* Indexed by wenc__isa: the kernels of the best instruction set at or below
