@@ -475,27 +475,10 @@ static __attribute__((noinline)) void sb_encode_bulk(void *sv, const void *src, 
 {
     const struct sb_encode_state *top = sv;
     size_t pos = *pos_, out = *out_;
-    const wenc__sb_kernels *kern = wenc__sb_kernels_get();
-    if (kern != NULL && (kern->from_utf16 == NULL || top->main == 0))
-        kern = NULL;
     if (form == WENC__FROM_UTF16) {
         const uint16_t *s = src;
         size_t n = len - pos < cap - out ? len - pos : cap - out;
         size_t i = 0;
-        if (kern != NULL && n != 0) {
-            /* The vector kernel for ASCII and the main block; each unit it
-            ** stops at through the table, here. */
-            const uint8_t *block = sb_block(top, top->main);
-            while (i < n) {
-                i += kern->from_utf16(block, top->main, s + pos + i, n - i, dst + out + i);
-                if (i == n)
-                    break;
-                uint32_t byte = sb_encode_byte(top, s[pos + i]);
-                if (byte == 0)
-                    goto done16;
-                dst[out + i++] = (uint8_t)byte;
-            }
-        }
         while (i < n) {
             size_t stop = i + 16;
             if (stop > n)
@@ -543,8 +526,6 @@ static __attribute__((noinline)) void sb_encode_bulk(void *sv, const void *src, 
         out += i;
     } else if (form == WENC__FROM_UTF8) {
         const uint8_t *s = src;
-        if (kern != NULL)
-            sb_encode_utf8_kernels(kern, top, s, &pos, len, dst, &out, cap);
         /* Up to 3 bytes are read per code point, and each gives one byte
         ** out of at least one in: so one bound keeps both in range. */
         size_t end = len - pos < 3 ? pos : len - 3 + 1;
@@ -603,11 +584,55 @@ static __attribute__((noinline)) void sb_encode_bulk(void *sv, const void *src, 
     *out_ = out;
 }
 
-/* The 128-code-point block (code point >> 7) that holds the most of
-** index row SB's code points: the block the vector kernels look up (the
-** Cyrillic, Greek, Hebrew, Arabic or Thai letters; for the Latin
-** encodings U+0080..U+00FF).  Worked out once per row from the decode
-** table and kept (a race only repeats the same sum). */
+/* The bulk path with the encode kernel (sb_kernels.h), for the encodings
+** sb_encode gives a main block: the kernel as far as it goes (from UTF-16,
+** each unit it stops at through the table, here), then sb_encode_bulk for
+** what is left.  A function of its own, so that sb_encode_bulk stays as it
+** was for the others (measured: with the kernel code inside it, ISO-8859-8
+** from UTF-8 ran 1.5 times slower with the same instructions). */
+static __attribute__((noinline)) void sb_encode_bulk_kernel(void *sv, const void *src, size_t *pos_,
+                                                            size_t len, uint8_t *dst, size_t *out_,
+                                                            size_t cap, int form)
+{
+    const struct sb_encode_state *top = sv;
+    const wenc__sb_kernels *kern = wenc__sb_kernels_get();
+    size_t pos = *pos_, out = *out_;
+    if (form == WENC__FROM_UTF16) {
+        const uint16_t *s = src;
+        size_t n = len - pos < cap - out ? len - pos : cap - out;
+        size_t i = 0;
+        if (n != 0) {
+            /* The vector kernel for ASCII and the main block; each unit it
+            ** stops at through the table, here. */
+            const uint8_t *block = sb_block(top, top->main);
+            while (i < n) {
+                i += kern->from_utf16(block, top->main, s + pos + i, n - i, dst + out + i);
+                if (i == n)
+                    break;
+                uint32_t byte = sb_encode_byte(top, s[pos + i]);
+                if (byte == 0)
+                    break;
+                dst[out + i++] = (uint8_t)byte;
+            }
+        }
+        pos += i;
+        out += i;
+    } else if (form == WENC__FROM_UTF8) {
+        sb_encode_utf8_kernels(kern, top, src, &pos, len, dst, &out, cap);
+    }
+    *pos_ = pos;
+    *out_ = out;
+    sb_encode_bulk(sv, src, pos_, len, dst, out_, cap, form);
+}
+
+/* The block of code points (code point >> 7) from U+0180 up that holds
+** the most of index row SB's code points, if it holds at least 24 (the
+** Cyrillic, Greek, Hebrew, Arabic or Thai letters), else 0: the block the
+** encode kernel looks up.  The Latin encodings spread their letters over
+** U+0080..U+017F and beyond, where the kernel would stop every few letters
+** (measured: windows-1250 text from UTF-8 three times slower), so they get
+** 0 and keep sb_encode_bulk.  Worked out once per row from the decode table
+** and kept (a race only repeats the same sum). */
 static uint32_t sb_main(unsigned sb)
 {
     static _Atomic uint8_t known[WENC__SB_INDEXES + 1]; /* block + 1; 0: not yet */
@@ -615,12 +640,14 @@ static uint32_t sb_main(unsigned sb)
     if (m != 0)
         return m - 1;
     uint8_t count[512] = {0};
-    uint32_t best = 1;
+    uint32_t best = 0;
     for (int j = 0; j < 128; j++) {
         uint32_t cp = wenc__sb_decode[128 * sb + (unsigned)j];
-        if (cp != WENC__NONE16 && ++count[cp >> 7] > count[best])
+        if (cp != WENC__NONE16 && cp >= 0x180 && ++count[cp >> 7] > count[best])
             best = cp >> 7;
     }
+    if (count[best] < 24)
+        best = 0;
     atomic_store_explicit(&known[sb], (uint8_t)(best + 1), memory_order_relaxed);
     return best;
 }
@@ -630,14 +657,11 @@ WENC__INLINE wenc_status sb_encode(wenc__ecall *c, const int form)
     unsigned sb = (unsigned)c->e->priv_encoding->single_byte;
     struct sb_encode_state s = {wenc__sb_enc_top + wenc__sb_enc_top_at[sb],
                                 wenc__sb_enc_top_last[sb], 0};
-    /* The encode kernels serve the encodings whose letters share one block
-    ** (Cyrillic, Greek, Hebrew, Arabic, Thai); the Latin ones spread their
-    ** letters over U+0080..U+017F and beyond, where the kernel would stop
-    ** at every few letters, so they keep the loops of sb_encode_bulk (as
-    ** measured: windows-1250 text twice as fast there). */
-    if (wenc__sb_kernels_get() != NULL && wenc__sb_kernels_get()->from_utf16 != NULL &&
-        sb_main(sb) >= 2)
+    if (wenc__sb_kernels_get() != NULL && wenc__sb_kernels_get()->from_utf16 != NULL)
         s.main = sb_main(sb);
+    if (s.main != 0)
+        return wenc__encode_loop_state(c, form, &s, sb_encode_step, wenc__always, NULL,
+                                       sb_encode_bulk_kernel);
     return wenc__encode_loop_state(c, form, &s, sb_encode_step, wenc__always, NULL,
                                    sb_encode_bulk);
 }
