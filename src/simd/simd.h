@@ -4,7 +4,8 @@
 ** variable WENC_SIMD names a lower one the CPU supports (for tests and
 ** benchmarks; an unknown or unsupported name is ignored).
 **
-** Each kernel family (UTF-8 input: utf8_kernels.h; UTF-16: utf16_kernels.h)
+** Each kernel family (UTF-8 input: utf8_kernels.h; UTF-16: utf16_kernels.h;
+** the legacy single-byte encodings: sb_kernels.h)
 ** keeps a table of its kernels per instruction set, so that the hot paths
 ** make one indirect call per run of input, never per byte.  The scalar
 ** kernels are always built; -Dsimd=none builds nothing else.  Every kernel

@@ -26,7 +26,7 @@
 
 #include "conf.h"
 
-#define MAX_IN  512
+#define MAX_IN  1280
 #define MAX_OUT (4 * MAX_IN + 16)
 
 /* What a comparison failure shows: the encoding, the input, the model's
@@ -687,6 +687,126 @@ static void sweep_bulk(void)
     }
 }
 
+/* ---- The single-byte vector paths (src/handlers/single_byte.c, src/simd/sb_*) -- */
+
+/* The single-byte decoders' kernels decode 16, 32 or 64 bytes a step, ASCII
+** and upper half alike, and the path to UTF-8 goes through stretches of up
+** to 512 bytes of UTF-16 between ASCII runs; the handler's own loop takes
+** what they leave (a last short block, a block with an unmapped byte).  Text for them: words of
+** bytes the model maps (in the upper half) between ASCII spaces and
+** punctuation, as text in these encodings is, with word lengths that vary
+** so that every block position sees both halves.  Returns false if the
+** encoding maps no upper-half byte. */
+static bool sb_filler(const dcase *c, uint8_t *in, size_t n, unsigned style)
+{
+    uint8_t mapped[128];
+    size_t nmapped = 0;
+    for (int b = 0x80; b < 0x100; b++) {
+        uint8_t byte = (uint8_t)b;
+        ref_item *items = NULL;
+        size_t nitems = ref_decode(c->name, &byte, 1, &items);
+        if (nitems == 1 && items[0].cp >= 0)
+            mapped[nmapped++] = byte;
+        free(items);
+    }
+    if (nmapped == 0)
+        return false;
+    static const char punct[] = " , . - ( ) \n0 9";
+    size_t k = 0, m = style * 37u, p = style;
+    while (k < n) {
+        size_t word = 1 + (k * 5 + style * 3) % (style == 2 ? 40 : 9);
+        for (; word > 0 && k < n; word--)
+            in[k++] = mapped[m++ % nmapped];
+        size_t gap = 1 + (k + style) % (style == 3 ? 20 : 2);
+        for (; gap > 0 && k < n; gap--)
+            in[k++] = (uint8_t)punct[p++ % (sizeof punct - 1)];
+    }
+    return true;
+}
+
+/* Every byte (0..255: ASCII, mapped, unmapped) planted at every position of
+** three 32-byte blocks of text, in inputs whose lengths leave last blocks of
+** every size; and every byte at positions around byte 1024, in inputs
+** long enough to cross several stretch ends of the path to UTF-8.  Both output forms and fatal mode against the model. */
+static void sweep_sb_blocks(const dcase *c)
+{
+    tally t = {0, 0};
+    uint8_t in[1100], text[1100];
+    for (unsigned style = 0; style < 4; style++) {
+        if (!sb_filler(c, text, sizeof text, style))
+            return;
+        for (int b = 0; b < 256; b++) {
+            memcpy(in, text, sizeof in);
+            for (size_t at = 0; at < 96; at++) {
+                size_t n = 97 + (at * 7 + (size_t)b) % 67;
+                uint8_t keep = in[at];
+                in[at] = (uint8_t)b;
+                compare(&t, c, in, n, (at + style) % 4 == 0 ? ALL_FORMS | FATAL : ALL_FORMS);
+                in[at] = keep;
+            }
+            size_t at = 1008 + ((size_t)b + style * 11) % 33;
+            in[at] = (uint8_t)b;
+            compare(&t, c, in, sizeof in, ALL_FORMS | FATAL);
+        }
+    }
+    tally_report(&t, "%s: every byte planted at every position of 3 vector blocks of text, "
+                     "and near byte 1024 of 1100",
+                 c->name);
+}
+
+/* Streaming: that text (with an unmapped byte or the last byte of the
+** upper half in it) split at every position, with output buffers of 1, 7
+** and 33 units and a large one, must give the one-shot output. */
+static void sweep_sb_streaming(const dcase *c)
+{
+    static uint8_t whole[4 * MAX_OUT * 4], part[4 * MAX_OUT * 4];
+    static const size_t rooms[] = {1, 7, 33, MAX_OUT};
+    tally t = {0, 0};
+    uint8_t in[100];
+    for (unsigned style = 0; style < 4; style++)
+        for (size_t err = 0; err < 3; err++) {
+            if (!sb_filler(c, in, sizeof in, style))
+                return;
+            if (err == 1)
+                in[37 + style * 9] = 0xFF; /* unmapped in some encodings */
+            else if (err == 2)
+                in[sizeof in - 1] = 0x81;
+            for (int form = 8; form <= 32; form *= 2) {
+                size_t whole_len, part_len;
+                t.checked++;
+                if (!decode_chunks(c, in, sizeof in, sizeof in, MAX_OUT, form, whole, &whole_len)) {
+                    tally_fail(&t, "%s: style %u error %zu UTF-%d: one-shot decode failed", c->name,
+                               style, err, form);
+                    continue;
+                }
+                for (size_t split = 0; split <= sizeof in; split++)
+                    for (size_t r = 0; r < sizeof rooms / sizeof rooms[0]; r++) {
+                        t.checked++;
+                        if (!decode_chunks(c, in, sizeof in, split, rooms[r], form, part,
+                                           &part_len) ||
+                            part_len != whole_len || memcmp(part, whole, whole_len) != 0)
+                            tally_fail(&t, "%s: style %u error %zu UTF-%d: split at %zu, room %zu "
+                                           "differs from one call",
+                                       c->name, style, err, form, split, rooms[r]);
+                    }
+            }
+        }
+    tally_report(&t, "%s: single-byte text split at every position, output buffers of 1 to %d",
+                 c->name, MAX_OUT);
+}
+
+static void sweep_single_byte(void)
+{
+    for (size_t i = 0; i < WENC_ENCODING_COUNT; i++) {
+        const dcase *c = &cases[i];
+        if (!wenc_encoding_is_single_byte(c->enc) ||
+            !built_or_skip(c->enc, "single-byte vector-path sweeps"))
+            continue;
+        sweep_sb_blocks(c);
+        sweep_sb_streaming(c);
+    }
+}
+
 /* ---- Random inputs --------------------------------------------------------- */
 
 /* Bytes that matter to each decoder; random inputs draw from them most of
@@ -859,6 +979,8 @@ int main(int argc, char **argv)
         sweep_lead_trail_class(dc("EUC-JP"));
         printf("# %.1f s\n", conf_seconds() - t0);
         sweep_bulk();
+        printf("# %.1f s\n", conf_seconds() - t0);
+        sweep_single_byte();
         printf("# %.1f s\n", conf_seconds() - t0);
         conf_rng rng = {0xDEC0DE};
         printf("# random seed 0xDEC0DE\n");

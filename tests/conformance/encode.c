@@ -580,13 +580,90 @@ static void test_bulk_runs(conf_rng *rng)
     }
 }
 
+/* ---- 5. The single-byte encoders' vector paths (src/handlers/single_byte.c,
+** src/simd/sb_*) ------------------------------------------------------------ */
+
+/* Text of an encoding's letters (its mappable code points) between ASCII
+** spaces and punctuation, with CP planted at AT: the vector kernels take
+** 32 units a step, so AT moves across two blocks.  Returns the length. */
+static size_t sb_text(const ecase *c, uint32_t *cps, uint32_t cp, size_t at, unsigned style)
+{
+    size_t n = 0;
+    while (n < 48) {
+        size_t word = 1 + (n * 3 + style) % (style == 1 ? 30 : 7);
+        for (; word > 0 && n < 48; word--, n++)
+            cps[n] = c->mappable[(n * 37u + style * 11u + cp) % c->nmappable];
+        if (n < 48) {
+            cps[n] = (uint32_t)" ,.-\n("[(n + style) % 6];
+            n++;
+        }
+    }
+    cps[at] = cp;
+    return n;
+}
+
+/* Compares one sequence in html mode and in "encode or fail", from FORM. */
+static void sb_check(tally *t, const ecase *c, const uint32_t *cps, size_t n, int form,
+                     conf_rng *rng, const char *what, uint32_t cp, size_t at)
+{
+    for (int html = 1; html >= 0; html--) {
+        static run want, got;
+        t->checked++;
+        model_run(c, cps, n, html ? REF_HTML : REF_FATAL, &want);
+        lib_run(c, cps, n, form, html, rng, &got);
+        if (got.broken || got.len != want.len || memcmp(got.out, want.out, got.len) != 0 ||
+            got.nerr != want.nerr)
+            tally_fail(t, "%s: %s U+%04X at %zu, %s from %s%s%s", c->name, what, (unsigned)cp, at,
+                       html ? "html" : "encode-or-fail", form_name[form],
+                       got.broken ? ": " : "", got.broken ? got.why : "");
+    }
+}
+
+/* Every code point the encoding maps at every position of two 32-unit
+** blocks of its text; every scalar value of U+0080..U+25FF and
+** U+F800..U+FFFF (all that the single-byte indexes hold, and their
+** neighbours), and some beyond, at a position that moves; U+0000 and
+** ASCII at every position.  From UTF-16 and UTF-8 (UTF-32 has no vector
+** path), html mode and "encode or fail", input in random chunks (lib_run). */
+static void test_sb_runs(conf_rng *rng)
+{
+    for (size_t i = 0; i < ncases; i++) {
+        const ecase *c = &cases[i];
+        if (!wenc_encoding_is_single_byte(c->enc) || c->nmappable < 2)
+            continue;
+        tally t = {0, 0};
+        uint32_t cps[MAX_SEQ];
+        for (int form = F16; form <= F8; form++) {
+            for (size_t m = 0; m < c->nmappable + 2; m++)
+                for (size_t at = 0; at < 40; at++) {
+                    uint32_t cp = m < c->nmappable ? c->mappable[m] : m == c->nmappable ? 0 : 'A';
+                    size_t n = sb_text(c, cps, cp, at, (unsigned)(m + at) % 3);
+                    sb_check(&t, c, cps, n, form, rng, "mapped", cp, at);
+                }
+            for (uint32_t cp = 0x80; cp < 0x110000; cp++) {
+                if (cp == 0x2600)
+                    cp = 0xF800;
+                if (cp == 0x10000)
+                    cp = 0x10FFF0;
+                size_t at = (cp * 7) % 41;
+                size_t n = sb_text(c, cps, cp, at, cp % 3);
+                sb_check(&t, c, cps, n, form, rng, "any", cp, at);
+            }
+        }
+        tally_report(&t, "%s: every mapped code point at every position of 2 vector blocks, "
+                         "U+0080..U+25FF and U+F800..U+FFFF at moving positions, from UTF-16 and "
+                         "UTF-8",
+                     c->name);
+    }
+}
+
 /* The same kind of text into output buffers of 1, 2 and 3 bytes per call
 ** must give the bytes of one call with room to spare. */
 static void test_bulk_small_output(void)
 {
     for (size_t i = 0; i < ncases; i++) {
         const ecase *c = &cases[i];
-        if (c->stateful || c->nmappable < 2 || wenc_encoding_is_single_byte(c->enc))
+        if (c->stateful || c->nmappable < 2)
             continue;
         tally t = {0, 0};
         uint32_t cps[MAX_SEQ];
@@ -670,6 +747,7 @@ int main(int argc, char **argv)
     printf("# random seed 0x%llX\n", (unsigned long long)seed);
     test_sequences(&rng, slow ? 20000 : 2000);
     test_bulk_runs(&rng);
+    test_sb_runs(&rng);
     test_bulk_small_output();
 
     printf("# %.1f s\n", conf_seconds() - t0);

@@ -1,0 +1,165 @@
+/* kernels_sb.c -- the single-byte decode kernels of every instruction set
+** this build has and this CPU runs (src/simd/sb_kernels.h), called
+** directly, against the test's own literal model of their contract (the
+** Encoding Standard's single-byte decoder: a byte below 0x80 is itself,
+** any other the index's code point for byte - 0x80, and an unmapped byte
+** stops the kernel).  The indexes are random, with holes and with code
+** points whose bytes are 0x00 or 0xFF (where a kernel that splits units
+** into bytes could go wrong); every byte value is planted at every
+** position of a 160-byte block of text; inputs of every length 0..200;
+** pointers unaligned; the units past the kernel's result are checked
+** untouched.  The public decoders are tested against the standard's
+** indexes in tests/conformance/decode.c. */
+#include <stdbool.h>
+
+#include "check.h"
+#include "simd/sb_kernels.h"
+#include "testutil.h"
+
+#define MAXB  208
+#define SLACK 72 /* canary units past an output (one AVX-512 step and more) */
+#define CANARY 0xA5A5u
+
+static const wenc__sb_kernels *kern[WENC__ISA_COUNT];
+static const char *kname[WENC__ISA_COUNT];
+static int nkern;
+static tu_rng rng;
+
+/* Inputs checked and failed for the kernel under test; the first failure
+** is described. */
+typedef struct tally {
+    unsigned long checked, failed;
+} tally;
+
+#define tally_fail(t, ...) ((t)->failed++ == 0 ? (void)(printf("# "), printf(__VA_ARGS__), printf("\n")) : (void)0)
+
+/* The model: the units SRC[0..LEN) decodes to before its first unmapped
+** byte; returns their count. */
+static size_t model(const uint16_t *index, const uint8_t *src, size_t len, uint16_t *out)
+{
+    size_t i = 0;
+    for (; i < len; i++) {
+        uint16_t u = src[i] < 0x80 ? src[i] : index[src[i] - 0x80];
+        if (u == 0xFFFF)
+            break;
+        out[i] = u;
+    }
+    return i;
+}
+
+/* The kernel's result on SRC[0..LEN) against the model: at most the
+** model's count, at least it less one AVX-512 step of 64 (the contract lets
+** a kernel stop at the start of the block holding an unmapped byte, or
+** before a last short block), the model's units, nothing written past. */
+static void run(tally *t, int k, const uint16_t *index, const uint8_t *src, size_t len,
+                const char *what)
+{
+    static uint16_t want[MAXB], buf[MAXB + SLACK + 1];
+    size_t n = model(index, src, len, want);
+    size_t off = tu_rng_below(&rng, 2); /* unaligned units half the time */
+    uint16_t *dst = buf + off;
+    for (size_t i = 0; i < len + SLACK; i++)
+        dst[i] = CANARY;
+    size_t got = kern[k]->to_utf16(index, len ? src : NULL, len, len ? dst : NULL);
+    t->checked++;
+    if (got > n || got + 64 < n) {
+        tally_fail(t, "%s %s: read %zu of %zu, model %zu", kname[k], what, got, len, n);
+        return;
+    }
+    for (size_t i = 0; i < got; i++)
+        if (dst[i] != want[i]) {
+            tally_fail(t, "%s %s: unit %zu is %04X, model %04X", kname[k], what, i, dst[i],
+                       want[i]);
+            return;
+        }
+    for (size_t i = got; i < len + SLACK; i++)
+        if (dst[i] != CANARY) {
+            tally_fail(t, "%s %s: unit %zu past the result (%zu) written", kname[k], what, i, got);
+            return;
+        }
+}
+
+/* A random index: code points of every size, byte halves 0x00 and 0xFF
+** among them; HOLES in 8 of them unmapped (0: none). */
+static void random_index(uint16_t *index, unsigned holes)
+{
+    static const uint16_t edge[] = {0x0000, 0x00FF, 0xFF00, 0xFFFE, 0xFF7F, 0x80FF, 0x0080, 0xFEFF};
+    for (int j = 0; j < 128; j++) {
+        size_t r = tu_rng_below(&rng, 8);
+        index[j] = r < 2   ? edge[tu_rng_below(&rng, 8)]
+                   : r < 5 ? (uint16_t)(0x400 + tu_rng_below(&rng, 0x100))
+                           : (uint16_t)tu_rng_below(&rng, 0xFFFF);
+        if (holes != 0 && tu_rng_below(&rng, 8) < holes)
+            index[j] = 0xFFFF;
+    }
+}
+
+/* Text: words of upper-half bytes between ASCII spaces and punctuation. */
+static void text(uint8_t *s, size_t n, unsigned style)
+{
+    for (size_t i = 0; i < n;) {
+        size_t word = 1 + tu_rng_below(&rng, style == 0 ? 9 : 40);
+        for (; word > 0 && i < n; word--)
+            s[i++] = (uint8_t)(0x80 + tu_rng_below(&rng, 128));
+        size_t gap = 1 + tu_rng_below(&rng, style == 2 ? 70 : 2);
+        for (; gap > 0 && i < n; gap--)
+            s[i++] = (uint8_t)" ,.\n-0"[tu_rng_below(&rng, 6)];
+    }
+}
+
+int main(void)
+{
+    for (int i = 0; i < WENC__ISA_COUNT; i++) {
+        wenc__isa isa = (wenc__isa)i;
+        const char *why = NULL;
+        if (wenc__sb_kernels_by_isa[i] == NULL)
+            why = "no single-byte kernels (the handler's own loop)";
+        else if (!wenc__simd_supported(isa))
+            why = "this CPU lacks it";
+        if (why != NULL) {
+            printf("# skipped %s: %s\n", wenc__simd_name(isa), why);
+            continue;
+        }
+        kern[nkern] = wenc__sb_kernels_by_isa[i];
+        kname[nkern++] = wenc__simd_name(isa);
+    }
+    printf("# testing the single-byte kernels of:");
+    for (int k = 0; k < nkern; k++)
+        printf(" %s", kname[k]);
+    printf("\n");
+    tu_rng_seed(&rng, 0x5EEDB1);
+
+    static uint16_t index[128];
+    static uint8_t s[MAXB + 1];
+    for (int k = 0; k < nkern; k++) {
+        tally t = {0, 0};
+        /* Every byte at every position of a block of text, total indexes
+        ** and indexes with holes; the inputs' lengths leave last blocks of
+        ** every size. */
+        for (unsigned round = 0; round < 8; round++) {
+            random_index(index, round % 4);
+            text(s, 160, round % 3);
+            for (int b = 0; b < 256; b++)
+                for (size_t at = 0; at < 160; at++) {
+                    uint8_t keep = s[at];
+                    s[at] = (uint8_t)b;
+                    run(&t, k, index, s + (at & 1), 160 - (at & 1) - (size_t)b % 40, "planted");
+                    s[at] = keep;
+                }
+        }
+        /* Every length, random text. */
+        for (size_t len = 0; len <= 200; len++)
+            for (unsigned r = 0; r < 20; r++) {
+                random_index(index, r % 3);
+                text(s + 1, len, r % 3);
+                run(&t, k, index, s + 1, len, "length");
+            }
+        CHECK(t.failed == 0 && t.checked > 0,
+              "%s: every byte at every position of 160-byte text, every length: %lu checked, "
+              "%lu failed",
+              kname[k], t.checked, t.failed);
+    }
+    if (nkern == 0)
+        check_skip("no single-byte kernels in this build or on this CPU");
+    return check_done();
+}
