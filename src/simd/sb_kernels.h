@@ -42,7 +42,7 @@ typedef struct wenc__sb_kernels {
 extern const wenc__sb_kernels *const wenc__sb_kernels_by_isa[WENC__ISA_COUNT];
 
 #if defined(WENC__SIMD_X86)
-extern const wenc__sb_kernels wenc__sb_sse41, wenc__sb_avx2, wenc__sb_avx512;
+extern const wenc__sb_kernels wenc__sb_avx2, wenc__sb_avx512;
 #endif
 
 /* The kernels this process uses, or NULL. */

@@ -7,7 +7,7 @@
 const wenc__sb_kernels *const wenc__sb_kernels_by_isa[WENC__ISA_COUNT] = {
     [WENC__ISA_SCALAR] = NULL,
     [WENC__ISA_SSE2] = NULL,
-    [WENC__ISA_SSE41] = &wenc__sb_sse41,
+    [WENC__ISA_SSE41] = NULL,
     [WENC__ISA_AVX2] = &wenc__sb_avx2,
     [WENC__ISA_AVX512] = &wenc__sb_avx512,
     [WENC__ISA_NEON] = NULL,
