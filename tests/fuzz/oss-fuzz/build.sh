@@ -41,8 +41,10 @@ inc=(-I"$build/include" -I"$ROOT/include" -I"$ROOT/src" -I"$ROOT/indexes")
 
 # The kernels (src/simd/meson.build), as with -Dsimd=auto: the scalar ones
 # and the dispatch always, and per instruction set its files with its flags.
-# The whole library sees the define that names the kernel family.
-simd=("$ROOT"/src/simd/{dispatch,utf16_scalar,utf16_tables,utf8_scalar}.c)
+# The whole library sees the define that names the kernel family.  The
+# always-built files are found by name (dispatch.c, *_scalar.c, *_tables.c)
+# so that a new kernel family's files need no edit here.
+simd=("$ROOT"/src/simd/dispatch.c "$ROOT"/src/simd/*_scalar.c "$ROOT"/src/simd/*_tables.c)
 simd_define=()
 declare -A isa_flags=()
 case "$($CC -dumpmachine)" in
