@@ -1,0 +1,298 @@
+/* utf16_avx512.c -- the UTF-16 kernels (utf16_kernels.h) with AVX-512
+** F/BW/VL and, where the CPU has it, VBMI2 (vpcompressb): UTF-16 -> UTF-8
+** in one kind of block for every unit outside the surrogates, 32 units a
+** step.  Each unit's 1 to 3 bytes are built in a 32-bit lane, and one byte
+** compress per 16 units moves them together; there is no table and no
+** branch on the mix of lengths, so text whose blocks mix 1-, 2- and 3-byte
+** units (Korean: Hangul between spaces; Vietnamese) runs as fast as any.
+** UTF-16LE/BE bytes -> UTF-8 and x-user-defined -> UTF-8 go through the
+** same packer.  The other kernels are AVX2's, and without VBMI2 every
+** kernel is AVX2's: the check is one load per call, never per unit. */
+#include <immintrin.h>
+
+#include "utf16_impl.h"
+
+/* Functions that use vpcompressb; only called after vbmi2() said yes.  The
+** rest of the file keeps the AVX-512 set's flags (F/BW/VL). */
+#define VBMI2 __attribute__((target("avx512vbmi2")))
+
+/* Whether the CPU runs VBMI2, worked out once (a race repeats the same
+** answer). */
+static bool vbmi2(void)
+{
+    static _Atomic int has = -1;
+    int h = atomic_load_explicit(&has, memory_order_relaxed);
+    if (h < 0) {
+        __builtin_cpu_init();
+        h = __builtin_cpu_supports("avx512vbmi2") ? 1 : 0;
+        atomic_store_explicit(&has, h, memory_order_relaxed);
+    }
+    return h != 0;
+}
+
+/* The vector constants of the loops, made once per call and hidden from
+** the optimiser: otherwise it remakes each one inside the loop (a move and
+** a broadcast per constant per block, a third of the vector work). */
+typedef struct consts {
+    __m512i order, ff80, f800, d800, x3f00, x3f, x80, x80c0, x80e0, f700;
+} consts;
+
+#define HIDE(x) __asm__("" : "+v"(x))
+
+static inline void consts_init(consts *c)
+{
+    c->order = _mm512_setr_epi64(0, 4, 1, 5, 2, 6, 3, 7);
+    c->ff80 = _mm512_set1_epi16((short)0xFF80);
+    c->f800 = _mm512_set1_epi16((short)0xF800);
+    c->d800 = _mm512_set1_epi16((short)0xD800);
+    c->x3f00 = _mm512_set1_epi16(0x3F00);
+    c->x3f = _mm512_set1_epi16(0x3F);
+    c->x80 = _mm512_set1_epi16(0x80);
+    c->x80c0 = _mm512_set1_epi16((short)0x80C0);
+    c->x80e0 = _mm512_set1_epi16((short)0x80E0);
+    c->f700 = _mm512_set1_epi16((short)0xF700);
+    HIDE(c->order);
+    HIDE(c->ff80);
+    HIDE(c->f800);
+    HIDE(c->d800);
+    HIDE(c->x3f00);
+    HIDE(c->x3f);
+    HIDE(c->x80);
+    HIDE(c->x80c0);
+    HIDE(c->x80e0);
+    HIDE(c->f700);
+}
+
+/* Encodes the first N (1..32) units of V, none a surrogate (units past N
+** are ignored), at D, and returns the bytes written: exactly those, with
+** masked stores, so nothing past them is touched.
+**
+** Encoding Standard, "UTF-8 encoder": a unit below U+0080 is itself; below
+** U+0800 it is 0xC0 | u >> 6, 0x80 | (u & 0x3F); else 0xE0 | u >> 12,
+** 0x80 | (u >> 6 & 0x3F), 0x80 | (u & 0x3F).  The first two bytes go in a
+** 16-bit lane of A, the third (or 0) in the same lane of B; interleaved,
+** they make one 32-bit lane per unit, whose non-zero bytes (and its first
+** byte, which is 0 for U+0000) are the sequence.  The qword permutation
+** first makes the two interleaves hold units 0-15 and 16-31 in order. */
+VBMI2 static inline size_t pack32(const consts *c, __m512i v, size_t n, uint8_t *d)
+{
+    const __m512i ff80 = c->ff80, f800 = c->f800, x3f00 = c->x3f00, x3f = c->x3f, x80 = c->x80;
+    const __m512i x80e0 = c->x80e0, x80c0 = c->x80c0;
+    const uint64_t first = 0x1111111111111111u; /* byte 0 of every 32-bit lane */
+    __m512i p = _mm512_permutexvar_epi64(c->order, v);
+    __mmask32 big = _mm512_test_epi16_mask(p, f800);  /* 3 bytes */
+    __mmask32 wide = _mm512_test_epi16_mask(p, ff80); /* 2 or 3 bytes */
+    /* 0xF8: a | (b & c). */
+    __m512i three = _mm512_ternarylogic_epi32(_mm512_or_si512(_mm512_srli_epi16(p, 12), x80e0),
+                                              _mm512_slli_epi16(p, 2), x3f00, 0xF8);
+    __m512i two = _mm512_ternarylogic_epi32(_mm512_or_si512(_mm512_srli_epi16(p, 6), x80c0),
+                                            _mm512_slli_epi16(p, 8), x3f00, 0xF8);
+    __m512i a = _mm512_mask_mov_epi16(_mm512_mask_mov_epi16(p, wide, two), big, three);
+    /* 0xEA: (a & b) | c. */
+    __m512i b = _mm512_maskz_mov_epi16(big, _mm512_ternarylogic_epi32(p, x3f, x80, 0xEA));
+    __m512i lo = _mm512_unpacklo_epi16(a, b), hi = _mm512_unpackhi_epi16(a, b);
+    /* Four mask bits per unit; units past N keep none. */
+    uint64_t klo = _mm512_test_epi8_mask(lo, lo) | first;
+    uint64_t khi = _mm512_test_epi8_mask(hi, hi) | first;
+    if (n < 32) {
+        klo = _bzhi_u64(klo, (unsigned)(n < 16 ? 4 * n : 64));
+        khi = _bzhi_u64(khi, (unsigned)(n > 16 ? 4 * (n - 16) : 0));
+    }
+    size_t nlo = (size_t)_mm_popcnt_u64(klo), nhi = (size_t)_mm_popcnt_u64(khi);
+    _mm512_mask_storeu_epi8(d, _bzhi_u64(~(uint64_t)0, (unsigned)nlo),
+                            _mm512_maskz_compress_epi8(klo, lo));
+    _mm512_mask_storeu_epi8(d + nlo, _bzhi_u64(~(uint64_t)0, (unsigned)nhi),
+                            _mm512_maskz_compress_epi8(khi, hi));
+    return nlo + nhi;
+}
+
+/* Encodes the first N (1..32) units of V, all below U+0800 (most Cyrillic,
+** Greek, Hebrew, Arabic and accented Latin text), at D as pack32 does:
+** each unit's 1 or 2 bytes in its own 16-bit lane, 0xC0 | u >> 6 then 0x80
+** | (u & 0x3F) (Encoding Standard, "UTF-8 encoder" steps 3-5), the second
+** left out for ASCII (it is 0), one compress for all 32. */
+VBMI2 static inline size_t pack32_below_800(const consts *c, __m512i v, size_t n, uint8_t *d)
+{
+    const __m512i ff80 = c->ff80, x3f00 = c->x3f00, x80c0 = c->x80c0;
+    const uint64_t first = 0x5555555555555555u; /* byte 0 of every 16-bit lane */
+    __mmask32 wide = _mm512_test_epi16_mask(v, ff80);
+    __m512i two = _mm512_ternarylogic_epi32(_mm512_or_si512(_mm512_srli_epi16(v, 6), x80c0),
+                                            _mm512_slli_epi16(v, 8), x3f00, 0xF8);
+    __m512i seq = _mm512_mask_mov_epi16(v, wide, two);
+    uint64_t k = _mm512_test_epi8_mask(seq, seq) | first;
+    if (n < 32)
+        k = _bzhi_u64(k, (unsigned)(2 * n));
+    size_t len = (size_t)_mm_popcnt_u64(k);
+    _mm512_mask_storeu_epi8(d, _bzhi_u64(~(uint64_t)0, (unsigned)len),
+                            _mm512_maskz_compress_epi8(k, seq));
+    return len;
+}
+
+/* Encodes the 32 units of V, all from U+0800 and none a surrogate (most
+** Chinese, Japanese and Thai text), at D: 96 bytes, as pack32 does with
+** every unit 3 bytes long, so the compress masks are constants. */
+VBMI2 static inline size_t pack32_three(const consts *c, __m512i v, uint8_t *d)
+{
+    const __m512i x3f00 = c->x3f00, x3f = c->x3f, x80e0 = c->x80e0, x80 = c->x80;
+    const uint64_t three = 0x7777777777777777u; /* bytes 0-2 of every 32-bit lane */
+    const uint64_t all48 = 0x0000FFFFFFFFFFFFu;
+    __m512i p = _mm512_permutexvar_epi64(c->order, v);
+    __m512i a = _mm512_ternarylogic_epi32(_mm512_or_si512(_mm512_srli_epi16(p, 12), x80e0),
+                                          _mm512_slli_epi16(p, 2), x3f00, 0xF8);
+    __m512i b = _mm512_ternarylogic_epi32(p, x3f, x80, 0xEA);
+    _mm512_mask_storeu_epi8(d, all48, _mm512_maskz_compress_epi8(three, _mm512_unpacklo_epi16(a, b)));
+    _mm512_mask_storeu_epi8(d + 48, all48,
+                            _mm512_maskz_compress_epi8(three, _mm512_unpackhi_epi16(a, b)));
+    return 96;
+}
+
+/* Whether a unit of V is a surrogate. */
+static inline bool has_surrogate(const consts *c, __m512i v)
+{
+    return _mm512_cmpeq_epi16_mask(_mm512_and_si512(v, c->f800), c->d800) != 0;
+}
+
+/* The scalar loop, out of line: inlined, it took the registers the vector
+** loop keeps its constants and positions in. */
+__attribute__((noinline)) static size_t scalar_to_utf8(const uint16_t *src, size_t len,
+                                                       uint8_t *dst, size_t cap, size_t *written)
+{
+    return wenc__u16_to_utf8_scalar(src, len, dst, cap, written);
+}
+
+VBMI2 static size_t to_utf8_vbmi2(const uint16_t *src, size_t len, uint8_t *dst, size_t cap,
+                                  size_t *written)
+{
+    consts c;
+    consts_init(&c);
+    const __m512i ff80 = c.ff80, f800 = c.f800;
+    __m512i order = _mm512_setr_epi64(0, 2, 4, 6, 1, 3, 5, 7);
+    HIDE(order);
+    const uint16_t *s = src, *end = src + len;
+    uint8_t *d = dst, *dend = dst + cap;
+    for (;;) {
+        /* 32 units write at most 96 bytes. */
+        while (end - s >= 32 && dend - d >= 96) {
+            __m512i v = _mm512_loadu_si512((const void *)s);
+            if (!_mm512_test_epi16_mask(v, ff80)) {
+                /* ASCII: 32 units, then 64 at a time while it lasts. */
+                _mm256_storeu_si256((__m256i *)d, _mm512_cvtepi16_epi8(v));
+                s += 32;
+                d += 32;
+                while (end - s >= 64 && dend - d >= 64) {
+                    __m512i x = _mm512_loadu_si512((const void *)s);
+                    __m512i y = _mm512_loadu_si512((const void *)(s + 32));
+                    if (_mm512_test_epi16_mask(_mm512_or_si512(x, y), ff80))
+                        break;
+                    _mm512_storeu_si512((void *)d,
+                                        _mm512_permutexvar_epi64(order, _mm512_packus_epi16(x, y)));
+                    s += 64;
+                    d += 64;
+                }
+                continue;
+            }
+            /* One kind of block per branch, so that a run of one kind
+            ** predicts well: units from U+0800 (mask bits) or not. */
+            __mmask32 big = _mm512_test_epi16_mask(v, f800);
+            if (big == 0)
+                d += pack32_below_800(&c, v, 32, d);
+            else if (has_surrogate(&c, v))
+                break;
+            else if (big == 0xFFFFFFFFu)
+                d += pack32_three(&c, v, d);
+            else
+                d += pack32(&c, v, 32, d);
+            s += 32;
+        }
+        size_t rest = (size_t)(end - s), room = (size_t)(dend - d);
+        if (rest < 32 && rest <= room / 3) {
+            /* The last 0 to 31 units, read with a masked load (zeros past
+            ** the end, which pack32 leaves out), when they fit whatever
+            ** their lengths. */
+            if (rest == 0)
+                break;
+            __m512i v = _mm512_maskz_loadu_epi16(_bzhi_u32(~0u, (unsigned)rest), s);
+            if (!has_surrogate(&c, v)) {
+                d += pack32(&c, v, rest, d);
+                s += rest;
+                break;
+            }
+        }
+        /* The tail, or this block (and the trailing surrogate of a pair
+        ** that ends it) in scalar. */
+        bool tail = rest < 32 || room < 96;
+        size_t w, n = scalar_to_utf8(s, tail || rest < 33 ? rest : 33, d, room, &w);
+        s += n;
+        d += w;
+        if (tail || n == 0)
+            break;
+    }
+    *written = (size_t)(d - dst);
+    return (size_t)(s - src);
+}
+
+static size_t to_utf8(const uint16_t *src, size_t len, uint8_t *dst, size_t cap, size_t *written)
+{
+    if (len == 0 || cap == 0) { /* SRC or DST may be NULL */
+        *written = 0;
+        return 0;
+    }
+    if (!vbmi2())
+        return wenc__utf16_avx2_to_utf8(src, len, dst, cap, written);
+    return to_utf8_vbmi2(src, len, dst, cap, written);
+}
+
+static size_t bytes_to_utf8(const uint8_t *src, size_t len, bool be, uint8_t *dst, size_t cap,
+                            size_t *written)
+{
+    return wenc__u16_bytes_to_utf8_via(src, len, be, dst, cap, written,
+                                       wenc__utf16_avx2_bytes_to_utf16, to_utf8);
+}
+
+/* x-user-defined -> UTF-8: 32 bytes at a time, copied when ASCII, else
+** made into their units (3. a byte 0x80..0xFF is U+F780 + byte - 0x80,
+** Encoding Standard, "x-user-defined decoder") and packed as UTF-16 is. */
+VBMI2 static size_t xud_to_utf8_vbmi2(const uint8_t *src, size_t len, uint8_t *dst, size_t cap,
+                                      size_t *written)
+{
+    consts c;
+    consts_init(&c);
+    size_t pos = 0, out = 0;
+    while (len - pos >= 32 && cap - out >= 96) {
+        __m256i raw = _mm256_loadu_si256((const __m256i *)(src + pos));
+        __mmask32 high = (__mmask32)_mm256_movemask_epi8(raw);
+        if (high == 0) {
+            _mm256_storeu_si256((__m256i *)(dst + out), raw);
+            out += 32;
+        } else {
+            __m512i u = _mm512_cvtepu8_epi16(raw);
+            out += pack32(&c, _mm512_mask_add_epi16(u, high, u, c.f700), 32, dst + out);
+        }
+        pos += 32;
+    }
+    size_t w;
+    pos += wenc__xud_scalar(src + pos, len - pos, dst + out, cap - out, &w, WENC__K8);
+    *written = out + w;
+    return pos;
+}
+
+static size_t xud_to_utf8(const uint8_t *src, size_t len, uint8_t *dst, size_t cap, size_t *written)
+{
+    if (len == 0 || cap == 0) { /* SRC or DST may be NULL */
+        *written = 0;
+        return 0;
+    }
+    if (!vbmi2())
+        return wenc__utf16_avx2_xud_to_utf8(src, len, dst, cap, written);
+    return xud_to_utf8_vbmi2(src, len, dst, cap, written);
+}
+
+const wenc__utf16_kernels wenc__utf16_avx512 = {
+    .to_utf8 = to_utf8,
+    .utf8_length = wenc__utf16_avx2_utf8_length,
+    .bytes_to_utf16 = wenc__utf16_avx2_bytes_to_utf16,
+    .bytes_to_utf8 = bytes_to_utf8,
+    .bytes_to_utf32 = wenc__utf16_avx2_bytes_to_utf32,
+    .xud_to_utf16 = wenc__utf16_sse2_xud_to_utf16,
+    .xud_to_utf8 = xud_to_utf8,
+};
