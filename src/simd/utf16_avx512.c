@@ -14,7 +14,7 @@
 
 /* Functions that use vpcompressb; only called after vbmi2() said yes.  The
 ** rest of the file keeps the AVX-512 set's flags (F/BW/VL). */
-#define VBMI2 __attribute__((target("avx512vbmi2")))
+#define VBMI2 __attribute__((target("avx512vbmi2,avx512vbmi")))
 
 /* Whether the CPU runs VBMI2, worked out once (a race repeats the same
 ** answer). */
@@ -24,17 +24,34 @@ static bool vbmi2(void)
     int h = atomic_load_explicit(&has, memory_order_relaxed);
     if (h < 0) {
         __builtin_cpu_init();
-        h = __builtin_cpu_supports("avx512vbmi2") ? 1 : 0;
+        h = __builtin_cpu_supports("avx512vbmi2") && __builtin_cpu_supports("avx512vbmi") ? 1 : 0;
         atomic_store_explicit(&has, h, memory_order_relaxed);
     }
     return h != 0;
 }
 
+/* vpermt2b indexes for blocks of 32 units of 3 bytes: output byte K is
+** byte K % 3 of unit K / 3, the first two from A (bytes 2i, 2i + 1: index
+** 0..63), the third from B (byte 2i: index 64..127).  Bytes 64..95 are the
+** second vector's first 32. */
+#define I3(k)    (((k) % 3 == 2 ? 64 : 0) + 2 * ((k) / 3) + ((k) % 3 == 1))
+#define I3_4(k)  I3(k), I3((k) + 1), I3((k) + 2), I3((k) + 3)
+#define I3_16(k) I3_4(k), I3_4((k) + 4), I3_4((k) + 8), I3_4((k) + 12)
+static const uint8_t three_index[128] __attribute__((aligned(64))) = {
+    I3_16(0), I3_16(16), I3_16(32), I3_16(48), I3_16(64), I3_16(80),
+};
+
 /* The vector constants of the loops, made once per call and hidden from
 ** the optimiser: otherwise it remakes each one inside the loop (a move and
 ** a broadcast per constant per block, a third of the vector work). */
 typedef struct consts {
-    __m512i order, ff80, f800, d800, x3f00, x3f, x80, x80c0, x80e0, f700;
+    __m512i order, ff80, f800, d800, x3f, x80, f700;
+    /* vpmultishiftqb controls: per 16-bit unit U at bit O of its qword,
+    ** bytes U >> 12 and U >> 6 (SHIFT12_6), or U >> 6 and U (SHIFT6_0),
+    ** 8 bits each (the caller masks what it needs). */
+    __m512i shift12_6, shift6_0;
+    __m512i x3f0f, x80e0, x3f00, xc000, x3fff, x80c0;
+    __m512i idx3_lo, idx3_hi;
 } consts;
 
 #define HIDE(x) __asm__("" : "+v"(x))
@@ -45,22 +62,34 @@ static inline void consts_init(consts *c)
     c->ff80 = _mm512_set1_epi16((short)0xFF80);
     c->f800 = _mm512_set1_epi16((short)0xF800);
     c->d800 = _mm512_set1_epi16((short)0xD800);
-    c->x3f00 = _mm512_set1_epi16(0x3F00);
     c->x3f = _mm512_set1_epi16(0x3F);
     c->x80 = _mm512_set1_epi16(0x80);
-    c->x80c0 = _mm512_set1_epi16((short)0x80C0);
-    c->x80e0 = _mm512_set1_epi16((short)0x80E0);
     c->f700 = _mm512_set1_epi16((short)0xF700);
+    c->shift12_6 = _mm512_set1_epi64(0x363C262C161C060C);
+    c->shift6_0 = _mm512_set1_epi64(0x3036202610160006);
+    c->x3f0f = _mm512_set1_epi16(0x3F0F);
+    c->x80e0 = _mm512_set1_epi16((short)0x80E0);
+    c->x3f00 = _mm512_set1_epi16(0x3F00);
+    c->xc000 = _mm512_set1_epi16((short)0xC000);
+    c->x3fff = _mm512_set1_epi16(0x3FFF);
+    c->x80c0 = _mm512_set1_epi16((short)0x80C0);
+    c->idx3_lo = _mm512_load_si512((const void *)three_index);
+    c->idx3_hi = _mm512_load_si512((const void *)(three_index + 64));
     HIDE(c->order);
     HIDE(c->ff80);
     HIDE(c->f800);
     HIDE(c->d800);
-    HIDE(c->x3f00);
     HIDE(c->x3f);
     HIDE(c->x80);
-    HIDE(c->x80c0);
-    HIDE(c->x80e0);
     HIDE(c->f700);
+    HIDE(c->shift12_6);
+    HIDE(c->shift6_0);
+    HIDE(c->x3f0f);
+    HIDE(c->x80e0);
+    HIDE(c->x3f00);
+    HIDE(c->xc000);
+    HIDE(c->x3fff);
+    HIDE(c->x80c0);
 }
 
 /* Encodes the first N (1..32) units of V, none a surrogate (units past N
@@ -69,31 +98,30 @@ static inline void consts_init(consts *c)
 **
 ** Encoding Standard, "UTF-8 encoder": a unit below U+0080 is itself; below
 ** U+0800 it is 0xC0 | u >> 6, 0x80 | (u & 0x3F); else 0xE0 | u >> 12,
-** 0x80 | (u >> 6 & 0x3F), 0x80 | (u & 0x3F).  The first two bytes go in a
-** 16-bit lane of A, the third (or 0) in the same lane of B; interleaved,
-** they make one 32-bit lane per unit, whose non-zero bytes (and its first
-** byte, which is 0 for U+0000) are the sequence.  The qword permutation
-** first makes the two interleaves hold units 0-15 and 16-31 in order. */
+** 0x80 | (u >> 6 & 0x3F), 0x80 | (u & 0x3F).  Each unit gets a 32-bit lane
+** X Y Z 0 whose last one, two or three bytes before the 0 are its
+** sequence: X (0xE0 | u >> 12, else 0) and Y (0x80 | (u >> 6 & 0x3F), 0xC0
+** | u >> 6 for 2 bytes, else 0) in a 16-bit lane of A, Z (0x80 | (u &
+** 0x3F), or the ASCII unit itself) in the same lane of B; interleaved, the
+** non-zero bytes and every Z are the sequences, which one byte compress per
+** 16 units moves together.  The qword permutation first makes the two
+** interleaves hold units 0-15 and 16-31 in order. */
 VBMI2 static inline size_t pack32(const consts *c, __m512i v, size_t n, uint8_t *d)
 {
-    const __m512i ff80 = c->ff80, f800 = c->f800, x3f00 = c->x3f00, x3f = c->x3f, x80 = c->x80;
-    const __m512i x80e0 = c->x80e0, x80c0 = c->x80c0;
-    const uint64_t first = 0x1111111111111111u; /* byte 0 of every 32-bit lane */
+    const uint64_t last = 0x4444444444444444u; /* byte Z of every 32-bit lane */
     __m512i p = _mm512_permutexvar_epi64(c->order, v);
-    __mmask32 big = _mm512_test_epi16_mask(p, f800);  /* 3 bytes */
-    __mmask32 wide = _mm512_test_epi16_mask(p, ff80); /* 2 or 3 bytes */
-    /* 0xF8: a | (b & c). */
-    __m512i three = _mm512_ternarylogic_epi32(_mm512_or_si512(_mm512_srli_epi16(p, 12), x80e0),
-                                              _mm512_slli_epi16(p, 2), x3f00, 0xF8);
-    __m512i two = _mm512_ternarylogic_epi32(_mm512_or_si512(_mm512_srli_epi16(p, 6), x80c0),
-                                            _mm512_slli_epi16(p, 8), x3f00, 0xF8);
-    __m512i a = _mm512_mask_mov_epi16(_mm512_mask_mov_epi16(p, wide, two), big, three);
+    __mmask32 big = _mm512_test_epi16_mask(p, c->f800);  /* 3 bytes */
+    __mmask32 wide = _mm512_test_epi16_mask(p, c->ff80); /* 2 or 3 bytes */
+    __m512i xy = _mm512_multishift_epi64_epi8(c->shift12_6, p);
     /* 0xEA: (a & b) | c. */
-    __m512i b = _mm512_maskz_mov_epi16(big, _mm512_ternarylogic_epi32(p, x3f, x80, 0xEA));
+    __m512i three = _mm512_ternarylogic_epi32(xy, c->x3f0f, c->x80e0, 0xEA);
+    __m512i two = _mm512_ternarylogic_epi32(xy, c->x3f00, c->xc000, 0xEA);
+    __m512i a = _mm512_maskz_mov_epi16(wide, _mm512_mask_mov_epi16(two, big, three));
+    __m512i b = _mm512_mask_mov_epi16(p, wide, _mm512_ternarylogic_epi32(p, c->x3f, c->x80, 0xEA));
     __m512i lo = _mm512_unpacklo_epi16(a, b), hi = _mm512_unpackhi_epi16(a, b);
     /* Four mask bits per unit; units past N keep none. */
-    uint64_t klo = _mm512_test_epi8_mask(lo, lo) | first;
-    uint64_t khi = _mm512_test_epi8_mask(hi, hi) | first;
+    uint64_t klo = _mm512_test_epi8_mask(lo, lo) | last;
+    uint64_t khi = _mm512_test_epi8_mask(hi, hi) | last;
     if (n < 32) {
         klo = _bzhi_u64(klo, (unsigned)(n < 16 ? 4 * n : 64));
         khi = _bzhi_u64(khi, (unsigned)(n > 16 ? 4 * (n - 16) : 0));
@@ -109,15 +137,15 @@ VBMI2 static inline size_t pack32(const consts *c, __m512i v, size_t n, uint8_t 
 /* Encodes the first N (1..32) units of V, all below U+0800 (most Cyrillic,
 ** Greek, Hebrew, Arabic and accented Latin text), at D as pack32 does:
 ** each unit's 1 or 2 bytes in its own 16-bit lane, 0xC0 | u >> 6 then 0x80
-** | (u & 0x3F) (Encoding Standard, "UTF-8 encoder" steps 3-5), the second
-** left out for ASCII (it is 0), one compress for all 32. */
+** | (u & 0x3F) (Encoding Standard, "UTF-8 encoder" steps 3-5; u >> 6 has
+** 5 bits here), the second left out for ASCII (it is 0), one compress for
+** all 32. */
 VBMI2 static inline size_t pack32_below_800(const consts *c, __m512i v, size_t n, uint8_t *d)
 {
-    const __m512i ff80 = c->ff80, x3f00 = c->x3f00, x80c0 = c->x80c0;
     const uint64_t first = 0x5555555555555555u; /* byte 0 of every 16-bit lane */
-    __mmask32 wide = _mm512_test_epi16_mask(v, ff80);
-    __m512i two = _mm512_ternarylogic_epi32(_mm512_or_si512(_mm512_srli_epi16(v, 6), x80c0),
-                                            _mm512_slli_epi16(v, 8), x3f00, 0xF8);
+    __mmask32 wide = _mm512_test_epi16_mask(v, c->ff80);
+    __m512i two = _mm512_ternarylogic_epi32(_mm512_multishift_epi64_epi8(c->shift6_0, v), c->x3fff,
+                                            c->x80c0, 0xEA);
     __m512i seq = _mm512_mask_mov_epi16(v, wide, two);
     uint64_t k = _mm512_test_epi8_mask(seq, seq) | first;
     if (n < 32)
@@ -129,20 +157,18 @@ VBMI2 static inline size_t pack32_below_800(const consts *c, __m512i v, size_t n
 }
 
 /* Encodes the 32 units of V, all from U+0800 and none a surrogate (most
-** Chinese, Japanese and Thai text), at D: 96 bytes, as pack32 does with
-** every unit 3 bytes long, so the compress masks are constants. */
+** Chinese, Japanese and Thai text), at D: 96 bytes.  The first two bytes
+** of each unit in a 16-bit lane of A, the third in the same lane of B (as
+** pack32), and two byte permutations of both (three_index) put them in
+** order. */
 VBMI2 static inline size_t pack32_three(const consts *c, __m512i v, uint8_t *d)
 {
-    const __m512i x3f00 = c->x3f00, x3f = c->x3f, x80e0 = c->x80e0, x80 = c->x80;
-    const uint64_t three = 0x7777777777777777u; /* bytes 0-2 of every 32-bit lane */
-    const uint64_t all48 = 0x0000FFFFFFFFFFFFu;
-    __m512i p = _mm512_permutexvar_epi64(c->order, v);
-    __m512i a = _mm512_ternarylogic_epi32(_mm512_or_si512(_mm512_srli_epi16(p, 12), x80e0),
-                                          _mm512_slli_epi16(p, 2), x3f00, 0xF8);
-    __m512i b = _mm512_ternarylogic_epi32(p, x3f, x80, 0xEA);
-    _mm512_mask_storeu_epi8(d, all48, _mm512_maskz_compress_epi8(three, _mm512_unpacklo_epi16(a, b)));
-    _mm512_mask_storeu_epi8(d + 48, all48,
-                            _mm512_maskz_compress_epi8(three, _mm512_unpackhi_epi16(a, b)));
+    __m512i a = _mm512_ternarylogic_epi32(_mm512_multishift_epi64_epi8(c->shift12_6, v), c->x3f0f,
+                                          c->x80e0, 0xEA);
+    __m512i b = _mm512_ternarylogic_epi32(v, c->x3f, c->x80, 0xEA);
+    _mm512_storeu_si512((void *)d, _mm512_permutex2var_epi8(a, c->idx3_lo, b));
+    _mm256_storeu_si256((__m256i *)(d + 64),
+                        _mm512_castsi512_si256(_mm512_permutex2var_epi8(a, c->idx3_hi, b)));
     return 96;
 }
 
