@@ -178,41 +178,55 @@ static inline bool has_surrogate(const consts *c, __m512i v)
     return _mm512_cmpeq_epi16_mask(_mm512_and_si512(v, c->f800), c->d800) != 0;
 }
 
-/* The scalar loop, out of line: inlined, it took the registers the vector
-** loop keeps its constants and positions in. */
-__attribute__((noinline)) static size_t scalar_to_utf8(const uint16_t *src, size_t len,
-                                                       uint8_t *dst, size_t cap, size_t *written)
+/* Where the units come from: native memory (UTF-16 -> UTF-8), or UTF-16LE
+** or UTF-16BE bytes (bytes_to_utf8), which are units once swapped. */
+enum { NATIVE, LE, BE };
+
+/* The scalar loops, out of line: inlined, they took the registers the
+** vector loop keeps its constants and positions in.  Return units read. */
+__attribute__((noinline)) static size_t scalar_units(const uint8_t *src, size_t len, int from,
+                                                     uint8_t *dst, size_t cap, size_t *written)
 {
-    return wenc__u16_to_utf8_scalar(src, len, dst, cap, written);
+    if (from == NATIVE)
+        return wenc__u16_to_utf8_scalar((const uint16_t *)(const void *)src, len, dst, cap,
+                                        written);
+    return wenc__u16_bytes_scalar(src, 2 * len, from == BE, dst, cap, written, WENC__K8) / 2;
 }
 
-VBMI2 static size_t to_utf8_vbmi2(const uint16_t *src, size_t len, uint8_t *dst, size_t cap,
-                                  size_t *written)
+/* UTF-16 -> UTF-8 (contract: utf16_kernels.h, to_utf8) over the LEN units
+** at SRC, read as FROM says; returns the units read. */
+VBMI2 WENC__INLINE size_t encode_units(const uint8_t *src, size_t len, int from, uint8_t *dst,
+                                       size_t cap, size_t *written)
 {
     consts c;
     consts_init(&c);
     const __m512i ff80 = c.ff80, f800 = c.f800;
     __m512i order = _mm512_setr_epi64(0, 2, 4, 6, 1, 3, 5, 7);
+    __m512i swap = _mm512_broadcast_i32x4(
+        _mm_setr_epi8(1, 0, 3, 2, 5, 4, 7, 6, 9, 8, 11, 10, 13, 12, 15, 14));
     HIDE(order);
-    const uint16_t *s = src, *end = src + len;
+    HIDE(swap);
+#define LOAD(p) (from == BE ? _mm512_shuffle_epi8(_mm512_loadu_si512((const void *)(p)), swap) \
+                            : _mm512_loadu_si512((const void *)(p)))
+    const uint8_t *s = src, *end = src + 2 * len;
     uint8_t *d = dst, *dend = dst + cap;
     for (;;) {
         /* 32 units write at most 96 bytes. */
-        while (end - s >= 32 && dend - d >= 96) {
-            __m512i v = _mm512_loadu_si512((const void *)s);
+        while (end - s >= 64 && dend - d >= 96) {
+            __m512i v = LOAD(s);
             if (!_mm512_test_epi16_mask(v, ff80)) {
                 /* ASCII: 32 units, then 64 at a time while it lasts. */
                 _mm256_storeu_si256((__m256i *)d, _mm512_cvtepi16_epi8(v));
-                s += 32;
+                s += 64;
                 d += 32;
-                while (end - s >= 64 && dend - d >= 64) {
-                    __m512i x = _mm512_loadu_si512((const void *)s);
-                    __m512i y = _mm512_loadu_si512((const void *)(s + 32));
+                while (end - s >= 128 && dend - d >= 64) {
+                    __m512i x = LOAD(s);
+                    __m512i y = LOAD(s + 64);
                     if (_mm512_test_epi16_mask(_mm512_or_si512(x, y), ff80))
                         break;
                     _mm512_storeu_si512((void *)d,
                                         _mm512_permutexvar_epi64(order, _mm512_packus_epi16(x, y)));
-                    s += 64;
+                    s += 128;
                     d += 64;
                 }
                 continue;
@@ -228,9 +242,9 @@ VBMI2 static size_t to_utf8_vbmi2(const uint16_t *src, size_t len, uint8_t *dst,
                 d += pack32_three(&c, v, d);
             else
                 d += pack32(&c, v, 32, d);
-            s += 32;
+            s += 64;
         }
-        size_t rest = (size_t)(end - s), room = (size_t)(dend - d);
+        size_t rest = (size_t)(end - s) / 2, room = (size_t)(dend - d);
         if (rest < 32 && rest <= room / 3) {
             /* The last 0 to 31 units, read with a masked load (zeros past
             ** the end, which pack32 leaves out), when they fit whatever
@@ -238,23 +252,42 @@ VBMI2 static size_t to_utf8_vbmi2(const uint16_t *src, size_t len, uint8_t *dst,
             if (rest == 0)
                 break;
             __m512i v = _mm512_maskz_loadu_epi16(_bzhi_u32(~0u, (unsigned)rest), s);
+            if (from == BE)
+                v = _mm512_shuffle_epi8(v, swap);
             if (!has_surrogate(&c, v)) {
                 d += pack32(&c, v, rest, d);
-                s += rest;
+                s += 2 * rest;
                 break;
             }
         }
         /* The tail, or this block (and the trailing surrogate of a pair
         ** that ends it) in scalar. */
         bool tail = rest < 32 || room < 96;
-        size_t w, n = scalar_to_utf8(s, tail || rest < 33 ? rest : 33, d, room, &w);
-        s += n;
+        size_t w, n = scalar_units(s, tail || rest < 33 ? rest : 33, from, d, room, &w);
+        s += 2 * n;
         d += w;
         if (tail || n == 0)
             break;
     }
+#undef LOAD
     *written = (size_t)(d - dst);
-    return (size_t)(s - src);
+    return (size_t)(s - src) / 2;
+}
+
+VBMI2 static size_t to_utf8_vbmi2(const uint16_t *src, size_t len, uint8_t *dst, size_t cap,
+                                  size_t *written)
+{
+    return encode_units((const uint8_t *)(const void *)src, len, NATIVE, dst, cap, written);
+}
+
+/* UTF-16LE/BE bytes -> UTF-8 in one pass: the same loop on swapped units
+** (x86 is little-endian: UTF-16LE bytes are native units).  An odd last
+** byte is never part of a unit. */
+VBMI2 static size_t bytes_to_utf8_vbmi2(const uint8_t *src, size_t len, bool be, uint8_t *dst,
+                                        size_t cap, size_t *written)
+{
+    return 2 * (be ? encode_units(src, len / 2, BE, dst, cap, written)
+                   : encode_units(src, len / 2, LE, dst, cap, written));
 }
 
 static size_t to_utf8(const uint16_t *src, size_t len, uint8_t *dst, size_t cap, size_t *written)
@@ -271,8 +304,15 @@ static size_t to_utf8(const uint16_t *src, size_t len, uint8_t *dst, size_t cap,
 static size_t bytes_to_utf8(const uint8_t *src, size_t len, bool be, uint8_t *dst, size_t cap,
                             size_t *written)
 {
-    return wenc__u16_bytes_to_utf8_via(src, len, be, dst, cap, written,
-                                       wenc__utf16_avx2_bytes_to_utf16, to_utf8);
+    if (len < 2 || cap == 0) { /* SRC or DST may be NULL */
+        *written = 0;
+        return 0;
+    }
+    if (!vbmi2())
+        return wenc__u16_bytes_to_utf8_via(src, len, be, dst, cap, written,
+                                           wenc__utf16_avx2_bytes_to_utf16,
+                                           wenc__utf16_avx2_to_utf8);
+    return bytes_to_utf8_vbmi2(src, len, be, dst, cap, written);
 }
 
 /* x-user-defined -> UTF-8: 32 bytes at a time, copied when ASCII, else
