@@ -163,7 +163,8 @@ static inline void below_d800(const uint16_t *src, size_t len, uint8_t *dst, siz
     *out_ = out;
 }
 
-static size_t to_utf8(const uint16_t *src, size_t len, uint8_t *dst, size_t cap, size_t *written)
+size_t wenc__utf16_avx2_to_utf8(const uint16_t *src, size_t len, uint8_t *dst, size_t cap,
+                                size_t *written)
 {
     const __m256i ff80 = _mm256_set1_epi16((short)0xFF80), f800 = _mm256_set1_epi16((short)0xF800);
     const __m256i d800 = _mm256_set1_epi16((short)0xD800);
@@ -229,7 +230,7 @@ static size_t sum16(__m256i v)
     return (size_t)(uint32_t)_mm_cvtsi128_si32(t);
 }
 
-static size_t utf8_length(const uint16_t *src, size_t len)
+size_t wenc__utf16_avx2_utf8_length(const uint16_t *src, size_t len)
 {
     const __m256i f800 = _mm256_set1_epi16((short)0xF800), d800 = _mm256_set1_epi16((short)0xD800);
     const __m256i ff80 = _mm256_set1_epi16((short)0xFF80), zero = _mm256_setzero_si256();
@@ -339,16 +340,16 @@ WENC__INLINE size_t bytes_to(const uint8_t *src, size_t len, bool be, void *dst,
     return pos;
 }
 
-static size_t bytes_to_utf16(const uint8_t *src, size_t len, bool be, uint16_t *dst, size_t cap,
-                             size_t *written)
+size_t wenc__utf16_avx2_bytes_to_utf16(const uint8_t *src, size_t len, bool be, uint16_t *dst,
+                                       size_t cap, size_t *written)
 {
     /* The byte order a constant in each copy of the loop. */
     return be ? bytes_to(src, len, true, dst, cap, written, WENC__K16)
               : bytes_to(src, len, false, dst, cap, written, WENC__K16);
 }
 
-static size_t bytes_to_utf32(const uint8_t *src, size_t len, bool be, uint32_t *dst, size_t cap,
-                             size_t *written)
+size_t wenc__utf16_avx2_bytes_to_utf32(const uint8_t *src, size_t len, bool be, uint32_t *dst,
+                                       size_t cap, size_t *written)
 {
     return be ? bytes_to(src, len, true, dst, cap, written, WENC__K32)
               : bytes_to(src, len, false, dst, cap, written, WENC__K32);
@@ -357,14 +358,16 @@ static size_t bytes_to_utf32(const uint8_t *src, size_t len, bool be, uint32_t *
 static size_t bytes_to_utf8(const uint8_t *src, size_t len, bool be, uint8_t *dst, size_t cap,
                             size_t *written)
 {
-    return wenc__u16_bytes_to_utf8_via(src, len, be, dst, cap, written, bytes_to_utf16, to_utf8);
+    return wenc__u16_bytes_to_utf8_via(src, len, be, dst, cap, written,
+                                       wenc__utf16_avx2_bytes_to_utf16, wenc__utf16_avx2_to_utf8);
 }
 
 /* x-user-defined -> UTF-8: sixteen bytes at a time, copied when ASCII,
 ** else made into their units (3. a byte 0x80..0xFF is U+F780 + byte -
 ** 0x80, Encoding Standard, "x-user-defined decoder") and packed as
 ** UTF-16 is. */
-static size_t xud_to_utf8(const uint8_t *src, size_t len, uint8_t *dst, size_t cap, size_t *written)
+size_t wenc__utf16_avx2_xud_to_utf8(const uint8_t *src, size_t len, uint8_t *dst, size_t cap,
+                                    size_t *written)
 {
     const __m256i x7f = _mm256_set1_epi16(0x7F), f700 = _mm256_set1_epi16((short)0xF700);
     const __m256i f800 = _mm256_set1_epi16((short)0xF800);
@@ -392,11 +395,11 @@ static size_t xud_to_utf8(const uint8_t *src, size_t len, uint8_t *dst, size_t c
 }
 
 const wenc__utf16_kernels wenc__utf16_avx2 = {
-    .to_utf8 = to_utf8,
-    .utf8_length = utf8_length,
-    .bytes_to_utf16 = bytes_to_utf16,
+    .to_utf8 = wenc__utf16_avx2_to_utf8,
+    .utf8_length = wenc__utf16_avx2_utf8_length,
+    .bytes_to_utf16 = wenc__utf16_avx2_bytes_to_utf16,
     .bytes_to_utf8 = bytes_to_utf8,
-    .bytes_to_utf32 = bytes_to_utf32,
+    .bytes_to_utf32 = wenc__utf16_avx2_bytes_to_utf32,
     .xud_to_utf16 = wenc__utf16_sse2_xud_to_utf16,
-    .xud_to_utf8 = xud_to_utf8,
+    .xud_to_utf8 = wenc__utf16_avx2_xud_to_utf8,
 };

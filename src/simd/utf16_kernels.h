@@ -57,7 +57,8 @@ extern const wenc__utf16_kernels *const wenc__utf16_kernels_by_isa[WENC__ISA_COU
 
 extern const wenc__utf16_kernels wenc__utf16_scalar;
 #if defined(WENC__SIMD_X86)
-extern const wenc__utf16_kernels wenc__utf16_sse2, wenc__utf16_sse41, wenc__utf16_avx2;
+extern const wenc__utf16_kernels wenc__utf16_sse2, wenc__utf16_sse41, wenc__utf16_avx2,
+    wenc__utf16_avx512;
 #endif
 #if defined(WENC__SIMD_NEON)
 extern const wenc__utf16_kernels wenc__utf16_neon;

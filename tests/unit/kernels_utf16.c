@@ -276,6 +276,8 @@ static const unsigned mixes[][6] = {
     /* Text: 1 and 2 bytes (Cyrillic, Greek), 1 and 3 (CJK), all three. */
     {20, 80, 0, 0, 0, 0}, {50, 50, 0, 0, 0, 0},   {15, 0, 85, 0, 0, 0},
     {10, 45, 45, 0, 0, 0}, {2, 49, 49, 0, 0, 0},
+    /* Korean (Hangul between spaces), Vietnamese (all three lengths). */
+    {25, 0, 75, 0, 0, 0}, {55, 30, 15, 0, 0, 0},
 };
 #define NMIX (sizeof mixes / sizeof mixes[0])
 
@@ -291,6 +293,23 @@ static size_t gen(uint16_t *s, size_t len, size_t m)
         s[i++] = unit_of((int)c);
         if (c == 3 && i < len)
             s[i++] = unit_of(5);
+    }
+    return len;
+}
+
+/* LEN units in runs of 1 to 70 units of one class each (ASCII, 2 bytes,
+** 3 bytes; with PAIRS, pairs too): vector blocks of every kind (one
+** class, two, three) follow each other in every order. */
+static size_t gen_runs(uint16_t *s, size_t len, bool pairs)
+{
+    size_t i = 0;
+    while (i < len) {
+        int c = (int)tu_rng_below(&rng, pairs ? 4 : 3);
+        for (size_t run = 1 + tu_rng_below(&rng, 70); run > 0 && i < len; run--) {
+            s[i++] = unit_of(c);
+            if (c == 3 && i < len)
+                s[i++] = unit_of(5);
+        }
     }
     return len;
 }
@@ -419,6 +438,30 @@ int main(int argc, char **argv)
         gen(s, MAXU, m);
         all(s, MAXU, SIZE_MAX);
         all(s, MAXU - 1, tu_rng_below(&rng, 3 * MAXU));
+    }
+
+    /* Runs of one class: blocks of one kind and of mixed kinds in every
+    ** order (the AVX-512 kernel has a loop per kind), every length, a few
+    ** capacities; every capacity on one input. */
+    for (size_t len = 0; len <= 400; len++) {
+        gen_runs(s, len, len % 5 == 0);
+        all(s, len, SIZE_MAX);
+        all(s, len, tu_rng_below(&rng, 3 * len + 4));
+    }
+    gen_runs(s, 100, false);
+    for (size_t cap = 0; cap <= 3 * 100 + 2; cap++)
+        all(s, 100, cap);
+    /* A lone surrogate and a pair at every position around the end of the
+    ** window of 256 units through which bytes reach UTF-8, in run text. */
+    for (size_t p = 224; p < 290; p++) {
+        for (int plant = 0; plant < 2; plant++) {
+            gen_runs(s, MAXU, false);
+            s[p] = unit_of(plant == 0 ? 4 : 3);
+            if (plant == 1)
+                s[p + 1] = unit_of(5);
+            all(s, MAXU, SIZE_MAX);
+            all(s, p + 1, SIZE_MAX);
+        }
     }
 
     /* x-user-defined: random bytes, every length and a few capacities;
