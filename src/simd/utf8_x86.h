@@ -143,23 +143,16 @@ WENC__INLINE size_t x86_pack8(__m128i v, unsigned start, void *d, int form)
 ** and the next block's address does not wait for this block's data. */
 WENC__INLINE size_t x86_decode16(const uint8_t *s, void *d, int form)
 {
-#if defined(__AVX512F__) && defined(__AVX512BW__) && defined(__AVX512VL__)
-    /* The 16 lanes' values in one 256-bit vector, then the lanes that start
-    ** a sequence compressed to the front (vpcompressd: AVX-512 F has it for
-    ** 32-bit lanes, 16-bit lanes would need VBMI2). */
     __m128i v = LOADU(s);
-    __m256i b0 = _mm256_cvtepu8_epi16(v);
-    __m256i c1 = _mm256_and_si256(_mm256_cvtepu8_epi16(LOADU(s + 1)), _mm256_set1_epi16(0x3F));
-    __m256i c2 = _mm256_and_si256(_mm256_cvtepu8_epi16(LOADU(s + 2)), _mm256_set1_epi16(0x3F));
-    __m256i two = _mm256_or_si256(
-        _mm256_slli_epi16(_mm256_and_si256(b0, _mm256_set1_epi16(0x1F)), 6), c1);
-    __m256i three = _mm256_or_si256(
-        _mm256_or_si256(_mm256_slli_epi16(b0, 12), _mm256_slli_epi16(c1, 6)), c2);
-    __m256i val = _mm256_mask_blend_epi16(
-        _mm256_cmpgt_epu16_mask(b0, _mm256_set1_epi16(0xDF)), two, three);
-    val = _mm256_mask_blend_epi16(_mm256_cmplt_epu16_mask(b0, _mm256_set1_epi16(0x80)), val,
-                                  b0);
-    /* ASCII (00..7F) and lead bytes (C0..FF: -64..-1) start a sequence. */
+#ifdef __AVX2__
+    /* The 16 lanes' values in one 256-bit vector. */
+    __m256i val = x86_values16(_mm256_cvtepu8_epi16(v), _mm256_cvtepu8_epi16(LOADU(s + 1)),
+                               _mm256_cvtepu8_epi16(LOADU(s + 2)));
+#endif
+#if defined(__AVX512F__) && defined(__AVX512BW__) && defined(__AVX512VL__)
+    /* The lanes that start a sequence (ASCII 00..7F and lead bytes C0..FF:
+    ** -64..-1) compressed to the front (vpcompressd: AVX-512 F has it for
+    ** 32-bit lanes, 16-bit lanes would need VBMI2). */
     __mmask16 start = _mm_cmpgt_epi8_mask(v, _mm_set1_epi8(-65));
     __m512i r = _mm512_maskz_compress_epi32(start, _mm512_cvtepu16_epi32(val));
     if (form == 16)
@@ -168,12 +161,9 @@ WENC__INLINE size_t x86_decode16(const uint8_t *s, void *d, int form)
         _mm512_storeu_si512(d, r);
     return (size_t)_mm_popcnt_u32(start);
 #else
-    __m128i v = LOADU(s);
     /* ASCII (00..7F) and lead bytes (C0..FF: -64..-1) start a sequence. */
     unsigned start = (unsigned)_mm_movemask_epi8(_mm_cmpgt_epi8(v, _mm_set1_epi8(-65)));
 #ifdef __AVX2__
-    __m256i val = x86_values16(_mm256_cvtepu8_epi16(v), _mm256_cvtepu8_epi16(LOADU(s + 1)),
-                               _mm256_cvtepu8_epi16(LOADU(s + 2)));
     __m128i lo = _mm256_castsi256_si128(val), hi = _mm256_extracti128_si256(val, 1);
 #else
     const __m128i zero = _mm_setzero_si128();
