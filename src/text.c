@@ -6,6 +6,7 @@
 #include "oneshot.h"
 #include "utf8_dfa.h"
 #include "simd/utf16_kernels.h"
+#include "simd/utf8_kernels.h"
 
 /* ------------------------------------------------------------------------
 ** TextDecoder. */
@@ -246,7 +247,12 @@ static bool short_call(wenc_text_decoder *td, const uint8_t *src, size_t in, voi
     ** whole call's.  A fatal error falls back, so no error offset is kept
     ** from the shorter input. */
     wenc__dcall c = {.src = src, .src_len = in, .dst = dst, .dst_len = *room};
-    size_t ascii = wenc__decode_ascii(&c, form == FORM_UTF8 ? WENC__UTF8 : WENC__UTF16);
+    /* Where a short kernel takes the whole input in one step (16 to
+    ** WENC__UTF8_SHORT bytes: decoder.c's short path), the ASCII prefix is
+    ** not split off first, which would leave it a shorter rest. */
+    size_t ascii = 0;
+    if (in < 16 || in > WENC__UTF8_SHORT || wenc__utf8_kernels_get()->short_to_utf8 == NULL)
+        ascii = wenc__decode_ascii(&c, form == FORM_UTF8 ? WENC__UTF8 : WENC__UTF16);
     if (ascii == in)
         *room = in;
     else if (!short_rest(td, src, in, ascii, dst, room, form, strip))
