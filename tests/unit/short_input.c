@@ -5,9 +5,9 @@
 ** Inputs of 0..300 bytes, ASCII or a mix of 1- to 4-byte sequences (the
 ** decoder's early path takes any valid text), with a planted sequence (valid, malformed,
 ** a BOM, cut by the end) at the places that decide which path runs: every
-** place of every input up to 65 bytes (the short kernels' range and past
+** place of every input up to 40 bytes (the short kernels' range and past
 ** it), and the first byte, the middle, the end, and around the 256-byte
-** limit of longer ones.  Each
+** limit of longer ones (every length to 65).  Each
 ** result is checked against the model's decoding of the same bytes, and the
 ** state left behind by the next calls; short inputs also in output rooms of
 ** 1 to 5 units. */
@@ -326,13 +326,13 @@ int main(int argc, char **argv)
             size_t len = plants[p].len;
             if (len > n || (len == 0 && p != 0))
                 continue;
-            /* Where the plant goes: up to 65 bytes every place; longer, the
-            ** start, the middle, the end, and the last places before and
-            ** after 16, 64 and 256 bytes. */
+            /* Where the plant goes: up to 40 bytes (the short kernels take
+            ** 32) every place; longer, the start, the middle, the end, and
+            ** the last places before and after 16, 64 and 256 bytes. */
             size_t spots[] = {0, (n - len) / 2, n - len, 15, 16, 63, 64, 255, 256};
-            size_t places = len == 0 ? 1 : n <= 65 ? n - len + 1 : LEN(spots);
+            size_t places = len == 0 ? 1 : n <= 40 ? n - len + 1 : LEN(spots);
             for (size_t s = 0; s < places; s++) {
-                size_t at = n <= 65 && len != 0 ? s : spots[s];
+                size_t at = n <= 40 && len != 0 ? s : spots[s];
                 if (at + len > n)
                     continue;
                 /* Two texts: ASCII, and a mix of 1- to 4-byte sequences
