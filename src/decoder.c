@@ -155,12 +155,40 @@ static bool flush_pending(wenc__dcall *c, int form);
 ** SHORT_INPUT bytes) always go to the handler and its bulk paths. */
 #define SHORT_INPUT 256
 
+/* The whole input (at most WENC__UTF8_SHORT bytes) in one step, where the
+** kernels have a short kernel and it is complete, valid text that fits
+** (utf8_kernels.h); false, nothing written, otherwise.  If BOM stripping is
+** pending, an input starting with EF is left to the rest of short_utf8()
+** (the first code point then is not U+FEFF). */
+WENC__INLINE bool short_kernel(wenc__dcall *c, const int form)
+{
+    if (c->dst_len == c->out || (c->strip && c->src[c->pos] == 0xEF))
+        return false;
+    const wenc__utf8_kernels *k = wenc__utf8_kernels_get();
+    const uint8_t *s = c->src + c->pos;
+    size_t n = c->src_len - c->pos, room = c->dst_len - c->out;
+    ptrdiff_t units = -1;
+    if (form == WENC__UTF8 && k->short_to_utf8)
+        units = k->short_to_utf8(s, n, (uint8_t *)c->dst + c->out, room);
+    else if (form == WENC__UTF16 && k->short_to_utf16)
+        units = k->short_to_utf16(s, n, (uint16_t *)c->dst + c->out, room);
+    if (units < 0)
+        return false;
+    c->pos = c->src_len;
+    c->out += (size_t)units;
+    c->strip = false;
+    c->finished = c->last;
+    return true;
+}
+
 WENC__INLINE bool short_utf8(wenc__dcall *c, const int form)
 {
     wenc_decoder *d = c->d;
     if (d->priv_encoding->family != WENC__FAMILY_UTF8 || d->priv_state != 0 ||
         d->priv_input_count != 0 || c->src_len - c->pos > SHORT_INPUT || c->pos == c->src_len)
         return false;
+    if (form != WENC__UTF32 && c->src_len - c->pos <= WENC__UTF8_SHORT && short_kernel(c, form))
+        return true;
     if (c->src[c->pos] < 0x80) {
         wenc__decode_ascii(c, form);
         c->strip = false;

@@ -6,6 +6,7 @@
 #include "oneshot.h"
 #include "utf8_dfa.h"
 #include "simd/utf16_kernels.h"
+#include "simd/utf8_kernels.h"
 
 /* ------------------------------------------------------------------------
 ** TextDecoder. */
@@ -240,17 +241,34 @@ static bool short_call(wenc_text_decoder *td, const uint8_t *src, size_t in, voi
         return false;
     const bool strip = !(td->priv_options & WENC_TEXT_DECODER_IGNORE_BOM);
     wenc__decoder_reset(&td->priv_decoder);
-    /* ASCII first (the engine's own ASCII copy), which ends BOM handling;
-    ** the new decoder then goes on with what follows as it would after the
-    ** ASCII prefix (nothing held, state idle), and its position is made the
-    ** whole call's.  A fatal error falls back, so no error offset is kept
-    ** from the shorter input. */
-    wenc__dcall c = {.src = src, .src_len = in, .dst = dst, .dst_len = *room};
-    size_t ascii = wenc__decode_ascii(&c, form == FORM_UTF8 ? WENC__UTF8 : WENC__UTF16);
-    if (ascii == in)
-        *room = in;
-    else if (!short_rest(td, src, in, ascii, dst, room, form, strip))
-        return false;
+    /* Where a short kernel takes the whole input (16 to WENC__UTF8_SHORT
+    ** bytes of complete, valid text that fits: utf8_kernels.h), it is the
+    ** whole call, as in decoder.c's short path; the first code point is
+    ** not U+FEFF (its lead byte would be EF), so BOM seen is all there is
+    ** to BOM handling. */
+    const wenc__utf8_kernels *k = wenc__utf8_kernels_get();
+    ptrdiff_t units = -1;
+    if (in >= 16 && in <= WENC__UTF8_SHORT && !(strip && src[0] == 0xEF)) {
+        if (form == FORM_UTF8 && k->short_to_utf8)
+            units = k->short_to_utf8(src, in, dst, *room);
+        else if (form == FORM_UTF16 && k->short_to_utf16)
+            units = k->short_to_utf16(src, in, dst, *room);
+    }
+    if (units >= 0) {
+        *room = (size_t)units;
+    } else {
+        /* ASCII first (the engine's own ASCII copy), which ends BOM
+        ** handling; the new decoder then goes on with what follows as it
+        ** would after the ASCII prefix (nothing held, state idle), and its
+        ** position is made the whole call's.  A fatal error falls back, so
+        ** no error offset is kept from the shorter input. */
+        wenc__dcall c = {.src = src, .src_len = in, .dst = dst, .dst_len = *room};
+        size_t ascii = wenc__decode_ascii(&c, form == FORM_UTF8 ? WENC__UTF8 : WENC__UTF16);
+        if (ascii == in)
+            *room = in;
+        else if (!short_rest(td, src, in, ascii, dst, room, form, strip))
+            return false;
+    }
     td->priv_decoder.priv_position = in;
     td->priv_queue_start = td->priv_queue_end = 0;
     td->priv_bom_seen = strip;

@@ -9,38 +9,6 @@
 #define LOADU32(p) _mm256_loadu_si256((const __m256i *)(const void *)(p))
 #define STOREU32(p, v) _mm256_storeu_si256((__m256i *)(void *)(p), (v))
 
-/* x86_check16 on 32 bytes: each 128-bit lane's bytes before it come from
-** the lane below (or PREV's upper lane). */
-WENC__INLINE __m256i check32(__m256i in, __m256i prev)
-{
-    const __m256i prev_high =
-        _mm256_broadcastsi128_si256(_mm_load_si128((const __m128i *)wenc__u8v_prev_high));
-    const __m256i prev_low =
-        _mm256_broadcastsi128_si256(_mm_load_si128((const __m128i *)wenc__u8v_prev_low));
-    const __m256i byte_high =
-        _mm256_broadcastsi128_si256(_mm_load_si128((const __m128i *)wenc__u8v_byte_high));
-    const __m256i nibble = _mm256_set1_epi8(0x0F);
-    __m256i before = _mm256_permute2x128_si256(prev, in, 0x21);
-    __m256i p1 = _mm256_alignr_epi8(in, before, 15);
-    __m256i e = _mm256_and_si256(
-        _mm256_and_si256(
-            _mm256_shuffle_epi8(prev_high, _mm256_and_si256(_mm256_srli_epi16(p1, 4), nibble)),
-            _mm256_shuffle_epi8(prev_low, _mm256_and_si256(p1, nibble))),
-        _mm256_shuffle_epi8(byte_high, _mm256_and_si256(_mm256_srli_epi16(in, 4), nibble)));
-    __m256i p2 = _mm256_alignr_epi8(in, before, 14), p3 = _mm256_alignr_epi8(in, before, 13);
-    __m256i must = _mm256_or_si256(_mm256_subs_epu8(p2, _mm256_set1_epi8(WENC__U8V_THIRD)),
-                                   _mm256_subs_epu8(p3, _mm256_set1_epi8(WENC__U8V_FOURTH)));
-    return _mm256_xor_si256(e, _mm256_and_si256(must, _mm256_set1_epi8((char)0x80)));
-}
-
-WENC__INLINE __m256i open32(__m256i v)
-{
-    const __m256i max = _mm256_setr_epi8(
-        -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1,
-        -1, -1, -1, -1, -1, -1, -1, (char)0xEF, (char)0xDF, (char)0xBF);
-    return _mm256_subs_epu8(v, max);
-}
-
 /* valid_prefix, and with DST copy_valid: each block is stored once it has
 ** passed its check, so that the text is read once.  What the vector loop
 ** checked, SRC[0..I), may end inside a sequence; the scalar loop finishes
@@ -57,8 +25,8 @@ WENC__INLINE size_t validate(const uint8_t *src, size_t len, uint8_t *dst)
             err = open;
             open = zero;
         } else {
-            err = _mm256_or_si256(check32(a, prev), check32(b, a));
-            open = open32(b);
+            err = _mm256_or_si256(x86_check32(a, prev), x86_check32(b, a));
+            open = x86_open32(b);
         }
         if (!_mm256_testz_si256(err, err))
             return wenc__utf8_valid_finish_copy(src, i, len, dst);
@@ -75,8 +43,8 @@ WENC__INLINE size_t validate(const uint8_t *src, size_t len, uint8_t *dst)
             err = open;
             open = zero;
         } else {
-            err = check32(a, prev);
-            open = open32(a);
+            err = x86_check32(a, prev);
+            open = x86_open32(a);
         }
         if (!_mm256_testz_si256(err, err))
             return wenc__utf8_valid_finish_copy(src, i, len, dst);
@@ -175,6 +143,16 @@ size_t wenc__utf8_avx2_ascii_to_utf32(const uint8_t *src, size_t len, uint32_t *
 
 WENC__UTF8_TRANSCODERS(x86_decode_valid)
 
+static ptrdiff_t short_to_utf8(const uint8_t *src, size_t len, uint8_t *dst, size_t cap)
+{
+    return x86_short_to_utf8(src, len, dst, cap);
+}
+
+static ptrdiff_t short_to_utf16(const uint8_t *src, size_t len, uint16_t *dst, size_t cap)
+{
+    return x86_short_to_utf16(src, len, dst, cap);
+}
+
 const wenc__utf8_kernels wenc__utf8_avx2 = {
     .valid_prefix = valid_prefix,
     .copy_valid = copy_valid,
@@ -183,4 +161,6 @@ const wenc__utf8_kernels wenc__utf8_avx2 = {
     .ascii_to_utf32 = wenc__utf8_avx2_ascii_to_utf32,
     .to_utf16 = to_utf16,
     .to_utf32 = to_utf32,
+    .short_to_utf8 = short_to_utf8,
+    .short_to_utf16 = short_to_utf16,
 };

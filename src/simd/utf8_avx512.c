@@ -140,6 +140,16 @@ static size_t copy_valid(const uint8_t *src, size_t len, uint8_t *dst)
 
 WENC__UTF8_TRANSCODERS(x86_decode_valid)
 
+static ptrdiff_t short_to_utf8(const uint8_t *src, size_t len, uint8_t *dst, size_t cap)
+{
+    return x86_short_to_utf8_masked(src, len, dst, cap);
+}
+
+static ptrdiff_t short_to_utf16(const uint8_t *src, size_t len, uint16_t *dst, size_t cap)
+{
+    return x86_short_to_utf16_masked(src, len, dst, cap);
+}
+
 /* The ASCII copies are the AVX2 kernel's: they move data, and 32-byte
 ** vectors already keep up with the stores. */
 const wenc__utf8_kernels wenc__utf8_avx512 = {
@@ -150,4 +160,6 @@ const wenc__utf8_kernels wenc__utf8_avx512 = {
     .ascii_to_utf32 = wenc__utf8_avx2_ascii_to_utf32,
     .to_utf16 = to_utf16,
     .to_utf32 = to_utf32,
+    .short_to_utf8 = short_to_utf8,
+    .short_to_utf16 = short_to_utf16,
 };

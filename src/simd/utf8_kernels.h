@@ -33,7 +33,20 @@ typedef struct wenc__utf8_kernels {
                        size_t *written);
     size_t (*to_utf32)(const uint8_t *src, size_t len, uint32_t *dst, size_t cap,
                        size_t *written);
+    /* Short inputs, in one step (the decoder's short path, decoder.c): if
+    ** SRC[0..LEN) is all complete, valid sequences, LEN is in the kernel's
+    ** range (at most WENC__UTF8_SHORT bytes; the AVX2 ones need 16), and
+    ** the output fits in DST[0..CAP), writes all of it and returns the
+    ** units written (it may also write DST past them, within CAP).
+    ** Otherwise returns -1 having written nothing, and the caller takes
+    ** the general path.  The UTF-16 one also declines 4-byte forms.  NULL
+    ** in the sets without them. */
+    ptrdiff_t (*short_to_utf8)(const uint8_t *src, size_t len, uint8_t *dst, size_t cap);
+    ptrdiff_t (*short_to_utf16)(const uint8_t *src, size_t len, uint16_t *dst, size_t cap);
 } wenc__utf8_kernels;
+
+/* The longest input a short kernel takes. */
+#define WENC__UTF8_SHORT 32
 
 /* Indexed by wenc__isa: the best kernels this build has at or below each
 ** instruction set (the scalar ones where it has none). */

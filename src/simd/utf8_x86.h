@@ -46,6 +46,40 @@ WENC__INLINE __m128i x86_open16(__m128i v)
     return _mm_subs_epu8(v, max);
 }
 
+#ifdef __AVX2__
+/* x86_check16 on 32 bytes (AVX2): each 128-bit lane's bytes before it come from
+** the lane below (or PREV's upper lane). */
+WENC__INLINE __m256i x86_check32(__m256i in, __m256i prev)
+{
+    const __m256i prev_high =
+        _mm256_broadcastsi128_si256(_mm_load_si128((const __m128i *)wenc__u8v_prev_high));
+    const __m256i prev_low =
+        _mm256_broadcastsi128_si256(_mm_load_si128((const __m128i *)wenc__u8v_prev_low));
+    const __m256i byte_high =
+        _mm256_broadcastsi128_si256(_mm_load_si128((const __m128i *)wenc__u8v_byte_high));
+    const __m256i nibble = _mm256_set1_epi8(0x0F);
+    __m256i before = _mm256_permute2x128_si256(prev, in, 0x21);
+    __m256i p1 = _mm256_alignr_epi8(in, before, 15);
+    __m256i e = _mm256_and_si256(
+        _mm256_and_si256(
+            _mm256_shuffle_epi8(prev_high, _mm256_and_si256(_mm256_srli_epi16(p1, 4), nibble)),
+            _mm256_shuffle_epi8(prev_low, _mm256_and_si256(p1, nibble))),
+        _mm256_shuffle_epi8(byte_high, _mm256_and_si256(_mm256_srli_epi16(in, 4), nibble)));
+    __m256i p2 = _mm256_alignr_epi8(in, before, 14), p3 = _mm256_alignr_epi8(in, before, 13);
+    __m256i must = _mm256_or_si256(_mm256_subs_epu8(p2, _mm256_set1_epi8(WENC__U8V_THIRD)),
+                                   _mm256_subs_epu8(p3, _mm256_set1_epi8(WENC__U8V_FOURTH)));
+    return _mm256_xor_si256(e, _mm256_and_si256(must, _mm256_set1_epi8((char)0x80)));
+}
+
+WENC__INLINE __m256i x86_open32(__m256i v)
+{
+    const __m256i max = _mm256_setr_epi8(
+        -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1,
+        -1, -1, -1, -1, -1, -1, -1, (char)0xEF, (char)0xDF, (char)0xBF);
+    return _mm256_subs_epu8(v, max);
+}
+#endif
+
 /* The UTF-16 values of the sequences that would start at each of 8 bytes
 ** B0 (as 16-bit lanes), B1 and B2 being the bytes after each: ASCII, 2- and
 ** 3-byte forms (the text is valid, so the lead says which). */
@@ -109,23 +143,16 @@ WENC__INLINE size_t x86_pack8(__m128i v, unsigned start, void *d, int form)
 ** and the next block's address does not wait for this block's data. */
 WENC__INLINE size_t x86_decode16(const uint8_t *s, void *d, int form)
 {
-#if defined(__AVX512F__) && defined(__AVX512BW__) && defined(__AVX512VL__)
-    /* The 16 lanes' values in one 256-bit vector, then the lanes that start
-    ** a sequence compressed to the front (vpcompressd: AVX-512 F has it for
-    ** 32-bit lanes, 16-bit lanes would need VBMI2). */
     __m128i v = LOADU(s);
-    __m256i b0 = _mm256_cvtepu8_epi16(v);
-    __m256i c1 = _mm256_and_si256(_mm256_cvtepu8_epi16(LOADU(s + 1)), _mm256_set1_epi16(0x3F));
-    __m256i c2 = _mm256_and_si256(_mm256_cvtepu8_epi16(LOADU(s + 2)), _mm256_set1_epi16(0x3F));
-    __m256i two = _mm256_or_si256(
-        _mm256_slli_epi16(_mm256_and_si256(b0, _mm256_set1_epi16(0x1F)), 6), c1);
-    __m256i three = _mm256_or_si256(
-        _mm256_or_si256(_mm256_slli_epi16(b0, 12), _mm256_slli_epi16(c1, 6)), c2);
-    __m256i val = _mm256_mask_blend_epi16(
-        _mm256_cmpgt_epu16_mask(b0, _mm256_set1_epi16(0xDF)), two, three);
-    val = _mm256_mask_blend_epi16(_mm256_cmplt_epu16_mask(b0, _mm256_set1_epi16(0x80)), val,
-                                  b0);
-    /* ASCII (00..7F) and lead bytes (C0..FF: -64..-1) start a sequence. */
+#ifdef __AVX2__
+    /* The 16 lanes' values in one 256-bit vector. */
+    __m256i val = x86_values16(_mm256_cvtepu8_epi16(v), _mm256_cvtepu8_epi16(LOADU(s + 1)),
+                               _mm256_cvtepu8_epi16(LOADU(s + 2)));
+#endif
+#if defined(__AVX512F__) && defined(__AVX512BW__) && defined(__AVX512VL__)
+    /* The lanes that start a sequence (ASCII 00..7F and lead bytes C0..FF:
+    ** -64..-1) compressed to the front (vpcompressd: AVX-512 F has it for
+    ** 32-bit lanes, 16-bit lanes would need VBMI2). */
     __mmask16 start = _mm_cmpgt_epi8_mask(v, _mm_set1_epi8(-65));
     __m512i r = _mm512_maskz_compress_epi32(start, _mm512_cvtepu16_epi32(val));
     if (form == 16)
@@ -134,12 +161,9 @@ WENC__INLINE size_t x86_decode16(const uint8_t *s, void *d, int form)
         _mm512_storeu_si512(d, r);
     return (size_t)_mm_popcnt_u32(start);
 #else
-    __m128i v = LOADU(s);
     /* ASCII (00..7F) and lead bytes (C0..FF: -64..-1) start a sequence. */
     unsigned start = (unsigned)_mm_movemask_epi8(_mm_cmpgt_epi8(v, _mm_set1_epi8(-65)));
 #ifdef __AVX2__
-    __m256i val = x86_values16(_mm256_cvtepu8_epi16(v), _mm256_cvtepu8_epi16(LOADU(s + 1)),
-                               _mm256_cvtepu8_epi16(LOADU(s + 2)));
     __m128i lo = _mm256_castsi256_si128(val), hi = _mm256_extracti128_si256(val, 1);
 #else
     const __m128i zero = _mm_setzero_si128();
@@ -344,5 +368,165 @@ WENC__INLINE void x86_decode_valid(const uint8_t *src, size_t *pos_, size_t end,
     *pos_ = pos;
     *out_ = out;
 }
+
+#ifdef __AVX2__
+/* ------------------------------------------------------------------------
+** Short inputs (issue 11): a whole input of at most 32 bytes in one step,
+** for the decoder's short path (decoder.c), where the general path's
+** windows, scalar ends and indirect calls cost more than the bytes.  The
+** input becomes one 32-byte vector with zeros after it; its block check,
+** with no bytes before it and a sequence left open at its end counted as
+** an error, passes only if the input is complete, valid sequences (a
+** sequence cut by the input's end meets a zero, which is ASCII, and fails).
+** Then it is copied or decoded at once; otherwise the caller takes the
+** general path, which finds the exact stop and names the error. */
+
+/* Whether the 32 bytes V (the input, zeros after it) are complete, valid
+** UTF-8. */
+WENC__INLINE bool x86_short_valid(__m256i v)
+{
+    if (_mm256_movemask_epi8(v) == 0)
+        return true;
+    __m256i err = _mm256_or_si256(x86_check32(v, _mm256_setzero_si256()), x86_open32(v));
+    return _mm256_testz_si256(err, err) != 0;
+}
+
+/* The LEN bytes (16 to 32) at SRC as a 32-byte vector with zeros after
+** them, reading no byte past SRC[LEN - 1]: the first 16 bytes (*LO) and the
+** 16 that end the input (*HI), the latter moved down into place by a
+** shuffle whose lanes past the end select zero. */
+WENC__INLINE __m256i x86_load_short(const uint8_t *src, size_t len, __m128i *lo, __m128i *hi)
+{
+    *lo = LOADU(src);
+    *hi = LOADU(src + len - 16);
+    /* Upper lane J holds SRC[16 + J] = HI[J + 32 - LEN] while J < LEN - 16;
+    ** an index of 16 or more means past the end, and bit 7 selects zero. */
+    __m128i idx = _mm_add_epi8(_mm_setr_epi8(0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15),
+                               _mm_set1_epi8((char)(32 - len)));
+    idx = _mm_or_si128(idx, _mm_cmpgt_epi8(idx, _mm_set1_epi8(15)));
+    return _mm256_set_m128i(_mm_shuffle_epi8(*hi, idx), *lo);
+}
+
+/* short_to_utf8 with 32-byte vectors: 16 to 32 bytes, stored by the two
+** loads (overlapping where LEN < 32), so no byte past DST[LEN - 1] is
+** written. */
+WENC__INLINE ptrdiff_t x86_short_to_utf8(const uint8_t *src, size_t len, uint8_t *dst, size_t cap)
+{
+    if (len < 16 || len > 32 || cap < len)
+        return -1;
+    __m128i lo, hi;
+    if (!x86_short_valid(x86_load_short(src, len, &lo, &hi)))
+        return -1;
+    STOREU(dst, lo);
+    STOREU(dst + len - 16, hi);
+    return (ptrdiff_t)len;
+}
+
+/* The first C (0 to 7) 16-bit lanes of P to D, and nothing after them. */
+WENC__INLINE void x86_store_units16(uint16_t *d, __m128i p, unsigned c)
+{
+    if (c & 4) {
+        _mm_storel_epi64((__m128i *)(void *)d, p);
+        p = _mm_srli_si128(p, 8);
+        d += 4;
+    }
+    if (c & 2) {
+        uint32_t w = (uint32_t)_mm_cvtsi128_si32(p);
+        memcpy(d, &w, sizeof w);
+        p = _mm_srli_si128(p, 4);
+        d += 2;
+    }
+    if (c & 1)
+        *d = (uint16_t)_mm_cvtsi128_si32(p);
+}
+
+/* x86_pack8 to UTF-16 at D, with ROOM units there: its 8-unit store where
+** that fits, else only the lanes START selects (fewer than 8, and no more
+** than ROOM). */
+WENC__INLINE size_t x86_pack8_room(__m128i v, unsigned start, uint16_t *d, size_t room)
+{
+    if (room >= 8)
+        return x86_pack8(v, start, d, 16);
+    __m128i p = _mm_shuffle_epi8(v, _mm_load_si128((const __m128i *)wenc__u8v_pack8x16[start]));
+    unsigned c = (unsigned)_mm_popcnt_u32(start);
+    x86_store_units16(d, p, c);
+    return c;
+}
+
+/* short_to_utf16 with 32-byte vectors: 16 to 32 bytes with no 4-byte
+** form, decoded as x86_decode16 does, 8 lanes per shuffle (those past the
+** input's last 8-byte group are not stored), each stored whole where CAP
+** leaves room for it. */
+WENC__INLINE ptrdiff_t x86_short_to_utf16(const uint8_t *src, size_t len, uint16_t *dst,
+                                          size_t cap)
+{
+    if (len < 16 || len > 32)
+        return -1;
+    __m128i lo, hi;
+    __m256i v = x86_load_short(src, len, &lo, &hi);
+    if (_mm256_movemask_epi8(v) == 0) {
+        /* ASCII: widened as loaded, the second store overlapping the first. */
+        if (cap < len)
+            return -1;
+        _mm256_storeu_si256((__m256i *)(void *)dst, _mm256_cvtepu8_epi16(lo));
+        _mm256_storeu_si256((__m256i *)(void *)(dst + len - 16), _mm256_cvtepu8_epi16(hi));
+        return (ptrdiff_t)len;
+    }
+    if (!x86_short_valid(v) ||
+        _mm256_movemask_epi8(_mm256_cmpeq_epi8(_mm256_max_epu8(v, _mm256_set1_epi8((char)0xF0)), v)))
+        return -1;
+    /* ASCII (00..7F) and lead bytes (C0..FF: -64..-1) start a sequence;
+    ** the zeros past the end do not count. */
+    uint32_t start = (uint32_t)_mm256_movemask_epi8(_mm256_cmpgt_epi8(v, _mm256_set1_epi8(-65))) &
+                     _bzhi_u32(~0u, (unsigned)len);
+    size_t n = (size_t)_mm_popcnt_u32(start);
+    if (n > cap)
+        return -1;
+    __m128i up = _mm256_extracti128_si256(v, 1);
+    __m256i val0 = x86_values16(_mm256_cvtepu8_epi16(lo),
+                                _mm256_cvtepu8_epi16(_mm_alignr_epi8(up, lo, 1)),
+                                _mm256_cvtepu8_epi16(_mm_alignr_epi8(up, lo, 2)));
+    __m256i val1 = x86_values16(_mm256_cvtepu8_epi16(up),
+                                _mm256_cvtepu8_epi16(_mm_srli_si128(up, 1)),
+                                _mm256_cvtepu8_epi16(_mm_srli_si128(up, 2)));
+    size_t k = x86_pack8_room(_mm256_castsi256_si128(val0), start & 0xFF, dst, cap);
+    k += x86_pack8_room(_mm256_extracti128_si256(val0, 1), (start >> 8) & 0xFF, dst + k, cap - k);
+    k += x86_pack8_room(_mm256_castsi256_si128(val1), (start >> 16) & 0xFF, dst + k, cap - k);
+    if (len > 24)
+        x86_pack8_room(_mm256_extracti128_si256(val1, 1), start >> 24, dst + k, cap - k);
+    return (ptrdiff_t)n;
+}
+#endif
+
+#if defined(__AVX512F__) && defined(__AVX512BW__) && defined(__AVX512VL__)
+/* The short kernels with AVX-512 masks: 1 to 32 bytes, a masked load
+** (zeros past the end, no read there) and masked stores of exactly the
+** output. */
+WENC__INLINE ptrdiff_t x86_short_to_utf8_masked(const uint8_t *src, size_t len, uint8_t *dst,
+                                                size_t cap)
+{
+    if (len == 0 || len > 32 || cap < len)
+        return -1;
+    __mmask32 m = _bzhi_u32(~0u, (unsigned)len);
+    __m256i v = _mm256_maskz_loadu_epi8(m, src);
+    if (!x86_short_valid(v))
+        return -1;
+    _mm256_mask_storeu_epi8(dst, m, v);
+    return (ptrdiff_t)len;
+}
+
+WENC__INLINE ptrdiff_t x86_short_to_utf16_masked(const uint8_t *src, size_t len, uint16_t *dst,
+                                                 size_t cap)
+{
+    if (len == 0 || len > 32)
+        return -1;
+    __mmask32 m = _bzhi_u32(~0u, (unsigned)len);
+    __m256i v = _mm256_maskz_loadu_epi8(m, src);
+    if (!x86_short_valid(v) || (size_t)_mm_popcnt_u32(x86_starts32(v) & m) > cap)
+        return -1;
+    /* -1 (nothing written) if the bytes hold a 4-byte form. */
+    return x86_decode_tail(src, len, dst, 16);
+}
+#endif
 
 #endif /* WENC_UTF8_X86_H */

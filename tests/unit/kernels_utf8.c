@@ -171,7 +171,7 @@ static void fail(struct tally *t, const char *what, const uint8_t *in, size_t n,
 }
 
 static const wenc__utf8_kernels *kern;
-static struct tally t_prefix, t_trans, t_ascii, t_guard, t_copy;
+static struct tally t_prefix, t_trans, t_ascii, t_guard, t_copy, t_short;
 
 static uint16_t out16[MAXN + 64], scal16[MAXN + 64];
 static uint32_t out32[MAXN + 64], scal32[MAXN + 64], expect[MAXN + 64];
@@ -265,6 +265,74 @@ static void check_transcode(const uint8_t *in, size_t n, size_t cap)
     }
 }
 
+/* The shortest input the short kernels must take (utf8_kernels.h): the
+** AVX2 ones load 16 bytes, the AVX-512 ones mask their loads. */
+static size_t short_min(void)
+{
+#if defined(WENC__SIMD_X86)
+    if (kern == &wenc__utf8_avx512)
+        return 1;
+#endif
+    return 16;
+}
+
+/* short_to_utf8 and short_to_utf16 of IN[0..N) with CAP units, where the
+** kernels have them (reference() already run on IN): either all of the
+** input, as the reference decodes it, or -1 with nothing written; -1 only
+** where the contract allows it (not all valid, outside the kernel's range,
+** no room, a 4-byte form to UTF-16); never a write past the room. */
+static void check_short(const uint8_t *in, size_t n, size_t cap)
+{
+    if (kern->short_to_utf8 == NULL)
+        return;
+    bool valid = ref_prefix(n) == n, astral = false;
+    for (size_t k = 0; k < nitems; k++)
+        astral |= items[k].cp >= 0x10000;
+    bool in_range = n >= short_min() && n <= WENC__UTF8_SHORT;
+    for (int form = 8; form <= 16; form += 8) {
+        static uint8_t o8[MAXN + 64];
+        t_short.runs++;
+        for (size_t i = 0; i < cap + 32; i++) {
+            o8[i] = 0xEE;
+            out16[i] = GUARD;
+        }
+        ptrdiff_t got;
+        size_t need, ref_read;
+        if (form == 8) {
+            need = n;
+            got = kern->short_to_utf8(in, n, cap ? o8 : NULL, cap);
+        } else {
+            need = ref_transcode(SIZE_MAX, 16, expect, &ref_read);
+            got = kern->short_to_utf16(in, n, cap ? out16 : NULL, cap);
+        }
+        bool must = valid && in_range && need <= cap && !(form == 16 && astral);
+        const char *what = form == 8 ? "short_to_utf8" : "short_to_utf16";
+        if (got >= 0 ? !valid || (size_t)got != need || need > cap : must) {
+            fail(&t_short, what, in, n, (size_t)got, must ? need : (size_t)-1);
+            continue;
+        }
+        size_t w = got >= 0 ? (size_t)got : 0;
+        if (form == 8 ? memcmp(o8, in, w) != 0 : 0) {
+            fail(&t_short, what, in, n, 0, 1);
+            continue;
+        }
+        for (size_t i = 0; form == 16 && i < w; i++) {
+            if (out16[i] != expect[i]) {
+                fail(&t_short, what, in, n, out16[i], expect[i]);
+                break;
+            }
+        }
+        /* Declined: nothing written; taken: nothing past the room. */
+        for (size_t i = got >= 0 ? cap : 0; i < cap + 32; i++) {
+            if (form == 8 ? o8[i] != 0xEE : out16[i] != GUARD) {
+                fail(&t_guard, what, in, n, i, got >= 0 ? cap : 0);
+                break;
+            }
+        }
+        t_guard.runs++;
+    }
+}
+
 /* All kernels on IN[0..N): valid_prefix, and the transcoders with room
 ** for everything and with CAPS other capacities. */
 static void check_all(const uint8_t *in, size_t n, bool every_cap)
@@ -272,9 +340,37 @@ static void check_all(const uint8_t *in, size_t n, bool every_cap)
     reference(in, n);
     check_prefix(in, n, ref_prefix(n));
     check_transcode(in, n, n + 1);
+    check_short(in, n, n + 1);
     if (every_cap)
-        for (size_t cap = 0; cap <= n; cap++)
+        for (size_t cap = 0; cap <= n; cap++) {
             check_transcode(in, n, cap);
+            check_short(in, n, cap);
+        }
+}
+
+/* Short inputs (the short kernels' range and past it): every length 0..64
+** in each script, unaligned, with a bad byte (a third of them per script,
+** all of them over the scripts) at every position, and output capacities
+** around the output's length. */
+static void check_short_inputs(void)
+{
+    if (kern->short_to_utf8 == NULL)
+        return;
+    for (int script = 0; script < SCRIPTS; script++) {
+        for (size_t n = 0; n <= 64; n++) {
+            uint8_t *in = in_buf + 5;
+            for (size_t b = script % 3; b < sizeof bad_bytes; b += 3) {
+                for (size_t p = 0; p < n; p++) {
+                    gen_text(in, n, script);
+                    in[p] = bad_bytes[b];
+                    reference(in, n);
+                    /* Every capacity at a third of the places. */
+                    for (size_t cap = 0; cap <= n + 1; cap += p % 3 == 0 || cap + 8 > n ? 1 : 7)
+                        check_short(in, n, cap);
+                }
+            }
+        }
+    }
 }
 
 static void check_ascii_kernels(void)
@@ -421,6 +517,7 @@ static void check_kernels(void)
     }
     check_edges();
     check_ascii_kernels();
+    check_short_inputs();
 }
 
 /* ------------------------------------------------------------------------
@@ -553,6 +650,36 @@ static void check_public(void)
             gen_text(in_buf + 1, n, script);
             check_public_on(in_buf + 1, n);
         }
+        /* Short inputs (decoder.c's short path and the short kernels):
+        ** every length 0..64, a bad byte (a third of them per script) at
+        ** every position, whole and in chunks, with room for all and
+        ** exactly the room needed. */
+        for (size_t n = 0; n <= 64; n++) {
+            for (size_t b = script % 3; b < sizeof bad_bytes; b += 3) {
+                for (size_t p = 0; p <= n; p++) {
+                    uint8_t *in = in_buf + 3;
+                    gen_text(in, n, script);
+                    if (p < n)
+                        in[p] = bad_bytes[b];
+                    reference(in, n);
+                    for (int form = 8; form <= 32; form *= 2) {
+                        size_t need = 0;
+                        for (size_t k = 0; k < nitems; k++) {
+                            uint32_t cp = items[k].cp < 0 ? 0xFFFD : (uint32_t)items[k].cp;
+                            need += form == 8 ? (cp < 0x80 ? 1 : cp < 0x800 ? 2 : cp < 0x10000 ? 3 : 4)
+                                    : form == 16 && cp >= 0x10000 ? 2 : 1;
+                        }
+                        for (int fatal = 0; fatal < 2; fatal++) {
+                            check_decoder(in, n, form, fatal, SIZE_MAX, 64);
+                            if (need > 0 && need <= 64)
+                                check_decoder(in, n, form, fatal, SIZE_MAX, need);
+                            if (!fatal)
+                                check_decoder(in, n, form, fatal, 7, 64);
+                        }
+                    }
+                }
+            }
+        }
         for (size_t b = 0; b < sizeof bad_bytes; b++) {
             for (size_t p = 0; p < 140; p += 3) {
                 gen_text(in_buf, 150, script);
@@ -631,7 +758,7 @@ int main(int argc, char **argv)
             }
             printf("# testing the %s kernels\n", name);
             kern = k;
-            t_prefix = t_trans = t_ascii = t_guard = t_copy = (struct tally){0, 0};
+            t_prefix = t_trans = t_ascii = t_guard = t_copy = t_short = (struct tally){0, 0};
             check_kernels();
             report(name, "valid_prefix", &t_prefix);
             if (k->copy_valid)
@@ -639,6 +766,8 @@ int main(int argc, char **argv)
             report(name, "to_utf16, to_utf32", &t_trans);
             report(name, "no write past the room", &t_guard);
             report(name, "ascii_to_*", &t_ascii);
+            if (k->short_to_utf8)
+                report(name, "short_to_utf8, short_to_utf16", &t_short);
         }
     }
     const char *chosen = wenc__simd_name(wenc__simd_isa());

@@ -4,8 +4,10 @@
 ** (text.c), and wenc_utf8_validate()'s ASCII check (utf8/validate.c).
 ** Inputs of 0..300 bytes, ASCII or a mix of 1- to 4-byte sequences (the
 ** decoder's early path takes any valid text), with a planted sequence (valid, malformed,
-** a BOM, cut by the end) at the places that decide which path runs: the
-** first byte, the middle, the end, and around the 256-byte limit.  Each
+** a BOM, cut by the end) at the places that decide which path runs: every
+** place of every input up to 40 bytes (the short kernels' range and past
+** it), and the first byte, the middle, the end, and around the 256-byte
+** limit of longer ones (every length to 65).  Each
 ** result is checked against the model's decoding of the same bytes, and the
 ** state left behind by the next calls; short inputs also in output rooms of
 ** 1 to 5 units. */
@@ -308,8 +310,12 @@ int main(int argc, char **argv)
         printf("1..0 # SKIP no index directory\n");
         return 77;
     }
-    static const size_t lengths[] = {0,  1,  2,  3,  4,  5,  7,  8,  9,  15,  16,  17,
-                                     31, 32, 33, 63, 64, 65, 100, 255, 256, 257, 300};
+    /* Every length to 65 (the short kernels take 1 or 16 to 32 bytes),
+    ** then around the 256-byte limit. */
+    size_t lengths[66 + 6];
+    for (size_t i = 0; i < 66; i++)
+        lengths[i] = i;
+    memcpy(lengths + 66, (const size_t[]){100, 255, 256, 257, 300, 33}, 6 * sizeof(size_t));
     static const char mixed[] = "\xC3\xA9t\xC3\xA9 \xE2\x82\xAC\xF0\x9F\x98\x80"
                                 "\xD0\xB4\xE3\x81\x82\xE3\x81\x84, ";
     uint8_t in[MAX_IN];
@@ -320,11 +326,13 @@ int main(int argc, char **argv)
             size_t len = plants[p].len;
             if (len > n || (len == 0 && p != 0))
                 continue;
-            /* Where the plant goes: the start, the middle, the end, and
+            /* Where the plant goes: up to 40 bytes (the short kernels take
+            ** 32) every place; longer, the start, the middle, the end, and
             ** the last places before and after 16, 64 and 256 bytes. */
             size_t spots[] = {0, (n - len) / 2, n - len, 15, 16, 63, 64, 255, 256};
-            for (size_t s = 0; s < (len == 0 ? 1 : LEN(spots)); s++) {
-                size_t at = spots[s];
+            size_t places = len == 0 ? 1 : n <= 40 ? n - len + 1 : LEN(spots);
+            for (size_t s = 0; s < places; s++) {
+                size_t at = n <= 40 && len != 0 ? s : spots[s];
                 if (at + len > n)
                     continue;
                 /* Two texts: ASCII, and a mix of 1- to 4-byte sequences
