@@ -572,6 +572,31 @@ static void sweep_bulk_pairs(const dcase *c, const uint8_t pair[2])
         }
     tally_report(&t, "%s: every byte pair from 80 00 inside bulk-path text, and at its end",
                  c->name);
+
+    /* The same inside a run of pairs only (the bulk path's loop over pairs,
+    ** cjk_bulk.h), at an even and at an odd offset (the one after a lead
+    ** byte), and ending the input; UTF-8 output needs room for three
+    ** bytes and one of scratch per pair: the last pairs are written by the
+    ** other path. */
+    tally r = {0, 0};
+    for (int a = 0x80; a < 256; a++)
+        for (int b = 0; b < 256; b++) {
+            for (size_t k = 0; k + 1 < sizeof in; k += 2)
+                in[k] = pair[0], in[k + 1] = pair[1];
+            size_t at = 2 * ((size_t)(a * 3 + b) % 29);
+            in[at] = (uint8_t)a;
+            in[at + 1] = (uint8_t)b;
+            compare(&r, c, in, sizeof in, (a + b) % 4 == 1 ? ALL_FORMS | FATAL : FATAL);
+            for (size_t k = 0; k + 1 < sizeof in; k += 2)
+                in[k] = pair[0], in[k + 1] = pair[1];
+            in[at + 1] = (uint8_t)a;
+            in[at + 2] = (uint8_t)b;
+            compare(&r, c, in, sizeof in, FATAL);
+            compare(&r, c, in, at + 3, (a + b) % 4 == 2 ? ALL_FORMS | FATAL : FATAL);
+        }
+    tally_report(&r, "%s: every byte pair from 80 00 inside a run of pairs, at even and odd "
+                     "offsets, and at its end",
+                 c->name);
 }
 
 /* Errors at every position of a 64-byte block of bulk-path text: a byte
