@@ -54,6 +54,37 @@ WENC__INLINE void cjk_store_ascii16(void *dst, size_t out, __m128i v, int form)
 }
 #endif
 
+/* The 16-byte ASCII step of the decode and encode loops: the 16 units at
+** unit POS of SRC in FROM (WENC__FROM_UTF8: bytes, as the decoders' input
+** is; or WENC__FROM_UTF16), as bytes in *V (a unit >= 0x80 gives some
+** byte: only the ASCII prefix is kept), and the length of their ASCII
+** prefix, 16 if all are ASCII.  The caller stores *V (cjk_store_ascii16 for
+** a decoder's output) and keeps that prefix. */
+#if defined(__SSE2__)
+WENC__INLINE unsigned cjk_ascii16(const void *src, size_t pos, const int from, __m128i *v)
+{
+    unsigned ascii;
+    if (from == WENC__FROM_UTF8) {
+        *v = _mm_loadu_si128((const __m128i *)((const uint8_t *)src + pos));
+        ascii = ~(unsigned)_mm_movemask_epi8(*v) & 0xFFFFu;
+    } else {
+        /* Units >= 0x8000 are negative to the signed packs: the ASCII
+        ** test is on the units, the bytes come from packus (right for the
+        ** ASCII lanes, the only ones kept). */
+        const uint16_t *s = (const uint16_t *)src + pos;
+        __m128i a = _mm_loadu_si128((const __m128i *)s);
+        __m128i b = _mm_loadu_si128((const __m128i *)(s + 8));
+        __m128i hi = _mm_set1_epi16((short)0xFF80), z = _mm_setzero_si128();
+        __m128i ma = _mm_cmpeq_epi16(_mm_and_si128(a, hi), z);
+        __m128i mb = _mm_cmpeq_epi16(_mm_and_si128(b, hi), z);
+        ascii = (unsigned)_mm_movemask_epi8(_mm_packs_epi16(ma, mb));
+        *v = _mm_packus_epi16(a, b);
+    }
+    /* Bit 16 bounds the count: a block of 16 ASCII units. */
+    return (unsigned)__builtin_ctz(~ascii);
+}
+#endif
+
 /* Tables of 256 entries, one per byte value B, whose entries the compiler
 ** computes from a formula F(B) of the standard (the byte ranges and offsets
 ** of a decoder's leading or trailing byte): no generated file, no copy of
@@ -123,9 +154,8 @@ WENC__INLINE void cjk_decode_run(const uint8_t *src, size_t *pos_, size_t len, v
             /* A lone ASCII byte (a space between words) is cheaper
             ** inline; a run takes the vector. */
             if (len - pos >= 16 && cap - out >= 16 && src[pos + 1] < 0x80) {
-                __m128i v = _mm_loadu_si128((const __m128i *)(src + pos));
-                /* Bit 16 bounds the count: a block of 16 ASCII bytes. */
-                unsigned n = (unsigned)__builtin_ctz((unsigned)_mm_movemask_epi8(v) | 0x10000u);
+                __m128i v;
+                unsigned n = cjk_ascii16(src, pos, WENC__FROM_UTF8, &v);
                 cjk_store_ascii16(dst, out, v, form);
                 pos += n;
                 out += n;
@@ -359,25 +389,7 @@ WENC__INLINE void cjk_encode_run(const void *src, size_t *pos_, size_t len, uint
             if (form != WENC__FROM_UTF32 && len - pos >= 16 && cap - out >= 16 &&
                 wenc__encode_unit(src, pos + 1, form) < 0x80) {
                 __m128i v;
-                unsigned ascii;
-                if (form == WENC__FROM_UTF8) {
-                    v = _mm_loadu_si128((const __m128i *)((const uint8_t *)src + pos));
-                    ascii = ~(unsigned)_mm_movemask_epi8(v) & 0xFFFFu;
-                } else {
-                    /* Units >= 0x8000 are negative to the signed packs:
-                    ** the ASCII test is on the units, the bytes come from
-                    ** packus (right for the ASCII lanes, the only ones
-                    ** kept). */
-                    const uint16_t *s = (const uint16_t *)src + pos;
-                    __m128i a = _mm_loadu_si128((const __m128i *)s);
-                    __m128i b = _mm_loadu_si128((const __m128i *)(s + 8));
-                    __m128i hi = _mm_set1_epi16((short)0xFF80), z = _mm_setzero_si128();
-                    __m128i ma = _mm_cmpeq_epi16(_mm_and_si128(a, hi), z);
-                    __m128i mb = _mm_cmpeq_epi16(_mm_and_si128(b, hi), z);
-                    ascii = (unsigned)_mm_movemask_epi8(_mm_packs_epi16(ma, mb));
-                    v = _mm_packus_epi16(a, b);
-                }
-                unsigned n = (unsigned)__builtin_ctz(~ascii);
+                unsigned n = cjk_ascii16(src, pos, form, &v);
                 _mm_storeu_si128((__m128i *)(dst + out), v);
                 pos += n;
                 out += n;
