@@ -91,12 +91,18 @@ WENC__INLINE unsigned cjk_ascii16(const void *src, size_t pos, const int from, _
 ** the numbers by hand. */
 #define WENC__BYTES4(F, b) F(b), F((b) + 1), F((b) + 2), F((b) + 3)
 #define WENC__BYTES16(F, b) \
-    WENC__BYTES4(F, b), WENC__BYTES4(F, (b) + 4), WENC__BYTES4(F, (b) + 8), WENC__BYTES4(F, (b) + 12)
+    WENC__BYTES4(F, b), WENC__BYTES4(F, (b) + 4), WENC__BYTES4(F, (b) + 8), \
+        WENC__BYTES4(F, (b) + 12)
 #define WENC__BYTES64(F, b) \
     WENC__BYTES16(F, b), WENC__BYTES16(F, (b) + 16), WENC__BYTES16(F, (b) + 32), \
         WENC__BYTES16(F, (b) + 48)
 #define WENC__BYTE_TABLE(F) \
     WENC__BYTES64(F, 0), WENC__BYTES64(F, 64), WENC__BYTES64(F, 128), WENC__BYTES64(F, 192)
+
+/* B - BASE for a byte B >= BASE.  Masked to a byte so that the arms of a
+** table formula not taken for B (B < BASE) stay in range too: compilers
+** check each arm's constant against the table's type. */
+#define WENC__BYTE_SUB(b, base) (((b) - (base)) & 0xFF)
 
 /* The entry of a byte that is not a leading (or trailing) byte in the
 ** pointer tables of the FAST functions below: a leading byte's entry (its
@@ -126,20 +132,23 @@ WENC__INLINE void cjk_store_utf8_3(void *dst, size_t out, uint32_t cp)
 ** idle and SRC[*POS] not ASCII.  SINGLE(byte) is the code point of a byte
 ** >= 0x80 that stands alone, WENC__BULK_LEAD for a leading byte, or
 ** WENC__BULK_STOP; PAIR(leading, trailing) is the code point of a pair or
-** WENC__BULK_STOP.  FAST, if not NULL, is tried first on every byte >= 0x80
-** and the byte after it, in a loop of its own over runs of pairs: the code
-** point of the pair the step function decodes them to, or WENC__BULK_STOP
-** for anything else (a byte that is not a leading byte included), which
-** then goes through SINGLE and PAIR: it takes the common case (a pair whose pointer is in the index's flat
-** part) with table lookups and no range branch (the handlers' pointer
-** tables, WENC__PAIR_INVALID).  Only what the step function decodes to
-** that one code point may be decoded here (a pair whose trailing byte is
-** ASCII and unmapped restores it: STOP).  ASCII bytes decode to themselves
-** in every one of these decoders, leaving the state idle (step 4 or its
-** kin): they are taken here too, 16 at a time with SSE2, so text that
-** alternates between ideographs and spaces or digits stays in this loop.
-** The loop stops at a STOP, at a leading byte that ends the input, and when
-** the next item does not fit. */
+** WENC__BULK_STOP.  Only what the step function decodes to that one code
+** point may be decoded here (a pair whose trailing byte is ASCII and
+** unmapped restores it: STOP).
+**
+** FAST, if not NULL, takes the common case first, in a loop of its own
+** over runs of pairs: for any byte >= 0x80 and the byte after it, the code
+** point the step function decodes the pair to, or WENC__BULK_STOP for
+** anything else (a byte that is not a leading byte included), which then
+** goes through SINGLE and PAIR.  The handlers' FAST read their pointer
+** tables (WENC__PAIR_INVALID) and the flat part of the index: table
+** lookups and one range check, no branch per byte range.
+**
+** ASCII bytes decode to themselves in every one of these decoders, leaving
+** the state idle (step 4 or its kin): they are taken here too, 16 at a time
+** with SSE2, so text that alternates between ideographs and spaces or
+** digits stays in this loop.  The loop stops at a STOP, at a leading byte
+** that ends the input, and when the next item does not fit. */
 WENC__INLINE void cjk_decode_run(const uint8_t *src, size_t *pos_, size_t len, void *dst,
                                  size_t *out_, size_t cap, const int form,
                                  uint32_t (*single)(uint32_t),

@@ -97,15 +97,15 @@ WENC__INLINE uint32_t big5_pair(uint32_t leading, uint32_t b)
 ** are left to big5_pair, so that the fast path reads the low 16 bits
 ** alone, without the bitset: the rows of common text (0xA4..0xF9) have
 ** none. */
-#define BIG5_ASTRAL_LEAD(b)                                                           \
-    (((b) < 0xC0 ? WENC__BIG5_ASTRAL_LEADS_80 >> (((b) - 0x80) & 63)                  \
-                 : WENC__BIG5_ASTRAL_LEADS_C0 >> (((b) - 0xC0) & 63)) & 1)
-#define BIG5_LEAD(b)                                                                  \
-    ((b) >= 0x87 && (b) <= 0xFE && !BIG5_ASTRAL_LEAD(b) ? ((b) - 0x87) * 157          \
+#define BIG5_ASTRAL_LEAD(b) \
+    (((b) < 0xC0 ? WENC__BIG5_ASTRAL_LEADS_80 >> (WENC__BYTE_SUB(b, 0x80) & 63) \
+                 : WENC__BIG5_ASTRAL_LEADS_C0 >> (WENC__BYTE_SUB(b, 0xC0) & 63)) & 1)
+#define BIG5_LEAD(b) \
+    ((b) >= 0x87 && (b) <= 0xFE && !BIG5_ASTRAL_LEAD(b) ? WENC__BYTE_SUB(b, 0x87) * 157 \
                                                         : WENC__PAIR_INVALID)
-#define BIG5_TRAIL(b)                                                                 \
-    ((b) >= 0x40 && (b) <= 0x7E   ? (b) - 0x40                                        \
-     : (b) >= 0xA1 && (b) <= 0xFE ? (b) - 0x62                                        \
+#define BIG5_TRAIL(b) \
+    ((b) >= 0x40 && (b) <= 0x7E   ? WENC__BYTE_SUB(b, 0x40) \
+     : (b) >= 0xA1 && (b) <= 0xFE ? WENC__BYTE_SUB(b, 0x62) \
                                   : WENC__PAIR_INVALID)
 static const uint16_t big5_lead[256] = {WENC__BYTE_TABLE(BIG5_LEAD)};
 static const uint16_t big5_trail[256] = {WENC__BYTE_TABLE(BIG5_TRAIL)};

@@ -102,8 +102,9 @@ WENC__INLINE uint32_t euc_jp_pair(uint32_t leading, uint32_t b)
 ** index jis0208, leading and trailing byte 0xA1..0xFE, 94 pointers a row
 ** (all below the table's gap); 0x8E (katakana) and 0x8F (jis0212) go
 ** through euc_jp_single and euc_jp_pair. */
-#define EUC_JP_BYTE(b) ((b) >= 0xA1 && (b) <= 0xFE ? (b) - 0xA1 : WENC__PAIR_INVALID)
-#define EUC_JP_LEAD(b) ((b) >= 0xA1 && (b) <= 0xFE ? ((b) - 0xA1) * 94 : WENC__PAIR_INVALID)
+#define EUC_JP_BYTE(b) ((b) >= 0xA1 && (b) <= 0xFE ? WENC__BYTE_SUB(b, 0xA1) : WENC__PAIR_INVALID)
+#define EUC_JP_LEAD(b) \
+    ((b) >= 0xA1 && (b) <= 0xFE ? WENC__BYTE_SUB(b, 0xA1) * 94 : WENC__PAIR_INVALID)
 static const uint16_t euc_jp_lead[256] = {WENC__BYTE_TABLE(EUC_JP_LEAD)};
 static const uint16_t euc_jp_trail[256] = {WENC__BYTE_TABLE(EUC_JP_BYTE)};
 

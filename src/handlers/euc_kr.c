@@ -75,8 +75,9 @@ WENC__INLINE uint32_t euc_kr_pair(uint32_t leading, uint32_t b)
 
 /* The fast path (cjk_bulk.h): pointer tables from step 3's formula,
 ** leading byte 0x81..0xFE, 190 pointers a row, trailing byte 0x41..0xFE. */
-#define EUC_KR_LEAD(b) ((b) >= 0x81 && (b) <= 0xFE ? ((b) - 0x81) * 190 : WENC__PAIR_INVALID)
-#define EUC_KR_TRAIL(b) ((b) >= 0x41 && (b) <= 0xFE ? (b) - 0x41 : WENC__PAIR_INVALID)
+#define EUC_KR_LEAD(b) \
+    ((b) >= 0x81 && (b) <= 0xFE ? WENC__BYTE_SUB(b, 0x81) * 190 : WENC__PAIR_INVALID)
+#define EUC_KR_TRAIL(b) ((b) >= 0x41 && (b) <= 0xFE ? WENC__BYTE_SUB(b, 0x41) : WENC__PAIR_INVALID)
 static const uint16_t euc_kr_lead[256] = {WENC__BYTE_TABLE(EUC_KR_LEAD)};
 static const uint16_t euc_kr_trail[256] = {WENC__BYTE_TABLE(EUC_KR_TRAIL)};
 

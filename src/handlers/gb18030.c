@@ -166,10 +166,10 @@ WENC__INLINE uint32_t gb18030_pair(uint32_t leading, uint32_t b)
 ** leading byte 0x81..0xFE, 190 pointers a row, trailing byte 0x40..0x7E
 ** or 0x80..0xFE (offset 0x40 or 0x41); a digit (a four-byte sequence) is
 ** not a trailing byte here. */
-#define GB_LEAD(b) ((b) >= 0x81 && (b) <= 0xFE ? ((b) - 0x81) * 190 : WENC__PAIR_INVALID)
-#define GB_TRAIL(b)                                                                       \
-    ((b) >= 0x40 && (b) <= 0x7E   ? (b) - 0x40                                            \
-     : (b) >= 0x80 && (b) <= 0xFE ? (b) - 0x41                                            \
+#define GB_LEAD(b) ((b) >= 0x81 && (b) <= 0xFE ? WENC__BYTE_SUB(b, 0x81) * 190 : WENC__PAIR_INVALID)
+#define GB_TRAIL(b) \
+    ((b) >= 0x40 && (b) <= 0x7E   ? WENC__BYTE_SUB(b, 0x40) \
+     : (b) >= 0x80 && (b) <= 0xFE ? WENC__BYTE_SUB(b, 0x41) \
                                   : WENC__PAIR_INVALID)
 static const uint16_t gb_lead[256] = {WENC__BYTE_TABLE(GB_LEAD)};
 static const uint16_t gb_trail[256] = {WENC__BYTE_TABLE(GB_TRAIL)};

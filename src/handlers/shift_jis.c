@@ -103,13 +103,13 @@ WENC__INLINE uint32_t shift_jis_pair(uint32_t leading, uint32_t b)
 ** leading byte 0x81..0x9F or 0xE0..0xFC (leading offset 0x81 or 0xC1, 188
 ** pointers a row) and trailing byte 0x40..0x7E or 0x80..0xFC (offset 0x40
 ** or 0x41). */
-#define SJIS_LEAD(b)                                                                      \
-    ((b) >= 0x81 && (b) <= 0x9F   ? ((b) - 0x81) * 188                                   \
-     : (b) >= 0xE0 && (b) <= 0xFC ? ((b) - 0xC1) * 188                                   \
+#define SJIS_LEAD(b) \
+    ((b) >= 0x81 && (b) <= 0x9F   ? WENC__BYTE_SUB(b, 0x81) * 188 \
+     : (b) >= 0xE0 && (b) <= 0xFC ? WENC__BYTE_SUB(b, 0xC1) * 188 \
                                   : WENC__PAIR_INVALID)
-#define SJIS_TRAIL(b)                                                                     \
-    ((b) >= 0x40 && (b) <= 0x7E   ? (b) - 0x40                                            \
-     : (b) >= 0x80 && (b) <= 0xFC ? (b) - 0x41                                            \
+#define SJIS_TRAIL(b) \
+    ((b) >= 0x40 && (b) <= 0x7E   ? WENC__BYTE_SUB(b, 0x40) \
+     : (b) >= 0x80 && (b) <= 0xFC ? WENC__BYTE_SUB(b, 0x41) \
                                   : WENC__PAIR_INVALID)
 static const uint16_t sjis_lead[256] = {WENC__BYTE_TABLE(SJIS_LEAD)};
 static const uint16_t sjis_trail[256] = {WENC__BYTE_TABLE(SJIS_TRAIL)};
