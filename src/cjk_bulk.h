@@ -184,7 +184,8 @@ WENC__INLINE void cjk_decode_run(const uint8_t *src, size_t *pos_, size_t len, v
         if (fast != NULL) {
             /* A run of pairs, the bounds checked once: as many pairs as
             ** the input holds, and as fit in the output if each takes
-            ** three UTF-8 bytes or one unit.  It stops at ASCII and at
+            ** three UTF-8 bytes (and one of scratch after the last,
+            ** cjk_store_utf8_3) or one unit.  It stops at ASCII and at
             ** anything FAST leaves, or that takes another length (UTF-8
             ** below U+0800, and beyond the BMP but in UTF-32), for the
             ** code below. */
