@@ -42,6 +42,8 @@ extern const uint8_t wenc__sb_enc_blocks[14720];
 /* index-big5.txt */
 #define WENC__BIG5_POINTERS 19782
 #define WENC__BIG5_FIRST 942
+#define WENC__BIG5_ASTRAL_LEADS_80 0x00000001FFFFFF80ULL
+#define WENC__BIG5_ASTRAL_LEADS_C0 0x7C00000000000100ULL
 extern const uint16_t wenc__big5_decode[18840];
 extern const uint32_t wenc__big5_astral[589];
 

@@ -54,22 +54,106 @@ WENC__INLINE void cjk_store_ascii16(void *dst, size_t out, __m128i v, int form)
 }
 #endif
 
+/* The 16-byte ASCII step of the decode and encode loops: the 16 units at
+** unit POS of SRC in FROM (WENC__FROM_UTF8: bytes, as the decoders' input
+** is; or WENC__FROM_UTF16), as bytes in *V (a unit >= 0x80 gives some
+** byte: only the ASCII prefix is kept), and the length of their ASCII
+** prefix, 16 if all are ASCII.  The caller stores *V (cjk_store_ascii16 for
+** a decoder's output) and keeps that prefix. */
+#if defined(__SSE2__)
+WENC__INLINE unsigned cjk_ascii16(const void *src, size_t pos, const int from, __m128i *v)
+{
+    unsigned ascii;
+    if (from == WENC__FROM_UTF8) {
+        *v = _mm_loadu_si128((const __m128i *)((const uint8_t *)src + pos));
+        ascii = ~(unsigned)_mm_movemask_epi8(*v) & 0xFFFFu;
+    } else {
+        /* Units >= 0x8000 are negative to the signed packs: the ASCII
+        ** test is on the units, the bytes come from packus (right for the
+        ** ASCII lanes, the only ones kept). */
+        const uint16_t *s = (const uint16_t *)src + pos;
+        __m128i a = _mm_loadu_si128((const __m128i *)s);
+        __m128i b = _mm_loadu_si128((const __m128i *)(s + 8));
+        __m128i hi = _mm_set1_epi16((short)0xFF80), z = _mm_setzero_si128();
+        __m128i ma = _mm_cmpeq_epi16(_mm_and_si128(a, hi), z);
+        __m128i mb = _mm_cmpeq_epi16(_mm_and_si128(b, hi), z);
+        ascii = (unsigned)_mm_movemask_epi8(_mm_packs_epi16(ma, mb));
+        *v = _mm_packus_epi16(a, b);
+    }
+    /* Bit 16 bounds the count: a block of 16 ASCII units. */
+    return (unsigned)__builtin_ctz(~ascii);
+}
+#endif
+
+/* Tables of 256 entries, one per byte value B, whose entries the compiler
+** computes from a formula F(B) of the standard (the byte ranges and offsets
+** of a decoder's leading or trailing byte): no generated file, no copy of
+** the numbers by hand. */
+#define WENC__BYTES4(F, b) F(b), F((b) + 1), F((b) + 2), F((b) + 3)
+#define WENC__BYTES16(F, b) \
+    WENC__BYTES4(F, b), WENC__BYTES4(F, (b) + 4), WENC__BYTES4(F, (b) + 8), \
+        WENC__BYTES4(F, (b) + 12)
+#define WENC__BYTES64(F, b) \
+    WENC__BYTES16(F, b), WENC__BYTES16(F, (b) + 16), WENC__BYTES16(F, (b) + 32), \
+        WENC__BYTES16(F, (b) + 48)
+#define WENC__BYTE_TABLE(F) \
+    WENC__BYTES64(F, 0), WENC__BYTES64(F, 64), WENC__BYTES64(F, 128), WENC__BYTES64(F, 192)
+
+/* B - BASE for a byte B >= BASE.  Masked to a byte so that the arms of a
+** table formula not taken for B (B < BASE) stay in range too: compilers
+** check each arm's constant against the table's type. */
+#define WENC__BYTE_SUB(b, base) (((b) - (base)) & 0xFF)
+
+/* The entry of a byte that is not a leading (or trailing) byte in the
+** pointer tables of the FAST functions below: a leading byte's entry (its
+** row's first pointer) plus a trailing byte's entry (its offset in the row)
+** is the pair's pointer, and an invalid byte on either side makes the sum
+** at least 0x8000, past every double-byte index (the largest, gb18030, has
+** 23940 pointers): one range check for both bytes. */
+#define WENC__PAIR_INVALID 0x8000
+
+/* Writes the three UTF-8 bytes of CP (U+0800..U+FFFF) at DST[OUT], and
+** scratch in the byte after them (room for four checked by the caller):
+** one store on little-endian machines. */
+WENC__INLINE void cjk_store_utf8_3(void *dst, size_t out, uint32_t cp)
+{
+    uint8_t *p = (uint8_t *)dst + out;
+#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+    uint32_t v = 0x8080E0u | cp >> 12 | (cp >> 6 & 0x3F) << 8 | (cp & 0x3F) << 16;
+    memcpy(p, &v, 4);
+#else
+    p[0] = (uint8_t)(0xE0 | (cp >> 12));
+    p[1] = (uint8_t)(0x80 | ((cp >> 6) & 0x3F));
+    p[2] = (uint8_t)(0x80 | (cp & 0x3F));
+#endif
+}
+
 /* The decoders' bulk path, called by the engine with the handler's state
 ** idle and SRC[*POS] not ASCII.  SINGLE(byte) is the code point of a byte
 ** >= 0x80 that stands alone, WENC__BULK_LEAD for a leading byte, or
 ** WENC__BULK_STOP; PAIR(leading, trailing) is the code point of a pair or
 ** WENC__BULK_STOP.  Only what the step function decodes to that one code
 ** point may be decoded here (a pair whose trailing byte is ASCII and
-** unmapped restores it: STOP).  ASCII bytes decode to themselves in every
-** one of these decoders, leaving the state idle (step 4 or its kin): they
-** are taken here too, 16 at a time with SSE2, so text that alternates
-** between ideographs and spaces or digits stays in this loop.  The loop
-** stops at a STOP, at a leading byte that ends the input, and when the
-** next item does not fit. */
+** unmapped restores it: STOP).
+**
+** FAST, if not NULL, takes the common case first, in a loop of its own
+** over runs of pairs: for any byte >= 0x80 and the byte after it, the code
+** point the step function decodes the pair to, or WENC__BULK_STOP for
+** anything else (a byte that is not a leading byte included), which then
+** goes through SINGLE and PAIR.  The handlers' FAST read their pointer
+** tables (WENC__PAIR_INVALID) and the flat part of the index: table
+** lookups and one range check, no branch per byte range.
+**
+** ASCII bytes decode to themselves in every one of these decoders, leaving
+** the state idle (step 4 or its kin): they are taken here too, 16 at a time
+** with SSE2, so text that alternates between ideographs and spaces or
+** digits stays in this loop.  The loop stops at a STOP, at a leading byte
+** that ends the input, and when the next item does not fit. */
 WENC__INLINE void cjk_decode_run(const uint8_t *src, size_t *pos_, size_t len, void *dst,
                                  size_t *out_, size_t cap, const int form,
                                  uint32_t (*single)(uint32_t),
-                                 uint32_t (*pair)(uint32_t, uint32_t))
+                                 uint32_t (*pair)(uint32_t, uint32_t),
+                                 uint32_t (*fast)(uint32_t, uint32_t))
 {
     size_t pos = *pos_, out = *out_;
     while (pos < len) {
@@ -79,9 +163,8 @@ WENC__INLINE void cjk_decode_run(const uint8_t *src, size_t *pos_, size_t len, v
             /* A lone ASCII byte (a space between words) is cheaper
             ** inline; a run takes the vector. */
             if (len - pos >= 16 && cap - out >= 16 && src[pos + 1] < 0x80) {
-                __m128i v = _mm_loadu_si128((const __m128i *)(src + pos));
-                /* Bit 16 bounds the count: a block of 16 ASCII bytes. */
-                unsigned n = (unsigned)__builtin_ctz((unsigned)_mm_movemask_epi8(v) | 0x10000u);
+                __m128i v;
+                unsigned n = cjk_ascii16(src, pos, WENC__FROM_UTF8, &v);
                 cjk_store_ascii16(dst, out, v, form);
                 pos += n;
                 out += n;
@@ -97,6 +180,43 @@ WENC__INLINE void cjk_decode_run(const uint8_t *src, size_t *pos_, size_t len, v
             wenc__put(dst, out++, b, form);
             pos++;
             continue;
+        }
+        if (fast != NULL) {
+            /* A run of pairs, the bounds checked once: as many pairs as
+            ** the input holds, and as fit in the output if each takes
+            ** three UTF-8 bytes (and one of scratch after the last,
+            ** cjk_store_utf8_3) or one unit.  It stops at ASCII and at
+            ** anything FAST leaves, or that takes another length (UTF-8
+            ** below U+0800, and beyond the BMP but in UTF-32), for the
+            ** code below. */
+            size_t room = cap - out;
+            if (form == WENC__UTF8)
+                room = room < 4 ? 0 : (room - 1) / 3;
+            size_t max = (len - pos) / 2 < room ? (len - pos) / 2 : room;
+            size_t start = pos;
+            for (; max > 0; max--) {
+                uint32_t leading = src[pos];
+                if (leading < 0x80)
+                    break;
+                uint32_t cp = fast(leading, src[pos + 1]);
+                if (cp == WENC__BULK_STOP)
+                    break;
+                if (form == WENC__UTF8) {
+                    if (cp - 0x800 >= 0x10000 - 0x800)
+                        break;
+                    cjk_store_utf8_3(dst, out, cp);
+                    out += 3;
+                } else if (form == WENC__UTF16) {
+                    if (cp > 0xFFFF)
+                        break;
+                    ((uint16_t *)dst)[out++] = (uint16_t)cp;
+                } else {
+                    ((uint32_t *)dst)[out++] = cp;
+                }
+                pos += 2;
+            }
+            if (pos != start)
+                continue;
         }
         uint32_t cp = single(b);
         size_t n = 1;
@@ -131,17 +251,27 @@ WENC__INLINE void cjk_decode_run(const uint8_t *src, size_t *pos_, size_t len, v
 
 /* The same for a FORM known only at run time: one copy per output form, so
 ** the loop never tests it. */
+WENC__INLINE void wenc__cjk_decode_bulk_fast(const uint8_t *src, size_t *pos, size_t len, void *dst,
+                                             size_t *out, size_t cap, int form,
+                                             uint32_t (*single)(uint32_t),
+                                             uint32_t (*pair)(uint32_t, uint32_t),
+                                             uint32_t (*fast)(uint32_t, uint32_t))
+{
+    if (form == WENC__UTF8)
+        cjk_decode_run(src, pos, len, dst, out, cap, WENC__UTF8, single, pair, fast);
+    else if (form == WENC__UTF16)
+        cjk_decode_run(src, pos, len, dst, out, cap, WENC__UTF16, single, pair, fast);
+    else
+        cjk_decode_run(src, pos, len, dst, out, cap, WENC__UTF32, single, pair, fast);
+}
+
+/* The same without FAST. */
 WENC__INLINE void wenc__cjk_decode_bulk(const uint8_t *src, size_t *pos, size_t len, void *dst,
                                         size_t *out, size_t cap, int form,
                                         uint32_t (*single)(uint32_t),
                                         uint32_t (*pair)(uint32_t, uint32_t))
 {
-    if (form == WENC__UTF8)
-        cjk_decode_run(src, pos, len, dst, out, cap, WENC__UTF8, single, pair);
-    else if (form == WENC__UTF16)
-        cjk_decode_run(src, pos, len, dst, out, cap, WENC__UTF16, single, pair);
-    else
-        cjk_decode_run(src, pos, len, dst, out, cap, WENC__UTF32, single, pair);
+    wenc__cjk_decode_bulk_fast(src, pos, len, dst, out, cap, form, single, pair, NULL);
 }
 
 /* An encoder's bulk path gives two functions for a scalar value >= 0x80.
@@ -269,25 +399,7 @@ WENC__INLINE void cjk_encode_run(const void *src, size_t *pos_, size_t len, uint
             if (form != WENC__FROM_UTF32 && len - pos >= 16 && cap - out >= 16 &&
                 wenc__encode_unit(src, pos + 1, form) < 0x80) {
                 __m128i v;
-                unsigned ascii;
-                if (form == WENC__FROM_UTF8) {
-                    v = _mm_loadu_si128((const __m128i *)((const uint8_t *)src + pos));
-                    ascii = ~(unsigned)_mm_movemask_epi8(v) & 0xFFFFu;
-                } else {
-                    /* Units >= 0x8000 are negative to the signed packs:
-                    ** the ASCII test is on the units, the bytes come from
-                    ** packus (right for the ASCII lanes, the only ones
-                    ** kept). */
-                    const uint16_t *s = (const uint16_t *)src + pos;
-                    __m128i a = _mm_loadu_si128((const __m128i *)s);
-                    __m128i b = _mm_loadu_si128((const __m128i *)(s + 8));
-                    __m128i hi = _mm_set1_epi16((short)0xFF80), z = _mm_setzero_si128();
-                    __m128i ma = _mm_cmpeq_epi16(_mm_and_si128(a, hi), z);
-                    __m128i mb = _mm_cmpeq_epi16(_mm_and_si128(b, hi), z);
-                    ascii = (unsigned)_mm_movemask_epi8(_mm_packs_epi16(ma, mb));
-                    v = _mm_packus_epi16(a, b);
-                }
-                unsigned n = (unsigned)__builtin_ctz(~ascii);
+                unsigned n = cjk_ascii16(src, pos, form, &v);
                 _mm_storeu_si128((__m128i *)(dst + out), v);
                 pos += n;
                 out += n;

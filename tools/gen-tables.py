@@ -354,6 +354,13 @@ def gen_big5(idx, root, decls, sizes):
             low.append(cp)
     out.define("WENC__BIG5_POINTERS", length)
     out.define("WENC__BIG5_FIRST", first)
+    # The leading bytes whose rows hold an astral code point, a bit per byte
+    # 0x80..0xBF and 0xC0..0xFF: the decoders' fast path (src/handlers/big5.c)
+    # reads the other rows without the bitset.
+    astral_leads = {p // 157 + 0x81 for p, cp in idx.by_pointer.items() if cp > 0xFFFF}
+    for base in (0x80, 0xC0):
+        mask = sum(1 << (b - base) for b in astral_leads if base <= b < base + 64)
+        out.define("WENC__BIG5_ASTRAL_LEADS_%02X" % base, "0x%016XULL" % mask)
     out.array("uint16_t", "wenc__big5_decode", low, "0x%04X")
     out.array("uint32_t", "wenc__big5_astral", astral, "0x%08X", 4)
     out.sizes.append(("big5 decode", 2 * len(low) + 4 * len(astral)))

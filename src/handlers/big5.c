@@ -89,11 +89,44 @@ WENC__INLINE uint32_t big5_pair(uint32_t leading, uint32_t b)
     return cp == WENC__NONE16 ? WENC__BULK_STOP : cp;
 }
 
+/* The fast path (cjk_bulk.h): pointer tables from step 3's formulas,
+** counted from the decode table's first pointer (leading byte 0x87;
+** 0x81..0x86 have no entry), 157 pointers a row, trailing byte 0x40..0x7E
+** or 0xA1..0xFE (offset 0x40 or 0x62).  The rows that hold a plane 2 code
+** point (HKSCS: 0x87..0xA0, 0xC8, 0xFA..0xFE; the generator lists them)
+** are left to big5_pair, so that the fast path reads the low 16 bits
+** alone, without the bitset: the rows of common text (0xA4..0xF9) have
+** none. */
+#define BIG5_ASTRAL_LEAD(b) \
+    (((b) < 0xC0 ? WENC__BIG5_ASTRAL_LEADS_80 >> (WENC__BYTE_SUB(b, 0x80) & 63) \
+                 : WENC__BIG5_ASTRAL_LEADS_C0 >> (WENC__BYTE_SUB(b, 0xC0) & 63)) & 1)
+#define BIG5_LEAD(b) \
+    ((b) >= 0x87 && (b) <= 0xFE && !BIG5_ASTRAL_LEAD(b) ? WENC__BYTE_SUB(b, 0x87) * 157 \
+                                                        : WENC__PAIR_INVALID)
+#define BIG5_TRAIL(b) \
+    ((b) >= 0x40 && (b) <= 0x7E   ? WENC__BYTE_SUB(b, 0x40) \
+     : (b) >= 0xA1 && (b) <= 0xFE ? WENC__BYTE_SUB(b, 0x62) \
+                                  : WENC__PAIR_INVALID)
+static const uint16_t big5_lead[256] = {WENC__BYTE_TABLE(BIG5_LEAD)};
+static const uint16_t big5_trail[256] = {WENC__BYTE_TABLE(BIG5_TRAIL)};
+
+WENC__INLINE uint32_t big5_fast(uint32_t leading, uint32_t b)
+{
+    uint32_t at = (uint32_t)big5_lead[leading] + big5_trail[b];
+    if (at >= WENC__BIG5_POINTERS - WENC__BIG5_FIRST)
+        return WENC__BULK_STOP;
+    uint32_t cp = wenc__big5_decode[at];
+    /* Nulls, and the four two-code-point pointers (null in the table):
+    ** the step function. */
+    return cp == WENC__NONE16 ? WENC__BULK_STOP : cp;
+}
+
 WENC__CJK_BULK void big5_bulk(void *unused, const uint8_t *src, size_t *pos, size_t len,
                             void *dst, size_t *out, size_t cap, int form)
 {
     (void)unused;
-    wenc__cjk_decode_bulk(src, pos, len, dst, out, cap, form, big5_single, big5_pair);
+    wenc__cjk_decode_bulk_fast(src, pos, len, dst, out, cap, form, big5_single, big5_pair,
+                               big5_fast);
 }
 
 WENC__INLINE wenc_status big5_decode(wenc__dcall *c, const int form)

@@ -98,11 +98,31 @@ WENC__INLINE uint32_t euc_jp_pair(uint32_t leading, uint32_t b)
     return cp == WENC__NONE16 ? WENC__BULK_STOP : cp;
 }
 
+/* The fast path (cjk_bulk.h): pointer tables from step 5's formula for
+** index jis0208, leading and trailing byte 0xA1..0xFE, 94 pointers a row
+** (all below the table's gap); 0x8E (katakana) and 0x8F (jis0212) go
+** through euc_jp_single and euc_jp_pair. */
+#define EUC_JP_BYTE(b) ((b) >= 0xA1 && (b) <= 0xFE ? WENC__BYTE_SUB(b, 0xA1) : WENC__PAIR_INVALID)
+#define EUC_JP_LEAD(b) \
+    ((b) >= 0xA1 && (b) <= 0xFE ? WENC__BYTE_SUB(b, 0xA1) * 94 : WENC__PAIR_INVALID)
+static const uint16_t euc_jp_lead[256] = {WENC__BYTE_TABLE(EUC_JP_LEAD)};
+static const uint16_t euc_jp_trail[256] = {WENC__BYTE_TABLE(EUC_JP_BYTE)};
+
+WENC__INLINE uint32_t euc_jp_fast(uint32_t leading, uint32_t b)
+{
+    uint32_t pointer = (uint32_t)euc_jp_lead[leading] + euc_jp_trail[b];
+    if (pointer >= WENC__JIS0208_GAP_FIRST)
+        return WENC__BULK_STOP;
+    uint32_t cp = wenc__jis0208_decode_at(pointer);
+    return cp == WENC__NONE16 ? WENC__BULK_STOP : cp;
+}
+
 WENC__CJK_BULK void euc_jp_bulk(void *unused, const uint8_t *src, size_t *pos, size_t len,
                               void *dst, size_t *out, size_t cap, int form)
 {
     (void)unused;
-    wenc__cjk_decode_bulk(src, pos, len, dst, out, cap, form, euc_jp_single, euc_jp_pair);
+    wenc__cjk_decode_bulk_fast(src, pos, len, dst, out, cap, form, euc_jp_single, euc_jp_pair,
+                               euc_jp_fast);
 }
 
 WENC__INLINE wenc_status euc_jp_decode(wenc__dcall *c, const int form)

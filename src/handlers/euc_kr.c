@@ -73,11 +73,29 @@ WENC__INLINE uint32_t euc_kr_pair(uint32_t leading, uint32_t b)
     return cp == WENC__NONE16 ? WENC__BULK_STOP : cp;
 }
 
+/* The fast path (cjk_bulk.h): pointer tables from step 3's formula,
+** leading byte 0x81..0xFE, 190 pointers a row, trailing byte 0x41..0xFE. */
+#define EUC_KR_LEAD(b) \
+    ((b) >= 0x81 && (b) <= 0xFE ? WENC__BYTE_SUB(b, 0x81) * 190 : WENC__PAIR_INVALID)
+#define EUC_KR_TRAIL(b) ((b) >= 0x41 && (b) <= 0xFE ? WENC__BYTE_SUB(b, 0x41) : WENC__PAIR_INVALID)
+static const uint16_t euc_kr_lead[256] = {WENC__BYTE_TABLE(EUC_KR_LEAD)};
+static const uint16_t euc_kr_trail[256] = {WENC__BYTE_TABLE(EUC_KR_TRAIL)};
+
+WENC__INLINE uint32_t euc_kr_fast(uint32_t leading, uint32_t b)
+{
+    uint32_t pointer = (uint32_t)euc_kr_lead[leading] + euc_kr_trail[b];
+    if (pointer >= WENC__EUC_KR_POINTERS)
+        return WENC__BULK_STOP;
+    uint32_t cp = wenc__euc_kr_decode_at(pointer);
+    return cp == WENC__NONE16 ? WENC__BULK_STOP : cp;
+}
+
 WENC__CJK_BULK void euc_kr_bulk(void *unused, const uint8_t *src, size_t *pos, size_t len,
                               void *dst, size_t *out, size_t cap, int form)
 {
     (void)unused;
-    wenc__cjk_decode_bulk(src, pos, len, dst, out, cap, form, euc_kr_single, euc_kr_pair);
+    wenc__cjk_decode_bulk_fast(src, pos, len, dst, out, cap, form, euc_kr_single, euc_kr_pair,
+                               euc_kr_fast);
 }
 
 WENC__INLINE wenc_status euc_kr_decode(wenc__dcall *c, const int form)

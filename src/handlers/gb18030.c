@@ -162,11 +162,33 @@ WENC__INLINE uint32_t gb18030_pair(uint32_t leading, uint32_t b)
     return wenc__gb18030_code_point((leading - 0x81) * 190 + (b - (b < 0x7F ? 0x40 : 0x41)));
 }
 
+/* The fast path (cjk_bulk.h): pointer tables from step 5's formulas,
+** leading byte 0x81..0xFE, 190 pointers a row, trailing byte 0x40..0x7E
+** or 0x80..0xFE (offset 0x40 or 0x41); a digit (a four-byte sequence) is
+** not a trailing byte here. */
+#define GB_LEAD(b) ((b) >= 0x81 && (b) <= 0xFE ? WENC__BYTE_SUB(b, 0x81) * 190 : WENC__PAIR_INVALID)
+#define GB_TRAIL(b) \
+    ((b) >= 0x40 && (b) <= 0x7E   ? WENC__BYTE_SUB(b, 0x40) \
+     : (b) >= 0x80 && (b) <= 0xFE ? WENC__BYTE_SUB(b, 0x41) \
+                                  : WENC__PAIR_INVALID)
+static const uint16_t gb_lead[256] = {WENC__BYTE_TABLE(GB_LEAD)};
+static const uint16_t gb_trail[256] = {WENC__BYTE_TABLE(GB_TRAIL)};
+
+WENC__INLINE uint32_t gb18030_fast(uint32_t leading, uint32_t b)
+{
+    uint32_t pointer = (uint32_t)gb_lead[leading] + gb_trail[b];
+    if (pointer >= WENC__GB18030_POINTERS)
+        return WENC__BULK_STOP;
+    /* Every pointer of this form is in the index (step 5). */
+    return wenc__gb18030_code_point(pointer);
+}
+
 WENC__CJK_BULK void gb18030_bulk(void *unused, const uint8_t *src, size_t *pos, size_t len,
                                void *dst, size_t *out, size_t cap, int form)
 {
     (void)unused;
-    wenc__cjk_decode_bulk(src, pos, len, dst, out, cap, form, gb18030_single, gb18030_pair);
+    wenc__cjk_decode_bulk_fast(src, pos, len, dst, out, cap, form, gb18030_single,
+                               gb18030_pair, gb18030_fast);
 }
 
 WENC__INLINE wenc_status gb18030_decode(wenc__dcall *c, const int form)

@@ -1,8 +1,7 @@
 /* iso_2022_jp.c -- ISO-2022-JP decoder and encoder (Encoding Standard,
 ** "ISO-2022-JP").  Tables: index jis0208 (jis0208.h) and index ISO-2022-JP
 ** katakana (encoder only). */
-#include "decode.h"
-#include "encode.h"
+#include "cjk_bulk.h"
 #include "handlers/jis0208.h"
 
 /* Decoder states.  ASCII is 0, so a zeroed decoder is in its initial state. */
@@ -119,29 +118,127 @@ WENC__INLINE int iso_2022_jp_step(void *sv, int byte, wenc__step *r)
     }
 }
 
+/* The bulk path runs in the two states text stays in, holding no byte:
+** ASCII and jis0208's leading byte state (Roman and katakana are rare and
+** left to the step function). */
 WENC__INLINE bool iso_2022_jp_idle(const void *sv)
 {
-    return ((const struct iso_2022_jp_state *)sv)->state == ASCII;
+    uint8_t state = ((const struct iso_2022_jp_state *)sv)->state;
+    return state == ASCII || state == LEADING_BYTE;
 }
 
-/* The bulk path, in the ASCII state: bytes 00..7F other than 0E, 0F and
-** 1B decode to themselves and clear the output flag (ASCII state steps). */
-WENC__INLINE void iso_2022_jp_bulk(void *sv, const uint8_t *src, size_t *pos_, size_t len,
-                                   void *dst, size_t *out_, size_t cap, int form)
+/* The number of bytes at the start of the 16 at SRC that the ASCII state
+** decodes to themselves (00..7F but 0E, 0F and 1B), 16 if all. */
+#if defined(__SSE2__)
+WENC__INLINE unsigned iso_2022_jp_ascii16(__m128i v)
 {
-    struct iso_2022_jp_state *s = sv;
+    __m128i special = _mm_or_si128(_mm_cmpeq_epi8(v, _mm_set1_epi8(0x1B)),
+                                   _mm_cmpeq_epi8(_mm_or_si128(v, _mm_set1_epi8(1)),
+                                                  _mm_set1_epi8(0x0F)));
+    unsigned stop = (unsigned)_mm_movemask_epi8(_mm_or_si128(v, special));
+    return (unsigned)__builtin_ctz(stop | 0x10000u);
+}
+#endif
+
+/* The bulk path (decode.h), with the state ASCII or jis0208's leading
+** byte:
+** - ASCII state: bytes 00..7F other than 0E, 0F and 1B decode to
+**   themselves and clear the output flag (ASCII state steps);
+** - leading byte state: a pair of bytes 21..7E whose index jis0208
+**   pointer, (leading - 0x21) * 94 + byte - 0x21 (always below the table's
+**   gap), is not null decodes to its code point and clears the output flag
+**   (leading and trailing byte states);
+** - in either, ESC ( B and ESC $ B or ESC $ @, complete, after output
+**   (flag clear) switch to ASCII or jis0208 and set the flag, state and
+**   output state alike (escape start and escape states).
+** Everything else (errors, a pair or escape cut by the input's end, an
+** escape right after another, Roman and katakana) goes to the step
+** function. */
+WENC__INLINE void iso_2022_jp_run(struct iso_2022_jp_state *s, const uint8_t *src, size_t *pos_,
+                                  size_t len, void *dst, size_t *out_, size_t cap, const int form)
+{
     size_t pos = *pos_, out = *out_;
-    while (pos < len && out < cap) {
-        uint32_t b = src[pos];
-        if (b >= 0x80 || b == 0x0E || b == 0x0F || b == 0x1B)
+    uint8_t state = s->state, output = s->output;
+    for (;;) {
+        if (state == ASCII) {
+            size_t start = pos;
+#if defined(__SSE2__)
+            while (len - pos >= 16 && cap - out >= 16) {
+                __m128i v = _mm_loadu_si128((const __m128i *)(src + pos));
+                unsigned n = iso_2022_jp_ascii16(v);
+                cjk_store_ascii16(dst, out, v, form);
+                pos += n;
+                out += n;
+                if (n < 16)
+                    break;
+            }
+#endif
+            while (pos < len && out < cap) {
+                uint32_t b = src[pos];
+                if (b >= 0x80 || b == 0x0E || b == 0x0F || b == 0x1B)
+                    break;
+                wenc__put(dst, out++, b, form);
+                pos++;
+            }
+            if (pos != start)
+                output = 0;
+        } else {
+            while (len - pos >= 2) {
+                uint32_t row = src[pos] - 0x21u, cell = src[pos + 1] - 0x21u;
+                if (row >= 94 || cell >= 94)
+                    break;
+                uint32_t cp = wenc__jis0208_decode_at(row * 94 + cell);
+                if (cp == WENC__NONE16)
+                    break;
+                if (form == WENC__UTF8 && cap - out >= 3 && cp >= 0x800) {
+                    /* Kanji and kana: three bytes (the index has no
+                    ** code point beyond the BMP). */
+                    uint8_t *p = (uint8_t *)dst + out;
+                    p[0] = (uint8_t)(0xE0 | (cp >> 12));
+                    p[1] = (uint8_t)(0x80 | ((cp >> 6) & 0x3F));
+                    p[2] = (uint8_t)(0x80 | (cp & 0x3F));
+                    out += 3;
+                } else {
+                    unsigned need = wenc__units(cp, form);
+                    if (cap - out < need)
+                        break;
+                    wenc__put(dst, out, cp, form);
+                    out += need;
+                }
+                pos += 2;
+                output = 0;
+            }
+        }
+        /* An escape sequence to the other of the two states, or back to
+        ** the same one. */
+        if (len - pos < 3 || src[pos] != 0x1B || output)
             break;
-        wenc__put(dst, out++, b, form);
-        pos++;
+        uint32_t b1 = src[pos + 1], b2 = src[pos + 2];
+        if (b1 == 0x28 && b2 == 0x42)
+            state = ASCII;
+        else if (b1 == 0x24 && (b2 == 0x40 || b2 == 0x42))
+            state = LEADING_BYTE;
+        else
+            break;
+        output = 1;
+        pos += 3;
     }
-    if (pos != *pos_)
-        s->output = 0;
+    s->state = s->output_state = state;
+    s->output = output;
     *pos_ = pos;
     *out_ = out;
+}
+
+WENC__CJK_BULK void iso_2022_jp_bulk(void *sv, const uint8_t *src, size_t *pos, size_t len,
+                                     void *dst, size_t *out, size_t cap, int form)
+{
+    /* One copy per output form (see wenc__cjk_decode_bulk). */
+    if (form == WENC__UTF8)
+        iso_2022_jp_run(sv, src, pos, len, dst, out, cap, WENC__UTF8);
+    else if (form == WENC__UTF16)
+        iso_2022_jp_run(sv, src, pos, len, dst, out, cap, WENC__UTF16);
+    else
+        iso_2022_jp_run(sv, src, pos, len, dst, out, cap, WENC__UTF32);
 }
 
 WENC__INLINE wenc_status iso_2022_jp_decode(wenc__dcall *c, const int form)

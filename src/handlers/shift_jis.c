@@ -99,11 +99,40 @@ WENC__INLINE uint32_t shift_jis_pair(uint32_t leading, uint32_t b)
     return WENC__BULK_STOP;
 }
 
+/* The fast path (cjk_bulk.h): pointer tables from steps 3's formulas,
+** leading byte 0x81..0x9F or 0xE0..0xFC (leading offset 0x81 or 0xC1, 188
+** pointers a row) and trailing byte 0x40..0x7E or 0x80..0xFC (offset 0x40
+** or 0x41). */
+#define SJIS_LEAD(b) \
+    ((b) >= 0x81 && (b) <= 0x9F   ? WENC__BYTE_SUB(b, 0x81) * 188 \
+     : (b) >= 0xE0 && (b) <= 0xFC ? WENC__BYTE_SUB(b, 0xC1) * 188 \
+                                  : WENC__PAIR_INVALID)
+#define SJIS_TRAIL(b) \
+    ((b) >= 0x40 && (b) <= 0x7E   ? WENC__BYTE_SUB(b, 0x40) \
+     : (b) >= 0x80 && (b) <= 0xFC ? WENC__BYTE_SUB(b, 0x41) \
+                                  : WENC__PAIR_INVALID)
+static const uint16_t sjis_lead[256] = {WENC__BYTE_TABLE(SJIS_LEAD)};
+static const uint16_t sjis_trail[256] = {WENC__BYTE_TABLE(SJIS_TRAIL)};
+
+/* The pointers below the table's gap (rows 1..94 of JIS X 0208 and the
+** NEC rows): one lookup in each pointer table and in the index.  The EUDC
+** area, the IBM extensions past it, nulls and invalid bytes go through
+** shift_jis_single and shift_jis_pair. */
+WENC__INLINE uint32_t shift_jis_fast(uint32_t leading, uint32_t b)
+{
+    uint32_t pointer = (uint32_t)sjis_lead[leading] + sjis_trail[b];
+    if (pointer >= WENC__JIS0208_GAP_FIRST)
+        return WENC__BULK_STOP;
+    uint32_t cp = wenc__jis0208_decode_at(pointer);
+    return cp == WENC__NONE16 ? WENC__BULK_STOP : cp;
+}
+
 WENC__CJK_BULK void shift_jis_bulk(void *unused, const uint8_t *src, size_t *pos, size_t len,
                                  void *dst, size_t *out, size_t cap, int form)
 {
     (void)unused;
-    wenc__cjk_decode_bulk(src, pos, len, dst, out, cap, form, shift_jis_single, shift_jis_pair);
+    wenc__cjk_decode_bulk_fast(src, pos, len, dst, out, cap, form, shift_jis_single,
+                               shift_jis_pair, shift_jis_fast);
 }
 
 WENC__INLINE wenc_status shift_jis_decode(wenc__dcall *c, const int form)

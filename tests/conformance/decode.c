@@ -572,6 +572,31 @@ static void sweep_bulk_pairs(const dcase *c, const uint8_t pair[2])
         }
     tally_report(&t, "%s: every byte pair from 80 00 inside bulk-path text, and at its end",
                  c->name);
+
+    /* The same inside a run of pairs only (the bulk path's loop over pairs,
+    ** cjk_bulk.h), at an even and at an odd offset (the one after a lead
+    ** byte), and ending the input; UTF-8 output needs room for three
+    ** bytes and one of scratch per pair: the last pairs are written by the
+    ** other path. */
+    tally r = {0, 0};
+    for (int a = 0x80; a < 256; a++)
+        for (int b = 0; b < 256; b++) {
+            for (size_t k = 0; k + 1 < sizeof in; k += 2)
+                in[k] = pair[0], in[k + 1] = pair[1];
+            size_t at = 2 * ((size_t)(a * 3 + b) % 29);
+            in[at] = (uint8_t)a;
+            in[at + 1] = (uint8_t)b;
+            compare(&r, c, in, sizeof in, (a + b) % 4 == 1 ? ALL_FORMS | FATAL : FATAL);
+            for (size_t k = 0; k + 1 < sizeof in; k += 2)
+                in[k] = pair[0], in[k + 1] = pair[1];
+            in[at + 1] = (uint8_t)a;
+            in[at + 2] = (uint8_t)b;
+            compare(&r, c, in, sizeof in, FATAL);
+            compare(&r, c, in, at + 3, (a + b) % 4 == 2 ? ALL_FORMS | FATAL : FATAL);
+        }
+    tally_report(&r, "%s: every byte pair from 80 00 inside a run of pairs, at even and odd "
+                     "offsets, and at its end",
+                 c->name);
 }
 
 /* Errors at every position of a 64-byte block of bulk-path text: a byte
@@ -685,6 +710,125 @@ static void sweep_bulk(void)
         sweep_bulk_errors(c, pair);
         sweep_bulk_streaming(c, pair);
     }
+}
+
+/* ---- ISO-2022-JP's bulk path (src/handlers/iso_2022_jp.c) ----------------- */
+
+/* Its bulk path runs in the ASCII and jis0208 leading byte states: ASCII 16
+** bytes at a time, jis0208 pairs, and the escapes ESC ( B, ESC $ B and
+** ESC $ @ between them.  The text for its sweeps: ASCII words of varying
+** length (some longer than 16) and runs of up to 9 pairs, alternating
+** through those escapes.  Writes N bytes at IN and returns where the first
+** pair of the second jis0208 run starts (a place to plant bytes in). */
+static size_t iso_filler(uint8_t *in, size_t n, unsigned style)
+{
+    static const char ascii[] = "The quick brown fox jumps over 13 lazy dogs.";
+    static const uint8_t pairs[] = {0x30, 0x21, 0x24, 0x22, 0x21, 0x21, 0x46, 0x7E, 0x7E, 0x7E,
+                                    0x23, 0x30, 0x25, 0x22, 0x2D, 0x21};
+    size_t k = 0, a = style, second = 0;
+    for (unsigned run = 0; k < n; run++) {
+        size_t words = 1 + (run * 5 + style) % 21;
+        for (size_t w = 0; w < words && k < n; w++)
+            in[k++] = (uint8_t)ascii[a++ % (sizeof ascii - 1)];
+        static const uint8_t jis[2][3] = {{0x1B, 0x24, 0x42}, {0x1B, 0x24, 0x40}};
+        for (size_t e = 0; e < 3 && k < n; e++)
+            in[k++] = jis[(run + style) & 1][e];
+        if (run == 1)
+            second = k;
+        size_t npairs = 1 + (run * 3 + style * 7) % 9;
+        for (size_t q = 0; q < npairs && k + 1 < n; q++, a++) {
+            in[k++] = pairs[2 * (a % 8)];
+            in[k++] = pairs[2 * (a % 8) + 1];
+        }
+        static const uint8_t back[3] = {0x1B, 0x28, 0x42};
+        for (size_t e = 0; e < 3 && k < n; e++)
+            in[k++] = back[e];
+    }
+    return second;
+}
+
+/* Every two bytes planted inside an ASCII run and inside a jis0208 run, at
+** positions moving across a 16-byte block, with the text around them
+** longer than 16 bytes; the same at the end of the input and cut by it;
+** and every ESC xx yy inside a jis0208 run. */
+static void sweep_iso_2022_jp_bulk(void)
+{
+    const dcase *c = dc("ISO-2022-JP");
+    if (!built_or_skip(c->enc, "bulk-path sweeps"))
+        return;
+    tally t = {0, 0};
+    uint8_t in[96];
+    for (int a = 0; a < 256; a++)
+        for (int b = 0; b < 256; b++) {
+            unsigned style = (unsigned)(a + b) % 4;
+            size_t jis = iso_filler(in, sizeof in, style);
+            size_t shift = (size_t)(a * 7 + b) % 5;
+            /* Inside the second jis0208 run, after 0..4 of its pairs (or
+            ** over its escape back when the run is shorter). */
+            size_t at = jis + 2 * shift;
+            in[at] = (uint8_t)a;
+            in[at + 1] = (uint8_t)b;
+            compare(&t, c, in, sizeof in, style == 0 ? ALL_FORMS | FATAL : FATAL);
+            compare(&t, c, in, at + 2, FATAL);
+            compare(&t, c, in, at + 1, FATAL);
+            /* An escape, cut or not. */
+            iso_filler(in, sizeof in, style);
+            in[at] = 0x1B;
+            in[at + 1] = (uint8_t)a;
+            in[at + 2] = (uint8_t)b;
+            compare(&t, c, in, sizeof in, FATAL);
+            compare(&t, c, in, at + 3, FATAL);
+            /* Inside the first ASCII run (at least 17 bytes for style 0
+            ** and 16 + 1 positions). */
+            uint8_t txt[48];
+            memset(txt, 'a', sizeof txt);
+            size_t in_ascii = 1 + (size_t)(a + 3 * b) % 20;
+            txt[in_ascii] = (uint8_t)a;
+            txt[in_ascii + 1] = (uint8_t)b;
+            txt[40] = 0x1B, txt[41] = 0x24, txt[42] = 0x42, txt[43] = 0x30, txt[44] = 0x21;
+            compare(&t, c, txt, sizeof txt - 3, FATAL);
+        }
+    tally_report(&t, "ISO-2022-JP: every xx yy and ESC xx yy inside bulk-path ASCII and jis0208 "
+                     "runs, and at their end");
+
+    /* Streaming: the text split at every position, one-unit and large
+    ** output buffers, with and without an error in it. */
+    static uint8_t whole[4 * MAX_OUT * 4], part[4 * MAX_OUT * 4];
+    tally st = {0, 0};
+    uint8_t text[100];
+    for (unsigned style = 0; style < 4; style++)
+        for (size_t err = 0; err < 4; err++) {
+            size_t jis = iso_filler(text, sizeof text, style);
+            if (err == 1)
+                text[jis + 1] = 0x0A; /* a line feed in a pair: an error */
+            else if (err == 2)
+                text[sizeof text - 1] = 0x1B;
+            else if (err == 3)
+                text[jis + 2] = 0x80;
+            for (int form = 8; form <= 32; form *= 2) {
+                size_t whole_len, part_len;
+                st.checked++;
+                if (!decode_chunks(c, text, sizeof text, sizeof text, MAX_OUT, form, whole,
+                                   &whole_len)) {
+                    tally_fail(&st, "ISO-2022-JP: style %u error %zu UTF-%d: one-shot failed", style,
+                               err, form);
+                    continue;
+                }
+                for (size_t split = 0; split <= sizeof text; split++)
+                    for (size_t room = 1; room <= MAX_OUT; room += MAX_OUT - 1) {
+                        st.checked++;
+                        if (!decode_chunks(c, text, sizeof text, split, room, form, part,
+                                           &part_len) ||
+                            part_len != whole_len || memcmp(part, whole, whole_len) != 0)
+                            tally_fail(&st, "ISO-2022-JP: style %u error %zu UTF-%d: split at %zu, "
+                                            "room %zu differs from one call",
+                                       style, err, form, split, room);
+                    }
+            }
+            compare(&st, c, text, sizeof text, ALL_FORMS | FATAL);
+        }
+    tally_report(&st, "ISO-2022-JP: bulk-path text split at every position, one-unit output "
+                      "buffers");
 }
 
 /* ---- The single-byte vector paths (src/handlers/single_byte.c, src/simd/sb_*) -- */
@@ -979,6 +1123,7 @@ int main(int argc, char **argv)
         sweep_lead_trail_class(dc("EUC-JP"));
         printf("# %.1f s\n", conf_seconds() - t0);
         sweep_bulk();
+        sweep_iso_2022_jp_bulk();
         printf("# %.1f s\n", conf_seconds() - t0);
         sweep_single_byte();
         printf("# %.1f s\n", conf_seconds() - t0);
