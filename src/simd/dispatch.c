@@ -52,6 +52,29 @@ bool wenc__simd_supported(wenc__isa isa)
     }
 }
 
+/* AVX-512 VBMI2 and VBMI (byte compress and byte permutes): not part of
+** the AVX-512 set, which runs without them, but kernels that have them use
+** them (utf16_avx512.c).  WENC_SIMD_VBMI2=0 turns them off so that the
+** tests can run those kernels' other path on a CPU that has them. */
+bool wenc__simd_vbmi2(void)
+{
+    static _Atomic int has = -1;
+    int h = atomic_load_explicit(&has, memory_order_relaxed);
+    if (h < 0) {
+        const char *off = getenv("WENC_SIMD_VBMI2");
+        h = 0;
+#if defined(WENC__SIMD_X86)
+        __builtin_cpu_init();
+        h = __builtin_cpu_supports("avx512vbmi2") && __builtin_cpu_supports("avx512vbmi") &&
+            !(off != NULL && strcmp(off, "0") == 0);
+#else
+        (void)off;
+#endif
+        atomic_store_explicit(&has, h, memory_order_relaxed);
+    }
+    return h != 0;
+}
+
 wenc__isa wenc__simd_choose(void)
 {
 #if defined(WENC__SIMD_X86)

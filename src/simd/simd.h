@@ -43,6 +43,10 @@ WENC__INLINE wenc__isa wenc__simd_isa(void)
     return isa >= 0 ? (wenc__isa)isa : wenc__simd_choose();
 }
 
+/* Whether the CPU has AVX-512 VBMI2 and VBMI and WENC_SIMD_VBMI2 is not
+** "0"; worked out once per process (dispatch.c). */
+bool wenc__simd_vbmi2(void);
+
 /* Whether this build has kernels for ISA and the CPU runs them: the tests
 ** call every such ISA's kernels directly. */
 bool wenc__simd_supported(wenc__isa isa);

@@ -12,23 +12,10 @@
 
 #include "utf16_impl.h"
 
-/* Functions that use vpcompressb; only called after vbmi2() said yes.  The
-** rest of the file keeps the AVX-512 set's flags (F/BW/VL). */
+/* Functions that use vpcompressb; only called after wenc__simd_vbmi2()
+** (dispatch.c, once per process) said yes.  The rest
+** of the file keeps the AVX-512 set's flags (F/BW/VL). */
 #define VBMI2 __attribute__((target("avx512vbmi2,avx512vbmi")))
-
-/* Whether the CPU runs VBMI2, worked out once (a race repeats the same
-** answer). */
-static bool vbmi2(void)
-{
-    static _Atomic int has = -1;
-    int h = atomic_load_explicit(&has, memory_order_relaxed);
-    if (h < 0) {
-        __builtin_cpu_init();
-        h = __builtin_cpu_supports("avx512vbmi2") && __builtin_cpu_supports("avx512vbmi") ? 1 : 0;
-        atomic_store_explicit(&has, h, memory_order_relaxed);
-    }
-    return h != 0;
-}
 
 /* vpermt2b indexes for blocks of 32 units of 3 bytes: output byte K is
 ** byte K % 3 of unit K / 3, the first two from A (bytes 2i, 2i + 1: index
@@ -296,7 +283,7 @@ static size_t to_utf8(const uint16_t *src, size_t len, uint8_t *dst, size_t cap,
         *written = 0;
         return 0;
     }
-    if (!vbmi2())
+    if (!wenc__simd_vbmi2())
         return wenc__utf16_avx2_to_utf8(src, len, dst, cap, written);
     return to_utf8_vbmi2(src, len, dst, cap, written);
 }
@@ -308,7 +295,7 @@ static size_t bytes_to_utf8(const uint8_t *src, size_t len, bool be, uint8_t *ds
         *written = 0;
         return 0;
     }
-    if (!vbmi2())
+    if (!wenc__simd_vbmi2())
         return wenc__u16_bytes_to_utf8_via(src, len, be, dst, cap, written,
                                            wenc__utf16_avx2_bytes_to_utf16,
                                            wenc__utf16_avx2_to_utf8);
@@ -348,7 +335,7 @@ static size_t xud_to_utf8(const uint8_t *src, size_t len, uint8_t *dst, size_t c
         *written = 0;
         return 0;
     }
-    if (!vbmi2())
+    if (!wenc__simd_vbmi2())
         return wenc__utf16_avx2_xud_to_utf8(src, len, dst, cap, written);
     return xud_to_utf8_vbmi2(src, len, dst, cap, written);
 }
