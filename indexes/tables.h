@@ -110,7 +110,8 @@ extern const uint16_t wenc__jis0208_enc_top[2048];
 extern const uint16_t wenc__jis0208_enc_blocks[22016];
 #define WENC__SJIS_EXC_FIRST 8272
 extern const uint16_t wenc__sjis_exc_bytes[376];
-extern const uint16_t wenc__sjis_row_bytes[88];
+extern const uint8_t wenc__sjis_lead_row[256];
+extern const uint16_t wenc__sjis_trail_row_cell[256];
 
 /* index-jis0208.txt, encode: small profile */
 #define WENC__JIS0208_RANK_LIMIT 0xFFE6
@@ -119,7 +120,6 @@ extern const wenc__rank_block wenc__jis0208_rank_blocks[688];
 extern const uint16_t wenc__jis0208_rank_other[5287];
 #define WENC__SJIS_EXC_FIRST 8272
 extern const uint16_t wenc__sjis_exc_bytes[376];
-extern const uint16_t wenc__sjis_row_bytes[88];
 
 /* index-jis0212.txt */
 #define WENC__JIS0212_POINTERS 7211

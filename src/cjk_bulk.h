@@ -308,6 +308,21 @@ WENC__INLINE uint32_t cjk_load_le32(const uint8_t *p)
 #endif
 }
 
+/* The scalar value of the UTF-8 three-byte sequence in the low 24 bits of
+** W (first byte lowest), whose bit pattern was checked. */
+WENC__INLINE uint32_t cjk_utf8_3(uint32_t w)
+{
+    return (w & 0x0F) << 12 | (w & 0x3F00) >> 2 | (w >> 16 & 0x3F);
+}
+
+/* Nonzero when CP, decoded from a three-byte sequence, is overlong (below
+** U+0800) or a surrogate: bits 0 and 27 (0xD800 >> 11) of the mask, one
+** shift instead of two range tests. */
+WENC__INLINE uint32_t cjk_utf8_3_bad(uint32_t cp)
+{
+    return (0x08000001u >> (cp >> 11)) & 1;
+}
+
 /* Stores the two bytes packed in BYTES (first byte in the low 8 bits) at
 ** P: one 16-bit store on little-endian machines. */
 WENC__INLINE void cjk_store2(uint8_t *p, uint32_t bytes)
@@ -350,8 +365,8 @@ WENC__INLINE void cjk_encode_pairs(const void *src, size_t *pos_, uint8_t *dst, 
                 pos++;
                 continue;
             }
-            cp = (w & 0x0F) << 12 | (w & 0x3F00) >> 2 | (w >> 16 & 0x3F);
-            if (cp < 0x800 || cp - 0xD800 < 0x800)
+            cp = cjk_utf8_3(w);
+            if (cjk_utf8_3_bad(cp))
                 break;
             units = 3;
         } else {

@@ -265,17 +265,16 @@ def euc_kr_bytes(pointer):
     return (pointer // 190 + 0x81) | (pointer % 190 + 0x41) << 8
 
 
-def jis0208_row_cell(pointer):
-    # Row and cell (0..93 each) in bits 0-6 and 8-14: EUC-JP adds 0xA1 to
-    # both, ISO-2022-JP 0x21.  Bit 15 is for Shift_JIS: set when its
-    # trailing byte skips 0x7F, i.e. when (row % 2) * 94 + cell >= 0x3F
-    # (Shift_JIS encoder step 12), so that its bytes are
-    # wenc__sjis_row_bytes[row] + the cell + that bit, adds only
-    # (src/handlers/jis0208.h).  The first pointer of every code point is
-    # below 8836 (checked in jis0208_encode_check), so the row is below 94.
-    row, cell = pointer // 94, pointer % 94
-    skip = (row % 2) * 94 + cell >= 0x3F
-    return row | cell << 8 | skip << 15
+def jis0208_entry(pointer):
+    # The default profile's jis0208 entry is the Shift_JIS bytes of the
+    # first pointer (shift_jis_bytes below): what the Shift_JIS encoder
+    # writes with no arithmetic, except for first pointers in rows 88..93
+    # (leading byte 0xED..0xEF, see jis0208_shift_jis).  EUC-JP and
+    # ISO-2022-JP get row and cell back from the two bytes with two
+    # 256-entry tables (jis0208_encode_extra).  The first pointer of every
+    # code point is below 8836 (checked in jis0208_shift_jis), so the
+    # leading byte is at most 0xEF.
+    return shift_jis_bytes(pointer)
 
 
 def shift_jis_bytes(pointer):
@@ -289,9 +288,9 @@ def shift_jis_bytes(pointer):
 # profiles' encode files hold (the function gets the Out and the index).
 ENCODE_FORMS = {
     "big5": (big5_bytes, None),
-    "gb18030": (gb18030_bytes, lambda out, idx: gb18030_encode_check(idx)),
+    "gb18030": (gb18030_bytes, lambda out, idx, small: gb18030_encode_check(idx)),
     "euc_kr": (euc_kr_bytes, None),
-    "jis0208": (jis0208_row_cell, lambda out, idx: jis0208_encode_extra(idx, out)),
+    "jis0208": (jis0208_entry, lambda out, idx, small: jis0208_encode_extra(idx, out, small)),
 }
 
 
@@ -304,7 +303,7 @@ def gen_encode(idx, root, decls, sizes, prefix, mapping, what):
     out = Out(idx.banner())
     encode_page_table(out, prefix, mapping, what, entry)
     if extra:
-        extra(out, idx)
+        extra(out, idx, False)
     write(os.path.join(root, "indexes", "%s_encode.c" % prefix), "".join(out.parts))
     decls.append(("%s, encode: default profile" % idx.file, out.decls))
     sizes.extend(out.sizes)
@@ -324,7 +323,7 @@ def gen_encode(idx, root, decls, sizes, prefix, mapping, what):
                   [p for _, p in astral], "%5d")
         out.sizes.append(("%s encode, plane 2, small profile" % prefix, 4 * len(astral)))
     if extra:
-        extra(out, idx)
+        extra(out, idx, True)
     write(os.path.join(root, "indexes", "%s_encode_small.c" % prefix), "".join(out.parts))
     decls.append(("%s, encode: small profile" % idx.file, out.decls))
     sizes.extend(out.sizes)
@@ -502,18 +501,32 @@ def jis0208_encode_check(idx):
         sys.exit("jis0208: a code point the encoders treat apart is in the index")
 
 
-def jis0208_encode_extra(idx, out):
+def jis0208_encode_extra(idx, out, small):
     jis0208_encode_check(idx)
     jis0208_shift_jis(idx, out)
-    # Shift_JIS bytes for cell 0 of rows 0..87 (not counting the skip of
-    # 0x7F): leading byte row / 2 + 0x81 (0xC1 from 0x1F on, encoder step
-    # 10), trailing byte (row % 2) * 94 + 0x40 (step 12).
-    rows = []
-    for row in range(88):
-        lead = row // 2 + (0x81 if row // 2 < 0x1F else 0xC1)
-        rows.append(lead | ((row % 2) * 94 + 0x40) << 8)
-    out.array("uint16_t", "wenc__sjis_row_bytes", rows, "0x%04X")
-    out.sizes.append(("jis0208 Shift_JIS bytes of each row", 2 * len(rows)))
+    if small:
+        return
+    # The default profile's entries are Shift_JIS bytes (jis0208_entry):
+    # row and cell (EUC-JP and ISO-2022-JP, "index pointer" / 94 and % 94)
+    # are wenc__sjis_lead_row[leading] + wenc__sjis_trail_row_cell[trailing],
+    # row in the low 8 bits and cell in the next 8.  Undoing Shift_JIS
+    # encoder steps 10-12: the leading byte gives the row pair (row / 2),
+    # the trailing byte the row's parity and the cell.  Bytes no entry
+    # holds get 0.
+    lead_row = [0] * 256
+    trail_rc = [0] * 256
+    for lead in list(range(0x81, 0xA0)) + list(range(0xE0, 0xF0)):
+        lead_row[lead] = 2 * (lead - (0x81 if lead < 0xA0 else 0xC1))
+    for trail in list(range(0x40, 0x7F)) + list(range(0x80, 0xFD)):
+        t = trail - (0x40 if trail < 0x7F else 0x41)
+        trail_rc[trail] = t // 94 | (t % 94) << 8
+    for p in range(94 * 94):
+        b = shift_jis_bytes(p)
+        if lead_row[b & 0xFF] + trail_rc[b >> 8] != p // 94 | (p % 94) << 8:
+            sys.exit("jis0208: Shift_JIS bytes do not give row and cell back")
+    out.array("uint8_t", "wenc__sjis_lead_row", lead_row, "%2d", 16)
+    out.array("uint16_t", "wenc__sjis_trail_row_cell", trail_rc, "0x%04X")
+    out.sizes.append(("jis0208 row and cell from Shift_JIS bytes", 3 * 256))
 
 
 def jis0208_shift_jis(idx, out):

@@ -184,8 +184,7 @@ WENC__INLINE int euc_jp_encode_step(void *unused, int32_t cp, wenc__estep *r)
 ** adding 0xA1 to each carries into neither's neighbour. */
 WENC__INLINE uint32_t euc_jp_encode_pair(uint32_t cp)
 {
-    uint32_t rc = wenc__jis0208_row_cell(cp);
-    return rc == WENC__NONE16 ? WENC__NONE16 : rc + 0xA1A1;
+    return wenc__jis0208_row_cell_plus(cp, 0xA1A1);
 }
 
 WENC__INLINE uint32_t euc_jp_encode_other(uint32_t cp)
@@ -195,7 +194,7 @@ WENC__INLINE uint32_t euc_jp_encode_other(uint32_t cp)
     if (cp - 0xFF61 <= 0xFF9F - 0xFF61)
         return WENC__CJK_BYTES2(0x8E, cp - 0xFF61 + 0xA1);
     if (cp == 0x2212)
-        return WENC__CJK_PACKED2(wenc__jis0208_row_cell(0xFF0D) + 0xA1A1);
+        return WENC__CJK_PACKED2(wenc__jis0208_row_cell_plus(0xFF0D, 0xA1A1));
     return WENC__CJK_STOP;
 }
 

@@ -31,63 +31,108 @@ WENC__INLINE uint32_t wenc__jis0208_code_point(uint32_t pointer)
     return WENC__NONE16;
 }
 
-/* The encode entry of CP: the row and cell (0..93 each) of its index
-** pointer (the first one) in bits 0-6 and 8-14, and in bit 15 whether its
-** Shift_JIS trailing byte skips 0x7F; or WENC__NONE16 when CP has no
-** pointer.  The first pointer is always below 8836 (the generator checks),
-** so the row is below 94.  The default profile's page table holds the
-** entries (tools/gen-tables.py, jis0208_row_cell()); the small profile
-** computes them from the pointer. */
+#if WENC__TABLES_SMALL
+/* The index pointer (the first one) of CP, or WENC__NONE16 when it has
+** none: the small profile's rank table. */
+WENC__INLINE uint32_t jis0208_pointer(uint32_t cp)
+{
+    return wenc__rank_lookup(wenc__jis0208_rank_top, wenc__jis0208_rank_blocks,
+                             wenc__jis0208_rank_other, WENC__JIS0208_RANK_LIMIT, cp);
+}
+#else
+/* The default profile's encode entry of CP: the Shift_JIS bytes of its
+** index pointer (the first one), leading byte in the low 8 bits, as
+** Shift_JIS encoder steps 9-13 turn a pointer into bytes; or WENC__NONE16
+** when CP has no pointer (tools/gen-tables.py, jis0208_entry()).  Shift_JIS
+** writes them as they are (but for rows 88..93, below), EUC-JP and
+** ISO-2022-JP take row and cell back with two small tables: the fastest
+** peers are fastest on Shift_JIS, so it gets the shortest path. */
 WENC__INLINE uint32_t jis0208_entry(uint32_t cp)
 {
-#if WENC__TABLES_SMALL
-    uint32_t pointer = wenc__rank_lookup(wenc__jis0208_rank_top, wenc__jis0208_rank_blocks,
-                                         wenc__jis0208_rank_other, WENC__JIS0208_RANK_LIMIT, cp);
-    if (pointer == WENC__NONE16)
-        return WENC__NONE16;
-    uint32_t row = pointer / 94, cell = pointer % 94;
-    return row | cell << 8 | (uint32_t)((row & 1) * 94 + cell >= 0x3F) << 15;
-#else
     return wenc__page_lookup(wenc__jis0208_enc_top, wenc__jis0208_enc_blocks,
                              WENC__JIS0208_ENC_BITS, WENC__JIS0208_ENC_LIMIT, cp);
+}
+#endif
+
+/* The row and cell (0..93 each) of the index pointer (the first one) of
+** CP plus ADD, row in the low 8 bits and cell in the next 8, or
+** WENC__NONE16 when CP has no pointer.  EUC-JP adds 0xA1A1, ISO-2022-JP
+** 0x2121 (encoder steps 9-11 and 13-15): as row and cell are below 94, the
+** add carries into neither's neighbour, and the result is never
+** WENC__NONE16.  Taking ADD here leaves the caller one test for null.  The
+** default profile undoes the Shift_JIS byte arithmetic of its entry with
+** two 256-entry tables (no division by 94); the small profile divides its
+** pointer. */
+WENC__INLINE uint32_t wenc__jis0208_row_cell_plus(uint32_t cp, uint32_t add)
+{
+#if WENC__TABLES_SMALL
+    uint32_t pointer = jis0208_pointer(cp);
+    if (pointer == WENC__NONE16)
+        return WENC__NONE16;
+    return (pointer / 94 | (pointer % 94) << 8) + add;
+#else
+    uint32_t e = jis0208_entry(cp);
+    if (e == WENC__NONE16)
+        return WENC__NONE16;
+    uint32_t rc = wenc__sjis_lead_row[e & 0xFF] + wenc__sjis_trail_row_cell[e >> 8] + add;
+#if defined(__GNUC__) || defined(__clang__)
+    /* Row and cell are below 94 and ADD at most 0xA1A1 (the generator
+    ** checks the tables): saying so lets the compiler drop the bulk
+    ** loop's second test for null. */
+    if (rc == WENC__NONE16)
+        __builtin_unreachable();
+#endif
+    return rc;
 #endif
 }
 
-/* The row and cell of the index pointer (the first one) of CP, row in the
-** low 8 bits and cell in the next 8, or WENC__NONE16 when CP has no
-** pointer.  EUC-JP adds 0xA1 to both bytes, ISO-2022-JP 0x21 (encoder
-** steps 9-11 and 13-15): no division by 94, and as row and cell are below
-** 94, the add carries into neither's neighbour. */
+/* The row and cell alone (see wenc__jis0208_row_cell_plus). */
 WENC__INLINE uint32_t wenc__jis0208_row_cell(uint32_t cp)
 {
-    uint32_t e = jis0208_entry(cp);
-    return e == WENC__NONE16 ? WENC__NONE16 : e & 0x7FFF;
+    return wenc__jis0208_row_cell_plus(cp, 0);
+}
+
+/* The Shift_JIS bytes of first pointer POINTER (below 8836) in rows
+** 88..93: "index Shift_JIS pointer" leaves out 8272..8835, exactly those
+** rows, so a code point whose first pointer is there is written with
+** another one (or is an error), which the generator wrote in
+** wenc__sjis_exc_bytes. */
+WENC__INLINE uint32_t jis0208_sjis_exception(uint32_t pointer)
+{
+    return wenc__sjis_exc_bytes[pointer - WENC__SJIS_EXC_FIRST];
 }
 
 /* The two bytes the Shift_JIS encoder writes for CP (steps 7 and 9-13:
 ** "index Shift_JIS pointer", then leading and trailing byte), the leading
 ** byte in the low 8 bits, or WENC__NONE16 when CP has no pointer.
 **
-** "index Shift_JIS pointer" is the first pointer outside 8272..8835, which
-** are rows 88..93 exactly: it differs from the first pointer only when that
-** one is in those rows, and for those the generator wrote the Shift_JIS
-** bytes in wenc__sjis_exc_bytes (indexed by the first pointer).  Elsewhere
-** the Shift_JIS pointer is row * 94 + cell: leading byte row / 2 + 0x81 or
-** 0xC1, trailing byte (row % 2) * 94 + cell + 0x40, plus one past 0x7F.
-** wenc__sjis_row_bytes has both bytes for cell 0 of each row, and the
-** entry's bit 15 the "plus one": adds instead of the standard's division
-** by 188. */
+** "index Shift_JIS pointer" differs from the first pointer only when that
+** one is in rows 88..93 (jis0208_sjis_exception).  In the default profile,
+** the entry is the bytes of the first pointer, whose leading byte is 0xED
+** or more exactly for those rows (and 0xFF for WENC__NONE16): one test on
+** the common path. */
 WENC__INLINE uint32_t wenc__jis0208_shift_jis_bytes(uint32_t cp)
 {
+#if WENC__TABLES_SMALL
+    uint32_t pointer = jis0208_pointer(cp);
+    if (pointer == WENC__NONE16)
+        return WENC__NONE16;
+    if (pointer >= WENC__SJIS_EXC_FIRST)
+        return jis0208_sjis_exception(pointer);
+    uint32_t lead = pointer / 188, trail = pointer % 188;
+    return (lead + (lead < 0x1F ? 0x81 : 0xC1)) | (trail + (trail < 0x3F ? 0x40 : 0x41)) << 8;
+#else
     uint32_t e = jis0208_entry(cp);
-    uint32_t row = e & 0xFF;
-    /* WENC__NONE16 has row 0xFF: one test for both. */
-    if (WENC__UNLIKELY(row >= 88)) {
+    if (WENC__UNLIKELY((e & 0xFF) >= 0xED)) {
         if (e == WENC__NONE16)
             return WENC__NONE16;
-        return wenc__sjis_exc_bytes[row * 94 + ((e >> 8) & 0x7F) - WENC__SJIS_EXC_FIRST];
+        /* Back to the first pointer: steps 10-12 undone. */
+        uint32_t trail = e >> 8;
+        uint32_t pointer = ((e & 0xFF) - 0xC1) * 188 + trail - (trail < 0x7F ? 0x40 : 0x41);
+        return jis0208_sjis_exception(pointer);
     }
-    return wenc__sjis_row_bytes[row] + (e & 0x7F00) + ((e >> 7) & 0x100);
+    return e;
+#endif
 }
 
 #endif

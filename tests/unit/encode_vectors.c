@@ -596,6 +596,23 @@ static const ivec input_vectors[] = {
     {WENC_UTF_8, HTML, I8, "E2 82 |", "EF BF BD", 1, ""},
     {WENC_UTF_8, HTML, I8, "E2 | 41", "EF BF BD 41", 1, ""},
     {WENC_UTF_8, HTML, I8, "EF BF BD", "EF BF BD", 0, ""},
+    /* Ill-formed and overlong three-byte sequences between ideographs, where
+    ** the CJK encoders' bulk loop (src/cjk_bulk.h) tests them: a surrogate
+    ** (ED A0 80, ED BF BF) and an overlong form of U+00A7, which both
+    ** indexes map (E0 82 A7), are three maximal subparts each; E0 A0 80 is
+    ** U+0800, well-formed and unmappable.  U+4E00 is jis0208 pointer 1485
+    ** (row 15, cell 75); U+AC00 EUC-KR pointer 3135. */
+    {WENC_SHIFT_JIS, HTML, I8,
+     "E4 B8 80 E4 B8 80 E4 B8 80 ED A0 80 E4 B8 80 E4 B8 80 E0 82 A7 E4 B8 80 E4 B8 80 E0 A0 80 E4 B8 80",
+     "88 EA 88 EA 88 EA '&#65533;&#65533;&#65533;' 88 EA 88 EA '&#65533;&#65533;&#65533;' 88 EA 88 EA "
+     "'&#2048;' 88 EA", 6, ""},
+    {WENC_EUC_JP, HTML, I8,
+     "E4 B8 80 E4 B8 80 E4 B8 80 ED A0 80 E4 B8 80 E4 B8 80 E0 82 A7 E4 B8 80 E4 B8 80 E0 A0 80 E4 B8 80",
+     "B0 EC B0 EC B0 EC '&#65533;&#65533;&#65533;' B0 EC B0 EC '&#65533;&#65533;&#65533;' B0 EC B0 EC "
+     "'&#2048;' B0 EC", 6, ""},
+    {WENC_EUC_KR, FATAL, I8,
+     "EA B0 80 EA B0 80 EA B0 80 ED BF BF EA B0 80 EA B0 80 E0 82 A7 EA B0 80 20 EA B0 80",
+     "B0 A1 B0 A1 B0 A1 B0 A1 B0 A1 B0 A1 20 B0 A1", 6, "FFFD@9 FFFD@10 FFFD@11 FFFD@18 FFFD@19 FFFD@20"},
     {WENC_WINDOWS_1252, HTML, I8, "41 FF 42", "41 '&#65533;' 42", 1, ""},
     {WENC_WINDOWS_1252, FATAL, I8, "41 FF 42", "41 42", 1, "FFFD@1"},
     {WENC_WINDOWS_1252, FATAL, I8, "61 E2 82 AC F0 9F 98 80 C4 80", "61 80", 0,
