@@ -94,11 +94,11 @@ WENC__INLINE bool lookup32(const slices *t, vec raw, uint16_t *o)
     return true;
 }
 
-/* The blocks of SRC[0..LEN) (LEN >= W) into DST; RUNS: whether the index
-** has runs to test for (a loop of its own without: KOI8-R, IBM866 and
-** others have none, and their text is nearly all lookups). */
+/* The blocks of SRC[0..LEN) (LEN >= W) into DST.  WITH_RUNS: whether
+** the index has runs worth testing for; TOTAL: whether it maps every byte
+** (then the patched bytes need no check).  A loop for each. */
 WENC__INLINE size_t blocks(const uint16_t *index, const uint32_t *runs, const uint8_t *src,
-                           size_t len, uint16_t *dst, const bool with_runs)
+                           size_t len, uint16_t *dst, const bool with_runs, const bool total)
 {
     /* The runs (tools/gen-tables.py, wenc__sb_decode_runs): byte B is in
     ** run K if (B - first) < length, compared as signed bytes after
@@ -141,11 +141,13 @@ WENC__INLINE size_t blocks(const uint16_t *index, const uint32_t *runs, const ui
         }
         /* Few bytes outside the runs: an unmapped one among them leaves
         ** the block to the caller's loop, which stops exactly at it. */
-        bool bad = false;
-        for (uint32_t m = rest; m != 0; m &= m - 1)
-            bad |= index[src[i + (unsigned)__builtin_ctz(m)] & 0x7F] == WENC__NONE16;
-        if (bad)
-            break;
+        if (!total) {
+            bool bad = false;
+            for (uint32_t m = rest; m != 0; m &= m - 1)
+                bad |= index[src[i + (unsigned)__builtin_ctz(m)] & 0x7F] == WENC__NONE16;
+            if (bad)
+                break;
+        }
         __m256i a = _mm256_cvtepu8_epi16(LOW(raw)), b = _mm256_cvtepu8_epi16(HIGH(raw));
         if (with_runs) {
             /* The run bytes' masks widened to units (0xFF -> 0xFFFF) pick
@@ -172,9 +174,17 @@ static size_t to_utf16(const uint16_t *index, const uint32_t *runs, const uint8_
         return 0;
     /* Runs shorter than 16 bytes (KOI8-R's box drawing, Latin letters
     ** of ISO-8859-3/16) rarely spare a lookup: not worth the test. */
-    if (((runs[0] >> 8) & 0xFF) >= 16)
-        return blocks(index, runs, src, len, dst, true);
-    return blocks(index, runs, src, len, dst, false);
+    bool with_runs = ((runs[0] >> 8) & 0xFF) >= 16;
+    /* Whether any of the 128 is unmapped (0xFFFF). */
+    __m256i none = _mm256_setzero_si256();
+    for (int k = 0; k < 8; k++)
+        none = OR(none, _mm256_cmpeq_epi16(LOADU(index + 16 * k), _mm256_set1_epi16(-1)));
+    bool total = _mm256_testz_si256(none, none) != 0;
+    if (with_runs)
+        return total ? blocks(index, runs, src, len, dst, true, true)
+                     : blocks(index, runs, src, len, dst, true, false);
+    return total ? blocks(index, runs, src, len, dst, false, true)
+                 : blocks(index, runs, src, len, dst, false, false);
 }
 
 const wenc__sb_kernels wenc__sb_avx2 = {
