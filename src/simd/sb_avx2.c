@@ -21,8 +21,9 @@
 ** The lookup alone (16 pshufb a block whatever it holds) decoded Latin and
 ** Cyrillic text to UTF-16 at 0.63-0.88 of the handler's SSE2 loop, which
 ** takes the runs and patches the rest; the mix keeps both strengths
-** (tests/bench/results/issue-12-single-byte-text.md, "AVX2 decode").  The
-** same lookup in 128 bits (SSSE3/SSE4.1) lost more and was removed. */
+** (tests/bench/results/issue-12-single-byte-text.md, "AVX2 decode: three
+** paths").  The same lookup in 128 bits (SSSE3/SSE4.1) lost more and was
+** removed. */
 #include <immintrin.h>
 
 #include "sb_kernels.h"
@@ -51,8 +52,8 @@ typedef __m256i vec;
 #define TABLE(x) _mm256_broadcastsi128_si256(x)
 
 /* The most upper-half bytes outside the runs a block may hold for the
-** patching path: measured on every single-byte encoding's html and text
-** rows (2 to 8 tried; results note). */
+** patching path (results note: 4 against 8 timed on the html and text
+** rows of 9 encodings, 0 to 8 counted with callgrind). */
 #define FEW 4
 
 /* The lookup tables of the third path, built at its first use in a call. */
