@@ -181,7 +181,7 @@ WENC__INLINE void sb_bulk_utf16(const uint16_t *index, const uint32_t *runs, con
     ** below then reaches. */
     const wenc__sb_kernels *k = wenc__sb_kernels_get();
     if (k != NULL)
-        i = k->to_utf16(index, s, n, o);
+        i = k->to_utf16(index, runs, s, n, o);
     while (i < n) {
         size_t stop = i + 16;
         if (stop > n)
@@ -225,7 +225,8 @@ WENC__INLINE unsigned sb_store4(uint8_t *o, uint32_t v)
 /* To UTF-8: 1 to 3 bytes per byte, stored 4 at a time, so the loop runs
 ** while even 3 bytes per byte plus the scratch byte fit; the last bytes of
 ** the output go through sb_bulk_any. */
-WENC__INLINE void sb_bulk_utf8(const uint16_t *index, const uint32_t *index8, const bool total,
+WENC__INLINE void sb_bulk_utf8(const uint16_t *index, const uint32_t *index8, const uint32_t *runs,
+                               const bool total,
                                const uint8_t *src, size_t *pos_, size_t len, uint8_t *dst,
                                size_t *out_, size_t cap)
 {
@@ -248,7 +249,7 @@ WENC__INLINE void sb_bulk_utf8(const uint16_t *index, const uint32_t *index8, co
             if (ascii == m)
                 continue;
             m = len - pos < 512 ? len - pos : 512;
-            size_t units = k->to_utf16(index, src + pos, m, buf), written = 0;
+            size_t units = k->to_utf16(index, runs, src + pos, m, buf), written = 0;
             if (units == 0)
                 break;
             size_t used = u->to_utf8(buf, units, dst + out, cap - out, &written);
@@ -322,9 +323,9 @@ WENC__INLINE void sb_bulk(void *sv, const uint8_t *src, size_t *pos, size_t len,
     ** out for those that map every byte. */
     if (form == WENC__UTF8) {
         if (s->total)
-            sb_bulk_utf8(s->index, s->index8, true, src, pos, len, (uint8_t *)dst, out, cap);
+            sb_bulk_utf8(s->index, s->index8, s->runs, true, src, pos, len, (uint8_t *)dst, out, cap);
         else
-            sb_bulk_utf8(s->index, s->index8, false, src, pos, len, (uint8_t *)dst, out, cap);
+            sb_bulk_utf8(s->index, s->index8, s->runs, false, src, pos, len, (uint8_t *)dst, out, cap);
     } else if (form == WENC__UTF16) {
         if (s->total)
             sb_bulk_utf16(s->index, s->runs, true, src, pos, len, (uint16_t *)dst, out, cap);

@@ -1,15 +1,29 @@
 /* sb_avx2.c -- the single-byte decode kernel for AVX2, 32 bytes a step
-** (sb_kernels.h).  The same body in 128 bits (SSSE3/SSE4.1) decoded Latin
-** text to UTF-16 at 0.5-0.6 of the handler's SSE2 loop and was removed
-** (tests/bench/results/issue-12-single-byte-text.md).
+** (sb_kernels.h).  Each block of 32 bytes takes the cheapest of three
+** paths, chosen by what it holds:
 **
-** The index's 128 code points are split into 8 slices of 16, each as a
-** table of low bytes and one of high bytes; pshufb looks a block of bytes
-** up in each slice.  A byte's index for slice K is (byte - 0x80 - 16K) +
-** 0x70 with unsigned saturation: 0x70..0x7F (the low 4 bits kept) for the
-** bytes of the slice, 0x80 or more (pshufb's zero) for every other byte,
-** ASCII included; so or-ing the 8 lookups gives each byte its code point,
-** and ASCII bytes are blended back in. */
+** - all ASCII: widened;
+** - at most FEW upper-half bytes outside the index's two runs of
+**   consecutive code points (the Latin text's accented letters, or none
+**   at all in Cyrillic windows-1251/ISO-8859-5, Greek, Hebrew text whose
+**   letters are runs): widened, the run bytes moved by their run's delta,
+**   and the others patched in from the index one by one;
+** - more of them (KOI8-R's and windows-1256's letters, whose code points
+**   are not in byte order): every byte looked up at once.  The index's 128
+**   code points are split into 8 slices of 16, each as a table of low
+**   bytes and one of high bytes; pshufb looks the block up in each slice.
+**   A byte's index for slice K is (byte - 0x80 - 16K) + 0x70 with unsigned
+**   saturation: 0x70..0x7F (the low 4 bits kept) for the bytes of the
+**   slice, 0x80 or more (pshufb's zero) for every other byte, ASCII
+**   included; so or-ing the 8 lookups gives each byte its code point, and
+**   ASCII bytes are blended back in.
+**
+** The lookup alone (16 pshufb a block whatever it holds) decoded Latin and
+** Cyrillic text to UTF-16 at 0.63-0.88 of the handler's SSE2 loop, which
+** takes the runs and patches the rest; the mix keeps both strengths
+** (tests/bench/results/issue-12-single-byte-text.md, "AVX2 decode: three
+** paths").  The same lookup in 128 bits (SSSE3/SSE4.1) lost more and was
+** removed. */
 #include <immintrin.h>
 
 #include "sb_kernels.h"
@@ -32,50 +46,146 @@ typedef __m256i vec;
 /* The unpacks work within 128-bit lanes: quadwords 0 2 1 3 make their
 ** outputs come out in order. */
 #define ORDER(v) _mm256_permute4x64_epi64(v, 0xD8)
-#define WIDEN(p, v)                                                                   \
-    (_mm256_storeu_si256((__m256i *)(p), _mm256_cvtepu8_epi16(_mm256_castsi256_si128(v))), \
-     _mm256_storeu_si256((__m256i *)(p) + 1, _mm256_cvtepu8_epi16(_mm256_extracti128_si256(v, 1))))
+#define LOW(v) _mm256_castsi256_si128(v)
+#define HIGH(v) _mm256_extracti128_si256(v, 1)
 /* A slice's 16 bytes in both lanes. */
 #define TABLE(x) _mm256_broadcastsi128_si256(x)
 
-static size_t to_utf16(const uint16_t *index, const uint8_t *src, size_t len, uint16_t *dst)
+/* The most upper-half bytes outside the runs a block may hold for the
+** patching path (results note: 4 against 8 timed on the html and text
+** rows of 9 encodings, 0 to 8 counted with callgrind). */
+#define FEW 4
+
+/* The lookup tables of the third path, built at its first use in a call. */
+typedef struct slices {
+    vec lo[8], hi[8];
+} slices;
+
+static void slices_init(slices *t, const uint16_t *index)
 {
-    if (len < W)
-        return 0;
-    /* The slices, low and high bytes apart (built once per call). */
-    vec lo_t[8], hi_t[8];
     for (int k = 0; k < 8; k++) {
         const __m128i mask = _mm_set1_epi16(0xFF);
         __m128i a = _mm_loadu_si128((const __m128i *)(index + 16 * k));
         __m128i b = _mm_loadu_si128((const __m128i *)(index + 16 * k + 8));
-        lo_t[k] = TABLE(_mm_packus_epi16(_mm_and_si128(a, mask), _mm_and_si128(b, mask)));
-        hi_t[k] = TABLE(_mm_packus_epi16(_mm_srli_epi16(a, 8), _mm_srli_epi16(b, 8)));
+        t->lo[k] = TABLE(_mm_packus_epi16(_mm_and_si128(a, mask), _mm_and_si128(b, mask)));
+        t->hi[k] = TABLE(_mm_packus_epi16(_mm_srli_epi16(a, 8), _mm_srli_epi16(b, 8)));
     }
+}
+
+/* The lookup path for the block RAW into O; false (nothing written) if a
+** byte is unmapped. */
+WENC__INLINE bool lookup32(const slices *t, vec raw, uint16_t *o)
+{
     const vec base = SET1(0x80), sixteen = SET1(16), bias = SET1(0x70), ones = SET1(0xFF);
+    vec v = ORDER(raw);
+    vec x = SUB(v, base), lo = SET1(0), hi = SET1(0);
+    for (int k = 0; k < 8; k++) {
+        vec at = ADDS(x, bias);
+        lo = OR(lo, SHUF(t->lo[k], at));
+        hi = OR(hi, SHUF(t->hi[k], at));
+        x = SUB(x, sixteen);
+    }
+    lo = BLENDV(v, lo, v); /* ASCII: the byte itself (its high byte is 0) */
+    /* Unmapped (0xFFFF): left, with the rest of the block, to the
+    ** caller's loop, which stops exactly at it. */
+    if (MOVEMASK(CMPEQ(AND(lo, hi), ones)) != 0)
+        return false;
+    STOREU(o, UNPACKLO(lo, hi));
+    STOREU(o + W / 2, UNPACKHI(lo, hi));
+    return true;
+}
+
+/* The blocks of SRC[0..LEN) (LEN >= W) into DST.  WITH_RUNS: whether
+** the index has runs worth testing for; TOTAL: whether it maps every byte
+** (then the patched bytes need no check).  A loop for each. */
+WENC__INLINE size_t blocks(const uint16_t *index, const uint32_t *runs, const uint8_t *src,
+                           size_t len, uint16_t *dst, const bool with_runs, const bool total)
+{
+    /* The runs (tools/gen-tables.py, wenc__sb_decode_runs): byte B is in
+    ** run K if (B - first) < length, compared as signed bytes after
+    ** flipping the top bit (length 0 admits nothing); its code point is
+    ** B + delta, as 16-bit units. */
+    vec first[2], limit[2];
+    __m256i delta[2];
+    for (int k = 0; k < 2; k++) {
+        first[k] = SET1(runs[k] & 0xFF);
+        limit[k] = SET1((uint8_t)(((runs[k] >> 8) & 0xFF) ^ 0x80));
+        delta[k] = _mm256_set1_epi16((short)(runs[k] >> 16));
+    }
+    const vec top = SET1(0x80);
+    slices t;
+    bool built = false;
     size_t i = 0;
     for (; len - i >= W; i += W) {
         vec raw = LOADU(src + i);
-        if (MOVEMASK(raw) == 0) { /* ASCII (most of a page's markup) */
-            WIDEN(dst + i, raw);
+        uint32_t upper = MOVEMASK(raw);
+        if (upper == 0) { /* ASCII (most of a page's markup) */
+            STOREU(dst + i, _mm256_cvtepu8_epi16(LOW(raw)));
+            STOREU(dst + i + W / 2, _mm256_cvtepu8_epi16(HIGH(raw)));
             continue;
         }
-        vec v = ORDER(raw);
-        vec x = SUB(v, base), lo = SET1(0), hi = SET1(0);
-        for (int k = 0; k < 8; k++) {
-            vec at = ADDS(x, bias);
-            lo = OR(lo, SHUF(lo_t[k], at));
-            hi = OR(hi, SHUF(hi_t[k], at));
-            x = SUB(x, sixteen);
+        vec in0 = _mm256_setzero_si256(), in1 = in0;
+        uint32_t rest = upper;
+        if (with_runs) {
+            in0 = _mm256_cmpgt_epi8(limit[0], _mm256_xor_si256(SUB(raw, first[0]), top));
+            in1 = _mm256_cmpgt_epi8(limit[1], _mm256_xor_si256(SUB(raw, first[1]), top));
+            rest &= ~MOVEMASK(OR(in0, in1));
         }
-        lo = BLENDV(v, lo, v); /* ASCII: the byte itself (its high byte is 0) */
-        /* Unmapped (0xFFFF): left, with the rest of the block, to the
-        ** caller's loop, which stops exactly at it. */
-        if (MOVEMASK(CMPEQ(AND(lo, hi), ones)) != 0)
-            break;
-        STOREU(dst + i, UNPACKLO(lo, hi));
-        STOREU(dst + i + W / 2, UNPACKHI(lo, hi));
+        if (__builtin_popcount(rest) > FEW) {
+            if (!built) {
+                slices_init(&t, index);
+                built = true;
+            }
+            if (!lookup32(&t, raw, dst + i))
+                break;
+            continue;
+        }
+        /* Few bytes outside the runs: an unmapped one among them leaves
+        ** the block to the caller's loop, which stops exactly at it. */
+        if (!total) {
+            bool bad = false;
+            for (uint32_t m = rest; m != 0; m &= m - 1)
+                bad |= index[src[i + (unsigned)__builtin_ctz(m)] & 0x7F] == WENC__NONE16;
+            if (bad)
+                break;
+        }
+        __m256i a = _mm256_cvtepu8_epi16(LOW(raw)), b = _mm256_cvtepu8_epi16(HIGH(raw));
+        if (with_runs) {
+            /* The run bytes' masks widened to units (0xFF -> 0xFFFF) pick
+            ** the deltas. */
+            a = _mm256_add_epi16(a, AND(_mm256_cvtepi8_epi16(LOW(in0)), delta[0]));
+            a = _mm256_add_epi16(a, AND(_mm256_cvtepi8_epi16(LOW(in1)), delta[1]));
+            b = _mm256_add_epi16(b, AND(_mm256_cvtepi8_epi16(HIGH(in0)), delta[0]));
+            b = _mm256_add_epi16(b, AND(_mm256_cvtepi8_epi16(HIGH(in1)), delta[1]));
+        }
+        STOREU(dst + i, a);
+        STOREU(dst + i + W / 2, b);
+        for (; rest != 0; rest &= rest - 1) {
+            unsigned k = (unsigned)__builtin_ctz(rest);
+            dst[i + k] = index[src[i + k] & 0x7F];
+        }
     }
     return i;
+}
+
+static size_t to_utf16(const uint16_t *index, const uint32_t *runs, const uint8_t *src, size_t len,
+                       uint16_t *dst)
+{
+    if (len < W)
+        return 0;
+    /* Runs shorter than 16 bytes (KOI8-R's box drawing, Latin letters
+    ** of ISO-8859-3/16) rarely spare a lookup: not worth the test. */
+    bool with_runs = ((runs[0] >> 8) & 0xFF) >= 16;
+    /* Whether any of the 128 is unmapped (0xFFFF). */
+    __m256i none = _mm256_setzero_si256();
+    for (int k = 0; k < 8; k++)
+        none = OR(none, _mm256_cmpeq_epi16(LOADU(index + 16 * k), _mm256_set1_epi16(-1)));
+    bool total = _mm256_testz_si256(none, none) != 0;
+    if (with_runs)
+        return total ? blocks(index, runs, src, len, dst, true, true)
+                     : blocks(index, runs, src, len, dst, true, false);
+    return total ? blocks(index, runs, src, len, dst, false, true)
+                 : blocks(index, runs, src, len, dst, false, false);
 }
 
 const wenc__sb_kernels wenc__sb_avx2 = {

@@ -33,8 +33,10 @@ WENC__INLINE unsigned step32(const __m512i t[4], const uint8_t *s, uint16_t *o, 
     return n;
 }
 
-static size_t to_utf16(const uint16_t *index, const uint8_t *src, size_t len, uint16_t *dst)
+static size_t to_utf16(const uint16_t *index, const uint32_t *runs, const uint8_t *src, size_t len,
+                       uint16_t *dst)
 {
+    (void)runs; /* every byte is looked up: the four registers hold the index */
     if (len == 0)
         return 0;
     __m512i t[4];

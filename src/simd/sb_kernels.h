@@ -18,12 +18,16 @@ typedef struct wenc__sb_kernels {
     /* Decodes SRC[0..LEN) through INDEX (the code points of bytes 0x80 to
     ** 0xFF, WENC__NONE16 where the index has none) into DST[0..LEN), one
     ** UTF-16 unit per byte, as the step function does: a byte below 0x80
-    ** is itself.  Stops before an unmapped byte, and may stop earlier (at
-    ** the start of the vector block that holds one, or before a last block
-    ** shorter than a vector); returns the bytes read, which is the units
-    ** written.  Writes only DST[0 .. the result).  SRC and DST may be NULL
-    ** when LEN is 0. */
-    size_t (*to_utf16)(const uint16_t *index, const uint8_t *src, size_t len, uint16_t *dst);
+    ** is itself.  RUNS: the index's two runs of bytes mapped to
+    ** consecutive code points (wenc__sb_decode_runs: first byte | length
+    ** << 8 | (first code point - first byte) mod 2^16 << 16; 0: none),
+    ** which a kernel may use instead of INDEX for their bytes.  Stops
+    ** before an unmapped byte, and may stop earlier (at the start of the
+    ** vector block that holds one, or before a last block shorter than a
+    ** vector); returns the bytes read, which is the units written.  Writes
+    ** only DST[0 .. the result).  SRC and DST may be NULL when LEN is 0. */
+    size_t (*to_utf16)(const uint16_t *index, const uint32_t *runs, const uint8_t *src, size_t len,
+                       uint16_t *dst);
 
     /* Encodes UTF-16 units SRC[0..LEN) into DST[0..LEN), one byte per unit,
     ** while they are ASCII other than U+0000 (the byte itself) or code

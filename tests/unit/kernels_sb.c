@@ -51,8 +51,8 @@ static size_t model(const uint16_t *index, const uint8_t *src, size_t len, uint1
 ** model's count, at least it less one AVX-512 step of 64 (the contract lets
 ** a kernel stop at the start of the block holding an unmapped byte, or
 ** before a last short block), the model's units, nothing written past. */
-static void run(tally *t, int k, const uint16_t *index, const uint8_t *src, size_t len,
-                const char *what)
+static void run(tally *t, int k, const uint16_t *index, const uint32_t *runs, const uint8_t *src,
+                size_t len, const char *what)
 {
     static uint16_t want[MAXB], buf[MAXB + SLACK + 1];
     size_t n = model(index, src, len, want);
@@ -60,7 +60,7 @@ static void run(tally *t, int k, const uint16_t *index, const uint8_t *src, size
     uint16_t *dst = buf + off;
     for (size_t i = 0; i < len + SLACK; i++)
         dst[i] = CANARY;
-    size_t got = kern[k]->to_utf16(index, len ? src : NULL, len, len ? dst : NULL);
+    size_t got = kern[k]->to_utf16(index, runs, len ? src : NULL, len, len ? dst : NULL);
     t->checked++;
     if (got > n || got + 64 < n) {
         tally_fail(t, "%s %s: read %zu of %zu, model %zu", kname[k], what, got, len, n);
@@ -80,7 +80,10 @@ static void run(tally *t, int k, const uint16_t *index, const uint8_t *src, size
 }
 
 /* A random index: code points of every size, byte halves 0x00 and 0xFF
-** among them; HOLES in 8 of them unmapped (0: none). */
+** among them; HOLES in 8 of them unmapped (0: none).  Two stretches of
+** consecutive code points (one may cross 0xFFFF to 0x0000, or hold a
+** hole, which then splits it) are planted for RUNS; the runs are those of
+** runs_of() below, not these. */
 static void random_index(uint16_t *index, unsigned holes)
 {
     static const uint16_t edge[] = {0x0000, 0x00FF, 0xFF00, 0xFFFE, 0xFF7F, 0x80FF, 0x0080, 0xFEFF};
@@ -92,15 +95,55 @@ static void random_index(uint16_t *index, unsigned holes)
         if (holes != 0 && tu_rng_below(&rng, 8) < holes)
             index[j] = 0xFFFF;
     }
+    for (int r = 0; r < 2; r++) {
+        size_t at = tu_rng_below(&rng, 128), n = 1 + tu_rng_below(&rng, 128 - at);
+        uint16_t cp = (uint16_t)(r == 0 ? 0x400 + tu_rng_below(&rng, 0x100) : 0xFFF0);
+        for (size_t j = at; j < at + n; j++)
+            if (index[j] != 0xFFFF || tu_rng_below(&rng, 16) != 0)
+                index[j] = cp++;
+    }
 }
 
-/* Text: words of upper-half bytes between ASCII spaces and punctuation. */
-static void text(uint8_t *s, size_t n, unsigned style)
+/* The packed runs of sb_kernels.h for INDEX, written out here from the
+** contract: the two longest stretches of bytes whose code points follow
+** one another (mapped, not 0xFFFF), at least MIN long; 0 where there is no
+** such stretch. */
+static void runs_of(const uint16_t *index, uint32_t *runs, size_t min)
+{
+    size_t best[2] = {0, 0}, at[2] = {0, 0};
+    for (size_t p = 0; p < 128;) {
+        size_t q = p;
+        if (index[p] != 0xFFFF)
+            while (q + 1 < 128 && index[q + 1] != 0xFFFF && index[q + 1] == (uint16_t)(index[q] + 1))
+                q++;
+        size_t n = index[p] != 0xFFFF ? q - p + 1 : 0;
+        if (n > best[0]) {
+            best[1] = best[0], at[1] = at[0];
+            best[0] = n, at[0] = p;
+        } else if (n > best[1]) {
+            best[1] = n, at[1] = p;
+        }
+        p = q + 1;
+    }
+    for (int k = 0; k < 2; k++)
+        runs[k] = best[k] >= min ? (uint32_t)(at[k] + 0x80) | (uint32_t)best[k] << 8 |
+                                       (uint32_t)(uint16_t)(index[at[k]] - at[k] - 0x80) << 16
+                                 : 0;
+}
+
+/* Text: words of upper-half bytes between ASCII spaces and punctuation;
+** with RUNS, those bytes are mostly from the runs (as Cyrillic letters in
+** windows-1251), so that blocks take a kernel's run path. */
+static void text(uint8_t *s, size_t n, unsigned style, const uint32_t *runs)
 {
     for (size_t i = 0; i < n;) {
         size_t word = 1 + tu_rng_below(&rng, style == 0 ? 9 : 40);
-        for (; word > 0 && i < n; word--)
-            s[i++] = (uint8_t)(0x80 + tu_rng_below(&rng, 128));
+        for (; word > 0 && i < n; word--) {
+            uint32_t r = runs != NULL ? runs[tu_rng_below(&rng, 2)] : 0;
+            s[i++] = (uint8_t)(r >> 8 & 0xFF) != 0 && tu_rng_below(&rng, 16) != 0
+                         ? (uint8_t)((r & 0xFF) + tu_rng_below(&rng, r >> 8 & 0xFF))
+                         : (uint8_t)(0x80 + tu_rng_below(&rng, 128));
+        }
         size_t gap = 1 + tu_rng_below(&rng, style == 2 ? 70 : 2);
         for (; gap > 0 && i < n; gap--)
             s[i++] = (uint8_t)" ,.\n-0"[tu_rng_below(&rng, 6)];
@@ -131,19 +174,21 @@ int main(void)
 
     static uint16_t index[128];
     static uint8_t s[MAXB + 1];
+    uint32_t runs[2];
     for (int k = 0; k < nkern; k++) {
         tally t = {0, 0};
         /* Every byte at every position of a block of text, total indexes
         ** and indexes with holes; the inputs' lengths leave last blocks of
         ** every size. */
-        for (unsigned round = 0; round < 8; round++) {
+        for (unsigned round = 0; round < 12; round++) {
             random_index(index, round % 4);
-            text(s, 160, round % 3);
+            runs_of(index, runs, round < 10 ? 1 : 200); /* the last rounds: no runs */
+            text(s, 160, round % 3, round >= 4 ? runs : NULL);
             for (int b = 0; b < 256; b++)
                 for (size_t at = 0; at < 160; at++) {
                     uint8_t keep = s[at];
                     s[at] = (uint8_t)b;
-                    run(&t, k, index, s + (at & 1), 160 - (at & 1) - (size_t)b % 40, "planted");
+                    run(&t, k, index, runs, s + (at & 1), 160 - (at & 1) - (size_t)b % 40, "planted");
                     s[at] = keep;
                 }
         }
@@ -151,8 +196,9 @@ int main(void)
         for (size_t len = 0; len <= 200; len++)
             for (unsigned r = 0; r < 20; r++) {
                 random_index(index, r % 3);
-                text(s + 1, len, r % 3);
-                run(&t, k, index, s + 1, len, "length");
+                runs_of(index, runs, r % 4 == 3 ? 200 : 1 + r % 8);
+                text(s + 1, len, r % 3, r % 2 ? runs : NULL);
+                run(&t, k, index, runs, s + 1, len, "length");
             }
         CHECK(t.failed == 0 && t.checked > 0,
               "%s: every byte at every position of 160-byte text, every length: %lu checked, "
