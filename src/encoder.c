@@ -399,6 +399,20 @@ size_t wenc__encode_ascii(wenc__ecall *c, int form)
         const uint16_t *s = (const uint16_t *)c->src + c->pos;
 #ifdef __SSE2__
         const __m128i high = _mm_set1_epi16((short)0xFF80);
+        /* 32 units a step first: half the loop overhead of the 16-unit step
+        ** (whose speed moved between 27 and 46 GB/s with the code's
+        ** placement alone). */
+        for (; i + 32 <= n; i += 32) {
+            __m128i a = _mm_loadu_si128((const __m128i *)(s + i));
+            __m128i b = _mm_loadu_si128((const __m128i *)(s + i + 8));
+            __m128i d = _mm_loadu_si128((const __m128i *)(s + i + 16));
+            __m128i e = _mm_loadu_si128((const __m128i *)(s + i + 24));
+            __m128i any = _mm_and_si128(_mm_or_si128(_mm_or_si128(a, b), _mm_or_si128(d, e)), high);
+            if (_mm_movemask_epi8(_mm_cmpeq_epi16(any, _mm_setzero_si128())) != 0xFFFF)
+                break;
+            _mm_storeu_si128((__m128i *)(o + i), _mm_packus_epi16(a, b));
+            _mm_storeu_si128((__m128i *)(o + i + 16), _mm_packus_epi16(d, e));
+        }
         for (; i + 16 <= n; i += 16) {
             __m128i a = _mm_loadu_si128((const __m128i *)(s + i));
             __m128i b = _mm_loadu_si128((const __m128i *)(s + i + 8));

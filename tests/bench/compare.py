@@ -41,7 +41,8 @@ FORM_NAMES = {"utf8": "UTF-8", "utf16": "UTF-16", "utf32": "UTF-32"}
 def load(path):
     rows = {}
     with open(path, newline="") as f:
-        for r in csv.DictReader(f):
+        # wenc-bench --csv ends with a "# tables: ..., profile P" line.
+        for r in csv.DictReader(line for line in f if not line.startswith("#")):
             if not r.get("direction"):
                 continue  # "skipped" lines
             key = (r["encoding"], r["direction"], r["form"], r["input"])
