@@ -127,16 +127,17 @@ WENC__INLINE bool iso_2022_jp_idle(const void *sv)
     return state == ASCII || state == LEADING_BYTE;
 }
 
-/* The number of bytes at the start of the 16 at SRC that the ASCII state
-** decodes to themselves (00..7F but 0E, 0F and 1B), 16 if all. */
+/* Lanes of V (16 bytes, or units from the encoder's input) that the ASCII
+** state does not take as themselves, with their top bit set: 80 and up,
+** 0E, 0F and 1B (decoder and encoder, ASCII state; 0E, 0F and 1B are
+** errors or an escape). */
 #if defined(__SSE2__)
-WENC__INLINE unsigned iso_2022_jp_ascii16(__m128i v)
+WENC__INLINE __m128i iso_2022_jp_stops16(__m128i v)
 {
     __m128i special = _mm_or_si128(_mm_cmpeq_epi8(v, _mm_set1_epi8(0x1B)),
                                    _mm_cmpeq_epi8(_mm_or_si128(v, _mm_set1_epi8(1)),
                                                   _mm_set1_epi8(0x0F)));
-    unsigned stop = (unsigned)_mm_movemask_epi8(_mm_or_si128(v, special));
-    return (unsigned)__builtin_ctz(stop | 0x10000u);
+    return _mm_or_si128(v, special);
 }
 #endif
 
@@ -163,14 +164,39 @@ WENC__INLINE void iso_2022_jp_run(struct iso_2022_jp_state *s, const uint8_t *sr
         if (state == ASCII) {
             size_t start = pos;
 #if defined(__SSE2__)
+            /* 64 bytes a step while none stops, then 16.  The position
+            ** advances by a constant until a stop: the next load must not
+            ** wait for this one's count (it did, at 2 GB/s). */
+            while (len - pos >= 64 && cap - out >= 64) {
+                const __m128i *p = (const __m128i *)(src + pos);
+                __m128i a = _mm_loadu_si128(p), b = _mm_loadu_si128(p + 1);
+                __m128i c = _mm_loadu_si128(p + 2), d = _mm_loadu_si128(p + 3);
+                __m128i stops = _mm_or_si128(
+                    _mm_or_si128(iso_2022_jp_stops16(a), iso_2022_jp_stops16(b)),
+                    _mm_or_si128(iso_2022_jp_stops16(c), iso_2022_jp_stops16(d)));
+                if (_mm_movemask_epi8(stops) != 0)
+                    break;
+                cjk_store_ascii16(dst, out, a, form);
+                cjk_store_ascii16(dst, out + 16, b, form);
+                cjk_store_ascii16(dst, out + 32, c, form);
+                cjk_store_ascii16(dst, out + 48, d, form);
+                pos += 64;
+                out += 64;
+            }
             while (len - pos >= 16 && cap - out >= 16) {
                 __m128i v = _mm_loadu_si128((const __m128i *)(src + pos));
-                unsigned n = iso_2022_jp_ascii16(v);
+                unsigned stops = (unsigned)_mm_movemask_epi8(iso_2022_jp_stops16(v));
+                /* All 16 stored; only those before a stop are kept (the
+                ** rest is scratch inside the output's room). */
                 cjk_store_ascii16(dst, out, v, form);
-                pos += n;
-                out += n;
-                if (n < 16)
+                if (stops != 0) {
+                    unsigned n = (unsigned)__builtin_ctz(stops);
+                    pos += n;
+                    out += n;
                     break;
+                }
+                pos += 16;
+                out += 16;
             }
 #endif
             while (pos < len && out < cap) {
@@ -190,13 +216,10 @@ WENC__INLINE void iso_2022_jp_run(struct iso_2022_jp_state *s, const uint8_t *sr
                 uint32_t cp = wenc__jis0208_decode_at(row * 94 + cell);
                 if (cp == WENC__NONE16)
                     break;
-                if (form == WENC__UTF8 && cap - out >= 3 && cp >= 0x800) {
+                if (form == WENC__UTF8 && cap - out >= 4 && cp >= 0x800) {
                     /* Kanji and kana: three bytes (the index has no
-                    ** code point beyond the BMP). */
-                    uint8_t *p = (uint8_t *)dst + out;
-                    p[0] = (uint8_t)(0xE0 | (cp >> 12));
-                    p[1] = (uint8_t)(0x80 | ((cp >> 6) & 0x3F));
-                    p[2] = (uint8_t)(0x80 | (cp & 0x3F));
+                    ** code point beyond the BMP) and one of scratch. */
+                    cjk_store_utf8_3(dst, out, cp);
                     out += 3;
                 } else {
                     unsigned need = wenc__units(cp, form);
@@ -339,11 +362,53 @@ WENC__INLINE int iso_2022_jp_encode_step(void *sv, int32_t cp, wenc__estep *r)
     return WENC__E_BYTES;
 }
 
+/* The bulk path (encode.h), in the ASCII state only: code points below
+** 0x80 other than 0E, 0F and 1B are their own bytes (steps 3-4).  The other
+** states, and everything else, go to the step function. */
+WENC__INLINE void iso_2022_jp_encode_bulk(void *sv, const void *src, size_t *pos_, size_t len,
+                                          uint8_t *dst, size_t *out_, size_t cap, int from)
+{
+    if (((const struct iso_2022_jp_encode_state *)sv)->state != E_ASCII)
+        return;
+    size_t pos = *pos_, out = *out_;
+#if defined(__SSE2__)
+    if (from != WENC__FROM_UTF32) {
+        while (len - pos >= 16 && cap - out >= 16) {
+            __m128i v;
+            unsigned n = cjk_ascii16(src, pos, from, &v);
+            unsigned stops = (unsigned)_mm_movemask_epi8(iso_2022_jp_stops16(v));
+            /* All 16 stored; those after a stop are scratch inside the
+            ** output's room. */
+            _mm_storeu_si128((__m128i *)(dst + out), v);
+            if (n < 16 || stops != 0) {
+                unsigned k = (unsigned)__builtin_ctz(stops | 0x10000u);
+                n = k < n ? k : n;
+                pos += n;
+                out += n;
+                break;
+            }
+            pos += 16;
+            out += 16;
+        }
+    }
+#endif
+    while (pos < len && out < cap) {
+        uint32_t u = wenc__encode_unit(src, pos, from);
+        if (u >= 0x80 || u == 0x0E || u == 0x0F || u == 0x1B)
+            break;
+        dst[out++] = (uint8_t)u;
+        pos++;
+    }
+    *pos_ = pos;
+    *out_ = out;
+}
+
 WENC__INLINE wenc_status iso_2022_jp_encode(wenc__ecall *c, const int form)
 {
     struct iso_2022_jp_encode_state s;
     memcpy(&s, &c->e->priv_state, sizeof s);
-    wenc_status st = wenc__encode_loop(c, form, &s, iso_2022_jp_encode_step, NULL, NULL);
+    wenc_status st = wenc__encode_loop_state(c, form, &s, iso_2022_jp_encode_step, NULL, NULL,
+                                             iso_2022_jp_encode_bulk);
     memcpy(&c->e->priv_state, &s, sizeof s);
     return st;
 }

@@ -831,6 +831,66 @@ static void sweep_iso_2022_jp_bulk(void)
                       "buffers");
 }
 
+/* The ASCII state's 64-byte and 16-byte steps: every byte planted at every
+** position of a 150-byte ASCII run entered from jis0208 (the escape sets
+** the output flag, the run's first byte clears it), followed by an escape
+** and a pair; one position in eight in every form.  Then such runs with an
+** ESC ( B, a 0E or a byte >= 0x80 in them, split at every position, with
+** one-unit and large output buffers. */
+static void sweep_iso_2022_jp_ascii(void)
+{
+    const dcase *c = dc("ISO-2022-JP");
+    if (!built_or_skip(c->enc, "ASCII-run sweeps"))
+        return;
+    static const uint8_t head[] = {0x1B, 0x24, 0x42, 0x30, 0x21, 0x1B, 0x28, 0x42};
+    static const uint8_t tail[] = {0x1B, 0x24, 0x42, 0x30, 0x21};
+    static const char words[] = "The quick brown fox\njumps over 13 lazy dogs. ";
+    enum { RUN = 150 };
+    uint8_t in[sizeof head + RUN + sizeof tail];
+    tally t = {0, 0};
+    for (int b = 0; b < 256; b++)
+        for (size_t at = 0; at < RUN; at++) {
+            memcpy(in, head, sizeof head);
+            for (size_t k = 0; k < RUN; k++)
+                in[sizeof head + k] = (uint8_t)words[(k + (size_t)b) % (sizeof words - 1)];
+            memcpy(in + sizeof head + RUN, tail, sizeof tail);
+            in[sizeof head + at] = (uint8_t)b;
+            compare(&t, c, in, sizeof in, at % 8 == 0 ? ALL_FORMS | FATAL : FATAL);
+        }
+    tally_report(&t, "ISO-2022-JP: every byte at every position of a 150-byte ASCII run");
+
+    static uint8_t whole[4 * MAX_OUT * 4], part[4 * MAX_OUT * 4];
+    static const uint8_t planted[][3] = {{0x1B, 0x28, 0x42}, {0x0E, 'x', 'y'}, {0x80, 'x', 'y'},
+                                         {'x', 'y', 'z'}};
+    tally st = {0, 0};
+    for (size_t p = 0; p < sizeof planted / sizeof planted[0]; p++) {
+        memcpy(in, head, sizeof head);
+        for (size_t k = 0; k < RUN; k++)
+            in[sizeof head + k] = (uint8_t)words[k % (sizeof words - 1)];
+        memcpy(in + sizeof head + RUN, tail, sizeof tail);
+        memcpy(in + sizeof head + 70 + 3 * p, planted[p], 3);
+        compare(&st, c, in, sizeof in, ALL_FORMS | FATAL);
+        for (int form = 8; form <= 32; form *= 2) {
+            size_t whole_len, part_len;
+            st.checked++;
+            if (!decode_chunks(c, in, sizeof in, sizeof in, MAX_OUT, form, whole, &whole_len)) {
+                tally_fail(&st, "ISO-2022-JP: ASCII run %zu UTF-%d: one-shot failed", p, form);
+                continue;
+            }
+            for (size_t split = 0; split <= sizeof in; split++)
+                for (size_t room = 1; room <= MAX_OUT; room += MAX_OUT - 1) {
+                    st.checked++;
+                    if (!decode_chunks(c, in, sizeof in, split, room, form, part, &part_len) ||
+                        part_len != whole_len || memcmp(part, whole, whole_len) != 0)
+                        tally_fail(&st, "ISO-2022-JP: ASCII run %zu UTF-%d: split at %zu, room "
+                                        "%zu differs from one call",
+                                   p, form, split, room);
+                }
+        }
+    }
+    tally_report(&st, "ISO-2022-JP: ASCII runs split at every position, one-unit output buffers");
+}
+
 /* ---- The single-byte vector paths (src/handlers/single_byte.c, src/simd/sb_*) -- */
 
 /* The single-byte decoders' kernels decode 16, 32 or 64 bytes a step, ASCII
@@ -1124,6 +1184,7 @@ int main(int argc, char **argv)
         printf("# %.1f s\n", conf_seconds() - t0);
         sweep_bulk();
         sweep_iso_2022_jp_bulk();
+        sweep_iso_2022_jp_ascii();
         printf("# %.1f s\n", conf_seconds() - t0);
         sweep_single_byte();
         printf("# %.1f s\n", conf_seconds() - t0);

@@ -657,14 +657,55 @@ static void test_sb_runs(conf_rng *rng)
     }
 }
 
+/* ---- 6. ISO-2022-JP's bulk path in its ASCII state (src/handlers/iso_2022_jp.c) -- */
+
+/* ASCII text of 60 code points, entered from the start or from jis0208
+** (an escape first), then a kanji (an escape after), with one code point
+** planted at every position: those the ASCII state refuses (0E, 0F, 1B),
+** U+0000, U+007F, the first beyond ASCII, the yen sign and overline
+** (Roman), kana and kanji (jis0208), a half-width katakana and one the
+** encoder cannot map; from each input form, html mode and "encode or
+** fail", in random chunks (lib_run). */
+static void test_iso_2022_jp_runs(conf_rng *rng)
+{
+    static const uint32_t planted[] = {0x0E, 0x0F,   0x1B,   0x00,   0x7F,   0x80,  0xFF,
+                                       0xA5, 0x203E, 0x3042, 0x4E00, 0xFF71, 0x0100};
+    static const char text[] = "The quick brown fox\njumps over 13 lazy dogs. ";
+    for (size_t i = 0; i < ncases; i++) {
+        const ecase *c = &cases[i];
+        if (strcmp(c->name, "ISO-2022-JP") != 0)
+            continue;
+        tally t = {0, 0};
+        uint32_t cps[MAX_SEQ];
+        for (int form = 0; form < NFORMS; form++)
+            for (size_t p = 0; p < COUNT(planted); p++)
+                for (size_t at = 0; at < 60; at++)
+                    for (size_t from_jis = 0; from_jis < 2; from_jis++) {
+                        size_t n = 0;
+                        if (from_jis)
+                            cps[n++] = 0x3042;
+                        for (size_t k = 0; k < 60; k++)
+                            cps[n++] = (uint8_t)text[(k + at + p) % (sizeof text - 1)];
+                        cps[from_jis + at] = planted[p];
+                        cps[n++] = 0x4E00;
+                        sb_check(&t, c, cps, n, form, rng, "planted", planted[p], at);
+                    }
+        tally_report(&t, "ISO-2022-JP: code points planted at every position of ASCII runs, "
+                         "from each input form");
+    }
+}
+
 /* The same kind of text into output buffers of 1, 2 and 3 bytes per call
-** must give the bytes of one call with room to spare. */
+** (3, 4 and 5 for ISO-2022-JP, whose escapes take three) must give the
+** bytes of one call with room to spare. */
 static void test_bulk_small_output(void)
 {
     for (size_t i = 0; i < ncases; i++) {
         const ecase *c = &cases[i];
-        if (c->stateful || c->nmappable < 2)
+        if (c->nmappable < 2)
             continue;
+        /* ISO-2022-JP needs room for an escape sequence (three bytes). */
+        size_t min_room = c->stateful ? 3 : 1;
         tally t = {0, 0};
         uint32_t cps[MAX_SEQ];
         for (size_t n = 0; n < MAX_SEQ; n++)
@@ -680,7 +721,7 @@ static void test_bulk_small_output(void)
             }
             static uint8_t whole[MAX_SEQ * 16], part[MAX_SEQ * 16];
             size_t whole_len = 0;
-            for (size_t room = 0; room <= 3; room++) {
+            for (size_t room = 0; room <= min_room + 2; room = room == 0 ? min_room : room + 1) {
                 wenc_encoder e;
                 wenc_encoder_init(&e, c->enc, WENC_ENCODER_HTML);
                 size_t pos = 0, len = 0, calls = 0;
@@ -711,7 +752,8 @@ static void test_bulk_small_output(void)
                                c->name, form_name[form], room);
             }
         }
-        tally_report(&t, "%s: output buffers of 1, 2 and 3 bytes", c->name);
+        tally_report(&t, "%s: output buffers of %zu, %zu and %zu bytes", c->name, min_room,
+                     min_room + 1, min_room + 2);
     }
 }
 
@@ -748,6 +790,7 @@ int main(int argc, char **argv)
     test_sequences(&rng, slow ? 20000 : 2000);
     test_bulk_runs(&rng);
     test_sb_runs(&rng);
+    test_iso_2022_jp_runs(&rng);
     test_bulk_small_output();
 
     printf("# %.1f s\n", conf_seconds() - t0);
