@@ -4,6 +4,7 @@
 ** come from encode.h).  See docs/engine.md. */
 #include "encode.h"
 #include "utf8_dfa.h"
+#include "simd/utf8_kernels.h"
 
 #ifdef __SSE2__
 #include <emmintrin.h>
@@ -384,17 +385,9 @@ size_t wenc__encode_ascii(wenc__ecall *c, int form)
     uint8_t *o = c->dst + c->out;
     size_t i = 0;
     if (form == WENC__FROM_UTF8) {
-        const uint8_t *s = (const uint8_t *)c->src + c->pos;
-#ifdef __SSE2__
-        for (; i + 16 <= n; i += 16) {
-            __m128i v = _mm_loadu_si128((const __m128i *)(s + i));
-            if (_mm_movemask_epi8(v) != 0)
-                break;
-            _mm_storeu_si128((__m128i *)(o + i), v);
-        }
-#endif
-        for (; i < n && s[i] < 0x80; i++)
-            o[i] = s[i];
+        /* A copy while the bytes are ASCII: the decoders' kernel (src/simd,
+        ** the widest vectors the CPU has). */
+        i = wenc__utf8_kernels_get()->ascii_to_utf8((const uint8_t *)c->src + c->pos, n, o);
     } else if (form == WENC__FROM_UTF16) {
         const uint16_t *s = (const uint16_t *)c->src + c->pos;
 #ifdef __SSE2__
