@@ -2035,7 +2035,7 @@ const uint16_t wenc__big5_rank_other[12091] = {
     /* 12088 */ 11255,  5185, 18996,
 };
 
-const uint16_t wenc__big5_rank_astral_cp[291] = {
+const uint16_t wenc__big5_astral_cp[291] = {
     /*   0 */ 0x008A, 0x00CC, 0x0118, 0x01C1, 0x0204, 0x029E, 0x02A0, 0x02E5,
     /*   8 */ 0x0347, 0x037E, 0x0380, 0x03B5, 0x03C9, 0x041F, 0x0487, 0x0547,
     /*  16 */ 0x058E, 0x05A5, 0x05B3, 0x05C3, 0x05DF, 0x0656, 0x0923, 0x0954,
@@ -2075,7 +2075,7 @@ const uint16_t wenc__big5_rank_astral_cp[291] = {
     /* 288 */ 0xA150, 0xF894, 0xF8A6,
 };
 
-const uint16_t wenc__big5_rank_astral_pointer[291] = {
+const uint16_t wenc__big5_astral_pointer[291] = {
     /*   0 */ 11207, 11205, 19386, 19318, 19259, 19342, 19017, 19049,
     /*   8 */ 19032, 19029, 19031, 19510, 19488, 19034, 19043, 18997,
     /*  16 */ 19051, 19264, 19056, 19670, 18999, 19370, 19503, 19093,

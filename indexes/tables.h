@@ -49,18 +49,21 @@ extern const uint32_t wenc__big5_astral[589];
 
 /* index-big5.txt, encode: default profile */
 #define WENC__BIG5_ENC_BITS 5
-#define WENC__BIG5_ENC_LIMIT 0x2F8A7
-extern const uint16_t wenc__big5_enc_top[6086];
-extern const uint16_t wenc__big5_enc_blocks[31648];
+#define WENC__BIG5_ENC_LIMIT 0x10000
+extern const uint16_t wenc__big5_enc_top[2048];
+extern const uint16_t wenc__big5_enc_blocks[24448];
+#define WENC__BIG5_ASTRAL 291
+extern const uint16_t wenc__big5_astral_cp[291];
+extern const uint16_t wenc__big5_astral_pointer[291];
 
 /* index-big5.txt, encode: small profile */
 #define WENC__BIG5_RANK_LIMIT 0xFFEE
 extern const uint16_t wenc__big5_rank_top[2048];
 extern const wenc__rank_block wenc__big5_rank_blocks[764];
 extern const uint16_t wenc__big5_rank_other[12091];
-#define WENC__BIG5_RANK_ASTRAL 291
-extern const uint16_t wenc__big5_rank_astral_cp[291];
-extern const uint16_t wenc__big5_rank_astral_pointer[291];
+#define WENC__BIG5_ASTRAL 291
+extern const uint16_t wenc__big5_astral_cp[291];
+extern const uint16_t wenc__big5_astral_pointer[291];
 
 /* index-gb18030.txt */
 #define WENC__GB18030_POINTERS 23940

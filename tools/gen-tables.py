@@ -235,6 +235,12 @@ def encode_page_table(out, prefix, mapping, what, entry):
     test where it knows the code point is below 0x10000 (a UTF-8
     three-byte sequence, a UTF-16 unit: src/cjk_bulk.h)."""
     limit = max(max(mapping) + 1, 0x10000)
+    if limit > 0x10000:
+        # Big5's plane 2 code points, a few hundred and rare in text, are in
+        # a sorted list (astral_list): a page table up to them would be
+        # mostly empty blocks.
+        mapping = {cp: p for cp, p in mapping.items() if cp <= 0xFFFF}
+        limit = 0x10000
     values = {cp: entry(p) for cp, p in mapping.items()}
     if any(v == NONE16 or not 0 <= v <= 0xFFFF for v in values.values()):
         sys.exit("%s: an encode entry does not fit 16 bits besides NONE16" % prefix)
@@ -302,6 +308,7 @@ def gen_encode(idx, root, decls, sizes, prefix, mapping, what):
     entry, extra = ENCODE_FORMS[prefix]
     out = Out(idx.banner())
     encode_page_table(out, prefix, mapping, what, entry)
+    astral_list(out, prefix, mapping, "default")
     if extra:
         extra(out, idx, False)
     write(os.path.join(root, "indexes", "%s_encode.c" % prefix), "".join(out.parts))
@@ -310,23 +317,28 @@ def gen_encode(idx, root, decls, sizes, prefix, mapping, what):
     out = Out(idx.banner())
     bmp = {cp: p for cp, p in mapping.items() if cp <= 0xFFFF}
     encode_rank_table(out, prefix, bmp, what)
-    astral = sorted((cp, p) for cp, p in mapping.items() if cp > 0xFFFF)
-    if astral:
-        # Plane 2 code points (Big5's few hundred, rare in text): a sorted
-        # list for a binary search.
-        if any(cp >> 16 != 2 for cp, _ in astral):
-            sys.exit("%s: encodable astral code point outside plane 2" % prefix)
-        out.define("WENC__%s_RANK_ASTRAL" % prefix.upper(), len(astral))
-        out.array("uint16_t", "wenc__%s_rank_astral_cp" % prefix,
-                  [cp & 0xFFFF for cp, _ in astral], "0x%04X")
-        out.array("uint16_t", "wenc__%s_rank_astral_pointer" % prefix,
-                  [p for _, p in astral], "%5d")
-        out.sizes.append(("%s encode, plane 2, small profile" % prefix, 4 * len(astral)))
+    astral_list(out, prefix, mapping, "small")
     if extra:
         extra(out, idx, True)
     write(os.path.join(root, "indexes", "%s_encode_small.c" % prefix), "".join(out.parts))
     decls.append(("%s, encode: small profile" % idx.file, out.decls))
     sizes.extend(out.sizes)
+
+
+def astral_list(out, prefix, mapping, profile):
+    """Code points beyond the BMP (Big5's plane 2 ones, a few hundred and
+    rare in text), in both profiles: a sorted list of their low 16 bits and
+    one of their pointers, for a binary search (src/handlers/big5.h)."""
+    astral = sorted((cp, p) for cp, p in mapping.items() if cp > 0xFFFF)
+    if not astral:
+        return
+    if any(cp >> 16 != 2 for cp, _ in astral):
+        sys.exit("%s: encodable astral code point outside plane 2" % prefix)
+    out.define("WENC__%s_ASTRAL" % prefix.upper(), len(astral))
+    out.array("uint16_t", "wenc__%s_astral_cp" % prefix,
+              [cp & 0xFFFF for cp, _ in astral], "0x%04X")
+    out.array("uint16_t", "wenc__%s_astral_pointer" % prefix, [p for _, p in astral], "%5d")
+    out.sizes.append(("%s encode, plane 2, %s profile" % (prefix, profile), 4 * len(astral)))
 
 
 def gen_big5(idx, root, decls, sizes):

@@ -36,49 +36,53 @@ WENC__INLINE uint32_t wenc__big5_bytes_code_point(uint32_t leading, uint32_t tra
                                 (trailing < 0x7F ? 0x40 : 0x62));
 }
 
-#if WENC__TABLES_SMALL
-/* "index Big5 pointer" for CP (pointers below (0xA1 - 0x81) * 157 ignored,
-** the last one for six code points; the generator decided), or
-** WENC__NONE16. */
-WENC__INLINE uint32_t big5_small_pointer(uint32_t cp)
+/* "index Big5 pointer" for a code point CP beyond the BMP: the plane 2
+** ones are few and rare in text, a sorted list searched by halves in both
+** profiles.  WENC__NONE16 when CP has none. */
+WENC__INLINE uint32_t big5_astral_pointer(uint32_t cp)
 {
-    if (cp <= 0xFFFF)
-        return wenc__rank_lookup(wenc__big5_rank_top, wenc__big5_rank_blocks, wenc__big5_rank_other,
-                                 WENC__BIG5_RANK_LIMIT, cp);
-    /* The plane 2 code points are few and rare in text: binary search. */
     if (cp >> 16 != 2)
         return WENC__NONE16;
-    unsigned lo = 0, hi = WENC__BIG5_RANK_ASTRAL;
+    unsigned lo = 0, hi = WENC__BIG5_ASTRAL;
     while (lo < hi) {
         unsigned mid = (lo + hi) / 2;
-        if (wenc__big5_rank_astral_cp[mid] < (cp & 0xFFFF))
+        if (wenc__big5_astral_cp[mid] < (cp & 0xFFFF))
             lo = mid + 1;
         else
             hi = mid;
     }
-    if (lo < WENC__BIG5_RANK_ASTRAL && wenc__big5_rank_astral_cp[lo] == (cp & 0xFFFF))
-        return wenc__big5_rank_astral_pointer[lo];
+    if (lo < WENC__BIG5_ASTRAL && wenc__big5_astral_cp[lo] == (cp & 0xFFFF))
+        return wenc__big5_astral_pointer[lo];
     return WENC__NONE16;
 }
-#endif
+
+/* Big5 encoder steps 5-8: the leading byte in the low 8 bits. */
+WENC__INLINE uint32_t big5_pointer_bytes(uint32_t pointer)
+{
+    uint32_t trailing = pointer % 157;
+    return (pointer / 157 + 0x81) | (trailing + (trailing < 0x3F ? 0x40 : 0x62)) << 8;
+}
 
 /* The two bytes the Big5 encoder writes for CP (steps 3 and 5-8: "index
 ** Big5 pointer", then leading and trailing byte), the leading byte in the
 ** low 8 bits, or WENC__NONE16 when CP has no pointer.  The default
-** profile's page table holds the bytes themselves: one lookup, no
-** division by 157 (tools/gen-tables.py, big5_bytes()). */
+** profile's page table, which covers the BMP, holds the bytes themselves:
+** one lookup, no division by 157 (tools/gen-tables.py, big5_bytes()).
+** Where the caller's code point is known to be in the BMP (a UTF-16 unit,
+** a three-byte UTF-8 sequence), the compiler drops the plane 2 branch. */
 WENC__INLINE uint32_t wenc__big5_bytes(uint32_t cp)
 {
+    if (WENC__UNLIKELY(cp > 0xFFFF)) {
+        uint32_t pointer = big5_astral_pointer(cp);
+        return pointer == WENC__NONE16 ? WENC__NONE16 : big5_pointer_bytes(pointer);
+    }
 #if WENC__TABLES_SMALL
-    uint32_t pointer = big5_small_pointer(cp);
-    if (pointer == WENC__NONE16)
-        return WENC__NONE16;
-    uint32_t trailing = pointer % 157;
-    return (pointer / 157 + 0x81) | (trailing + (trailing < 0x3F ? 0x40 : 0x62)) << 8;
+    uint32_t pointer = wenc__rank_lookup(wenc__big5_rank_top, wenc__big5_rank_blocks,
+                                         wenc__big5_rank_other, WENC__BIG5_RANK_LIMIT, cp);
+    return pointer == WENC__NONE16 ? WENC__NONE16 : big5_pointer_bytes(pointer);
 #else
     return wenc__page_lookup(wenc__big5_enc_top, wenc__big5_enc_blocks, WENC__BIG5_ENC_BITS,
                              WENC__BIG5_ENC_LIMIT, cp);
 #endif
 }
-
 #endif
