@@ -145,7 +145,12 @@ extern const uint16_t wenc__euc_kr_decode_wide[6688];
 #define WENC__EUC_KR_ENC_BITS 5
 #define WENC__EUC_KR_ENC_LIMIT 0x10000
 extern const uint16_t wenc__euc_kr_enc_top[2048];
-extern const uint16_t wenc__euc_kr_enc_blocks[33632];
+extern const uint16_t wenc__euc_kr_enc_blocks[14112];
+extern const uint32_t wenc__euc_kr_enc_ranked[64];
+extern const uint16_t wenc__euc_kr_enc_ranked_before[64];
+extern const uint32_t wenc__euc_kr_enc_rank_bits[610];
+extern const uint16_t wenc__euc_kr_enc_rank_base[610];
+extern const uint16_t wenc__euc_kr_enc_rank_values[4359];
 
 /* index-euc-kr.txt, encode: small profile */
 #define WENC__EUC_KR_RANK_LIMIT 0xFFE7

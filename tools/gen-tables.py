@@ -244,12 +244,75 @@ def encode_page_table(out, prefix, mapping, what, entry):
     values = {cp: entry(p) for cp, p in mapping.items()}
     if any(v == NONE16 or not 0 <= v <= 0xFFFF for v in values.values()):
         sys.exit("%s: an encode entry does not fit 16 bits besides NONE16" % prefix)
+    if prefix in SPARSE_RANK:
+        encode_hybrid_table(out, prefix, values, limit, what, *SPARSE_RANK[prefix])
+        return
     size, bits, top, flat = best_page_table(values, limit, NONE16, 2, 2)
     out.define("WENC__%s_ENC_BITS" % prefix.upper(), bits)
     out.define("WENC__%s_ENC_LIMIT" % prefix.upper(), "0x%X" % limit)
     out.array("uint16_t", "wenc__%s_enc_top" % prefix, top, "%d", 16)
     out.array("uint16_t", "wenc__%s_enc_blocks" % prefix, flat, "0x%04X")
     out.sizes.append(("%s encode (%s, as bytes), default profile" % (prefix, what), size))
+
+
+# The default profile's encode tables whose sparse blocks are rank blocks
+# (encode_hybrid_table): the number of mapped code points below which a
+# block of 32 is sparse, and the code points where blocks may be.  EUC-KR:
+# its hanja (4888 of the 20992 CJK unified ideographs U+4E00..U+9FFF, and
+# 268 compatibility ideographs U+F900..U+FAFF), rare in Korean text, filled
+# a third of the page table; the encoder's bulk path leaves them to the
+# step function.  Symbols stay in page blocks: Korean text has more of
+# them than of hanja.
+SPARSE_RANK = {"euc_kr": (16, ((0x4E00, 0xA000), (0xF900, 0xFB00)))}
+
+
+def encode_hybrid_table(out, prefix, values, limit, what, sparse, ranges):
+    """A page table of 32-slot blocks (as encode_page_table) in which a
+    block in RANGES with fewer than SPARSE mapped code points is left empty
+    and kept as a rank block instead: a 32-bit set of its code points and
+    where their entries start in a dense array, entry = values[base + the
+    number of bits below] (src/handlers/rank_table.h, wenc__sparse_lookup).
+    Which blocks of 32 code points are rank blocks: a bit set over the block
+    numbers, with the count of set bits before each of its words."""
+    dense_blocks = [tuple([NONE16] * 32)]
+    seen = {dense_blocks[0]: 0}
+    top = []
+    ranked = [0] * ((limit // 32 + 31) // 32)
+    rank_bits, rank_base, rank_values = [], [], []
+    for base in range(0, limit, 32):
+        blk = tuple(values.get(cp, NONE16) for cp in range(base, base + 32))
+        mapped = [v for v in blk if v != NONE16]
+        if mapped and len(mapped) < sparse and any(lo <= base < hi for lo, hi in ranges):
+            ranked[base // 1024] |= 1 << (base // 32 % 32)
+            rank_bits.append(sum(1 << i for i, v in enumerate(blk) if v != NONE16))
+            rank_base.append(len(rank_values))
+            rank_values.extend(mapped)
+            top.append(0)
+            continue
+        if blk not in seen:
+            seen[blk] = len(dense_blocks)
+            dense_blocks.append(blk)
+        top.append(seen[blk])
+    if len(rank_values) > 0xFFFF:
+        sys.exit("%s: the rank blocks' entries do not fit 16-bit offsets" % prefix)
+    before, count = [], 0
+    for word in ranked:
+        before.append(count)
+        count += bin(word).count("1")
+    out.define("WENC__%s_ENC_BITS" % prefix.upper(), 5)
+    out.define("WENC__%s_ENC_LIMIT" % prefix.upper(), "0x%X" % limit)
+    out.array("uint16_t", "wenc__%s_enc_top" % prefix, top, "%d", 16)
+    out.array("uint16_t", "wenc__%s_enc_blocks" % prefix,
+              [v for b in dense_blocks for v in b], "0x%04X")
+    out.array("uint32_t", "wenc__%s_enc_ranked" % prefix, ranked, "0x%08X", 4)
+    out.array("uint16_t", "wenc__%s_enc_ranked_before" % prefix, before, "%4d")
+    out.array("uint32_t", "wenc__%s_enc_rank_bits" % prefix, rank_bits, "0x%08X", 4)
+    out.array("uint16_t", "wenc__%s_enc_rank_base" % prefix, rank_base, "%5d")
+    out.array("uint16_t", "wenc__%s_enc_rank_values" % prefix, rank_values, "0x%04X")
+    size = (2 * len(top) + 64 * len(dense_blocks) + 6 * len(ranked) + 6 * len(rank_bits)
+            + 2 * len(rank_values))
+    out.sizes.append(("%s encode (%s, as bytes; sparse blocks ranked), default profile"
+                      % (prefix, what), size))
 
 
 # The bytes of a pointer as the encoders write them, first byte in the low

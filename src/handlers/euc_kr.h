@@ -40,8 +40,8 @@ WENC__INLINE uint32_t wenc__euc_kr_code_point(uint32_t pointer)
 /* The two bytes the EUC-KR encoder writes for CP (steps 3 and 5-7: the
 ** index pointer, then pointer / 190 + 0x81 and pointer % 190 + 0x41), the
 ** leading byte in the low 8 bits, or WENC__NONE16 when CP has no pointer.
-** The default profile's page table holds the bytes themselves: one lookup,
-** no division (tools/gen-tables.py, euc_kr_bytes()). */
+** The default profile's table holds the bytes themselves: no division
+** (tools/gen-tables.py, euc_kr_bytes()). */
 WENC__INLINE uint32_t wenc__euc_kr_bytes(uint32_t cp)
 {
 #if WENC__TABLES_SMALL
@@ -51,8 +51,27 @@ WENC__INLINE uint32_t wenc__euc_kr_bytes(uint32_t cp)
         return WENC__NONE16;
     return (pointer / 190 + 0x81) | (pointer % 190 + 0x41) << 8;
 #else
-    return wenc__page_lookup(wenc__euc_kr_enc_top, wenc__euc_kr_enc_blocks, WENC__EUC_KR_ENC_BITS,
-                             WENC__EUC_KR_ENC_LIMIT, cp);
+    uint32_t bytes = wenc__page_lookup(wenc__euc_kr_enc_top, wenc__euc_kr_enc_blocks,
+                                       WENC__EUC_KR_ENC_BITS, WENC__EUC_KR_ENC_LIMIT, cp);
+    if (bytes != WENC__NONE16)
+        return bytes;
+    return wenc__sparse_lookup(wenc__euc_kr_enc_ranked, wenc__euc_kr_enc_ranked_before,
+                               wenc__euc_kr_enc_rank_bits, wenc__euc_kr_enc_rank_base,
+                               wenc__euc_kr_enc_rank_values, WENC__EUC_KR_ENC_LIMIT, cp);
+#endif
+}
+
+/* The same for the encoder's bulk path, which leaves what this does not
+** give to the step function: the default profile's page table alone,
+** without its sparse blocks (EUC-KR's hanja, rare in Korean text), so that
+** each code point costs one lookup there. */
+WENC__INLINE uint32_t wenc__euc_kr_bytes_bulk(uint32_t cp)
+{
+#if WENC__TABLES_SMALL
+    return wenc__euc_kr_bytes(cp);
+#else
+    return wenc__page_lookup(wenc__euc_kr_enc_top, wenc__euc_kr_enc_blocks,
+                             WENC__EUC_KR_ENC_BITS, WENC__EUC_KR_ENC_LIMIT, cp);
 #endif
 }
 

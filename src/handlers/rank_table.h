@@ -57,4 +57,29 @@ WENC__INLINE uint32_t wenc__rank_lookup(const uint16_t *top, const wenc__rank_bl
     return WENC__NONE16;
 }
 
+/* The default profile's page tables with rank blocks (tools/gen-tables.py,
+** encode_hybrid_table; EUC-KR's): the page table alone, wenc__page_lookup
+** with 32-slot blocks, gives the entries of the dense blocks and
+** WENC__NONE16 for the code points of the sparse ones (EUC-KR's hanja, rare
+** in text), which are looked up here: RANKED marks those blocks (and
+** BEFORE counts the marks before each of its words), BITS holds each
+** one's code points and BASE where their entries start in VALUES.  Only
+** the step functions come here, so the encoders' loops keep one page
+** lookup per code point and stop at the rest. */
+WENC__INLINE uint32_t wenc__sparse_lookup(const uint32_t *ranked, const uint16_t *before,
+                                          const uint32_t *bits, const uint16_t *base,
+                                          const uint16_t *values, uint32_t limit, uint32_t cp)
+{
+    if (cp >= limit)
+        return WENC__NONE16;
+    uint32_t block = cp >> 5, word = ranked[block >> 5], mark = 1u << (block & 31);
+    if (!(word & mark))
+        return WENC__NONE16;
+    uint32_t n = before[block >> 5] + wenc__popcount32(word & (mark - 1));
+    uint32_t set = bits[n], bit = 1u << (cp & 31);
+    if (!(set & bit))
+        return WENC__NONE16;
+    return values[base[n] + wenc__popcount32(set & (bit - 1))];
+}
+
 #endif
