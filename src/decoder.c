@@ -162,16 +162,12 @@ static bool flush_pending(wenc__dcall *c, int form);
 ** (the first code point then is not U+FEFF). */
 WENC__INLINE bool short_kernel(wenc__dcall *c, const int form)
 {
-    if (c->dst_len == c->out || (c->strip && c->src[c->pos] == 0xEF))
-        return false;
-    const wenc__utf8_kernels *k = wenc__utf8_kernels_get();
-    const uint8_t *s = c->src + c->pos;
-    size_t n = c->src_len - c->pos, room = c->dst_len - c->out;
-    ptrdiff_t units = -1;
-    if (form == WENC__UTF8 && k->short_to_utf8)
-        units = k->short_to_utf8(s, n, (uint8_t *)c->dst + c->out, room);
-    else if (form == WENC__UTF16 && k->short_to_utf16)
-        units = k->short_to_utf16(s, n, (uint16_t *)c->dst + c->out, room);
+    if (c->dst_len == c->out)
+        return false; /* DST may be NULL: no arithmetic on it */
+    size_t unit = form == WENC__UTF8 ? 1 : 2;
+    ptrdiff_t units = wenc__utf8_short(c->src + c->pos, c->src_len - c->pos,
+                                       (uint8_t *)c->dst + c->out * unit, c->dst_len - c->out,
+                                       form == WENC__UTF16, c->strip);
     if (units < 0)
         return false;
     c->pos = c->src_len;

@@ -241,19 +241,12 @@ static bool short_call(wenc_text_decoder *td, const uint8_t *src, size_t in, voi
         return false;
     const bool strip = !(td->priv_options & WENC_TEXT_DECODER_IGNORE_BOM);
     wenc__decoder_reset(&td->priv_decoder);
-    /* Where a short kernel takes the whole input (16 to WENC__UTF8_SHORT
-    ** bytes of complete, valid text that fits: utf8_kernels.h), it is the
+    /* Where a short kernel takes the whole input (complete, valid text
+    ** that fits, within the kernel's lengths: utf8_kernels.h), it is the
     ** whole call, as in decoder.c's short path; the first code point is
-    ** not U+FEFF (its lead byte would be EF), so BOM seen is all there is
-    ** to BOM handling. */
-    const wenc__utf8_kernels *k = wenc__utf8_kernels_get();
-    ptrdiff_t units = -1;
-    if (in >= 16 && in <= WENC__UTF8_SHORT && !(strip && src[0] == 0xEF)) {
-        if (form == FORM_UTF8 && k->short_to_utf8)
-            units = k->short_to_utf8(src, in, dst, *room);
-        else if (form == FORM_UTF16 && k->short_to_utf16)
-            units = k->short_to_utf16(src, in, dst, *room);
-    }
+    ** not U+FEFF (an input starting with EF is declined while a BOM is to
+    ** be stripped), so BOM seen is all there is to BOM handling. */
+    ptrdiff_t units = wenc__utf8_short(src, in, dst, *room, form == FORM_UTF16, strip);
     if (units >= 0) {
         *room = (size_t)units;
     } else {

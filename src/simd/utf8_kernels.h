@@ -71,4 +71,21 @@ WENC__INLINE const wenc__utf8_kernels *wenc__utf8_kernels_get(void)
     return wenc__utf8_kernels_by_isa[wenc__simd_isa()];
 }
 
+/* A short kernel's call for the decoder's short path (decoder.c) and
+** TextDecoder's (text.c): SRC[0..LEN) to UTF-16 (TO_UTF16) or UTF-8 at DST,
+** CAP units of room, as short_to_utf8/short_to_utf16 above: the units
+** written, or -1 with nothing written.  With a BOM still to strip (STRIP)
+** an input starting with EF is declined: its first code point may be
+** U+FEFF, which the callers' general paths handle. */
+WENC__INLINE ptrdiff_t wenc__utf8_short(const uint8_t *src, size_t len, void *dst, size_t cap,
+                                        bool to_utf16, bool strip)
+{
+    if (len == 0 || len > WENC__UTF8_SHORT || cap == 0 || (strip && src[0] == 0xEF))
+        return -1;
+    const wenc__utf8_kernels *k = wenc__utf8_kernels_get();
+    if (to_utf16)
+        return k->short_to_utf16 ? k->short_to_utf16(src, len, (uint16_t *)dst, cap) : -1;
+    return k->short_to_utf8 ? k->short_to_utf8(src, len, (uint8_t *)dst, cap) : -1;
+}
+
 #endif /* WENC_UTF8_KERNELS_H */
