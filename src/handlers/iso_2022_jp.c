@@ -127,10 +127,16 @@ WENC__INLINE bool iso_2022_jp_idle(const void *sv)
     return state == ASCII || state == LEADING_BYTE;
 }
 
-/* Lanes of V (16 bytes, or units from the encoder's input) that the ASCII
-** state does not take as themselves, with their top bit set: 80 and up,
-** 0E, 0F and 1B (decoder and encoder, ASCII state; 0E, 0F and 1B are
-** errors or an escape). */
+/* Whether the ASCII state does not take unit U as itself: 80 and up, and
+** 0E, 0F and 1B (errors or an escape; decoder and encoder, ASCII state).
+** The bulk paths stop there for the step functions. */
+WENC__INLINE bool iso_2022_jp_ascii_stop(uint32_t u)
+{
+    return u >= 0x80 || u == 0x0E || u == 0x0F || u == 0x1B;
+}
+
+/* The same for the 16 lanes of V (bytes, or units narrowed by the encoder's
+** ASCII step): lanes to stop at get their top bit set. */
 #if defined(__SSE2__)
 WENC__INLINE __m128i iso_2022_jp_stops16(__m128i v)
 {
@@ -201,7 +207,7 @@ WENC__INLINE void iso_2022_jp_run(struct iso_2022_jp_state *s, const uint8_t *sr
 #endif
             while (pos < len && out < cap) {
                 uint32_t b = src[pos];
-                if (b >= 0x80 || b == 0x0E || b == 0x0F || b == 0x1B)
+                if (iso_2022_jp_ascii_stop(b))
                     break;
                 wenc__put(dst, out++, b, form);
                 pos++;
@@ -394,7 +400,7 @@ WENC__INLINE void iso_2022_jp_encode_bulk(void *sv, const void *src, size_t *pos
 #endif
     while (pos < len && out < cap) {
         uint32_t u = wenc__encode_unit(src, pos, from);
-        if (u >= 0x80 || u == 0x0E || u == 0x0F || u == 0x1B)
+        if (iso_2022_jp_ascii_stop(u))
             break;
         dst[out++] = (uint8_t)u;
         pos++;
