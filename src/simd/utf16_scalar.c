@@ -28,8 +28,8 @@ size_t wenc__u16_to_utf8_scalar(const uint16_t *src, size_t len, uint8_t *dst, s
                 ** whole of some documents); after a lone ASCII unit (a
                 ** space between words of another script) one test. */
                 uint64_t word;
-                while (end - pos >= 4 && (memcpy(&word, src + pos, sizeof word),
-                                          (word & 0xFF80FF80FF80FF80u) == 0)) {
+                while (end - pos >= 4 &&
+                       (memcpy(&word, src + pos, sizeof word), (word & 0xFF80FF80FF80FF80u) == 0)) {
                     dst[out] = (uint8_t)src[pos];
                     dst[out + 1] = (uint8_t)src[pos + 1];
                     dst[out + 2] = (uint8_t)src[pos + 2];
