@@ -17,43 +17,13 @@ WENC__INLINE uint32_t wenc__u16_at(const uint8_t *p, bool be)
     return be ? (uint32_t)p[0] << 8 | p[1] : (uint32_t)p[1] << 8 | p[0];
 }
 
-/* The scalar UTF-16 -> UTF-8 loop (contract: utf16_kernels.h). */
-WENC__INLINE size_t wenc__u16_to_utf8_scalar(const uint16_t *src, size_t len, uint8_t *dst,
-                                             size_t cap, size_t *written)
-{
-    size_t pos = 0, out = 0;
-    while (pos < len) {
-        /* Four ASCII units at a time (the whole of some documents). */
-        while (len - pos >= 4 && cap - out >= 4) {
-            uint64_t word;
-            memcpy(&word, src + pos, sizeof word);
-            if ((word & 0xFF80FF80FF80FF80u) != 0)
-                break;
-            dst[out] = (uint8_t)src[pos];
-            dst[out + 1] = (uint8_t)src[pos + 1];
-            dst[out + 2] = (uint8_t)src[pos + 2];
-            dst[out + 3] = (uint8_t)src[pos + 3];
-            pos += 4;
-            out += 4;
-        }
-        if (pos == len)
-            break;
-        uint32_t cp = src[pos];
-        size_t n = 1;
-        if (cp - 0xD800 < 0x800) {
-            if (cp >= 0xDC00 || len - pos < 2 || src[pos + 1] - 0xDC00u >= 0x400)
-                break;
-            cp = 0x10000 + ((cp - 0xD800) << 10) + (src[pos + 1] - 0xDC00u);
-            n = 2;
-        }
-        if (cap - out < wenc__utf8_length(cp))
-            break;
-        out += wenc__utf8_put(dst + out, cp);
-        pos += n;
-    }
-    *written = out;
-    return pos;
-}
+/* The scalar UTF-16 -> UTF-8 loop (contract: utf16_kernels.h; in
+** utf16_scalar.c): the scalar kernel, and what every vector kernel calls
+** for its tail and for the blocks it leaves.  Out of line: inlined into
+** the vector kernels, it changed how the compiler laid out their loops
+** (SSE4.1's Cyrillic rows ran a third slower) for code they seldom run. */
+size_t wenc__u16_to_utf8_scalar(const uint16_t *src, size_t len, uint8_t *dst, size_t cap,
+                                size_t *written);
 
 /* The UTF-8 length of the code points of SRC[0..LEN) that start before
 ** END (a pair may end at END + 1), from *POS, which it advances. */

@@ -28,11 +28,15 @@ static size_t to_utf8(const uint16_t *src, size_t len, uint8_t *dst, size_t cap,
             pos += 16;
             out += 16;
         }
-        /* The rest of the input, or the next 16 units (and the trailing
-        ** surrogate of a pair that ends them) in scalar; a stop before the
-        ** window's end that reads nothing is the kernel's stop. */
+        /* The rest of the input, or the next 64 units (and the trailing
+        ** surrogate of a pair that ends them) in scalar, which takes runs
+        ** of ASCII four at a time: text in other scripts stays there,
+        ** markup comes back to the vectors (64 rather than 16: +10 % on
+        ** the corpus, tests/bench/results/issue-11-scalar-transcoders.md).  A
+        ** stop before the window's end that reads nothing is the
+        ** kernel's stop. */
         bool tail = len - pos < 16 || cap - out < 16;
-        size_t w, n = wenc__u16_to_utf8_scalar(src + pos, tail || len - pos < 17 ? len - pos : 17,
+        size_t w, n = wenc__u16_to_utf8_scalar(src + pos, tail || len - pos < 65 ? len - pos : 65,
                                                dst + out, cap - out, &w);
         pos += n;
         out += w;

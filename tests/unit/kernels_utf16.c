@@ -418,6 +418,21 @@ int main(int argc, char **argv)
             }
         }
     }
+    /* A pair at every position of a block of one class (1, 2 or 3 bytes
+    ** per unit), with every capacity up to the room the whole output
+    ** needs: the scalar loop works in windows of the units that fit at
+    ** three bytes each, so a capacity ends a window at any unit, and a
+    ** pair there needs four bytes for its last unit of room. */
+    for (int c = 0; c < 3; c++) {
+        for (size_t p = 0; p + 1 < 24; p++) {
+            for (size_t i = 0; i < 24; i++)
+                s[i] = unit_of(c);
+            s[p] = unit_of(3);
+            s[p + 1] = unit_of(5);
+            for (size_t cap = 0; cap <= 3 * 24 + 2; cap++)
+                all(s, 24, cap);
+        }
+    }
     /* The units at the edges of the 1-, 2- and 3-byte classes and of the
     ** surrogates, each at every position of a block of every
     ** surrogate-free mix, and the input cut just after it.  */
