@@ -657,9 +657,33 @@ static bool decode_chunks(const dcase *c, const uint8_t *in, size_t n, size_t sp
     return pos == n;
 }
 
-static void sweep_bulk_streaming(const dcase *c, const uint8_t pair[2])
+/* Decodes IN[0..N) with C in one call per output form, then split at every
+** position with one-unit and large output buffers (decode_chunks), and
+** counts in T whatever differs from the one call; WHAT names the input in
+** the messages. */
+static void compare_splits(tally *t, const dcase *c, const uint8_t *in, size_t n, const char *what)
 {
     static uint8_t whole[4 * MAX_OUT * 4], part[4 * MAX_OUT * 4];
+    for (int form = 8; form <= 32; form *= 2) {
+        size_t whole_len, part_len;
+        t->checked++;
+        if (!decode_chunks(c, in, n, n, MAX_OUT, form, whole, &whole_len)) {
+            tally_fail(t, "%s: %s UTF-%d: one-shot decode failed", c->name, what, form);
+            continue;
+        }
+        for (size_t split = 0; split <= n; split++)
+            for (size_t room = 1; room <= MAX_OUT; room += MAX_OUT - 1) {
+                t->checked++;
+                if (!decode_chunks(c, in, n, split, room, form, part, &part_len) ||
+                    part_len != whole_len || memcmp(part, whole, whole_len) != 0)
+                    tally_fail(t, "%s: %s UTF-%d: split at %zu, room %zu differs from one call",
+                               c->name, what, form, split, room);
+            }
+    }
+}
+
+static void sweep_bulk_streaming(const dcase *c, const uint8_t pair[2])
+{
     tally t = {0, 0};
     uint8_t in[72];
     for (unsigned style = 0; style < 4; style++)
@@ -669,24 +693,9 @@ static void sweep_bulk_streaming(const dcase *c, const uint8_t pair[2])
                 in[33] = 0xFF;
             else if (err == 2)
                 in[sizeof in - 1] = pair[0];
-            for (int form = 8; form <= 32; form *= 2) {
-                size_t whole_len, part_len;
-                t.checked++;
-                if (!decode_chunks(c, in, sizeof in, sizeof in, MAX_OUT, form, whole, &whole_len)) {
-                    tally_fail(&t, "%s: style %u error %zu UTF-%d: one-shot decode failed", c->name,
-                               style, err, form);
-                    continue;
-                }
-                for (size_t split = 0; split <= sizeof in; split++)
-                    for (size_t room = 1; room <= MAX_OUT; room += MAX_OUT - 1) {
-                        t.checked++;
-                        if (!decode_chunks(c, in, sizeof in, split, room, form, part, &part_len) ||
-                            part_len != whole_len || memcmp(part, whole, whole_len) != 0)
-                            tally_fail(&t, "%s: style %u error %zu UTF-%d: split at %zu, room %zu "
-                                           "differs from one call",
-                                       c->name, style, err, form, split, room);
-                    }
-            }
+            char what[40];
+            snprintf(what, sizeof what, "style %u error %zu", style, err);
+            compare_splits(&t, c, in, sizeof in, what);
         }
     tally_report(&t, "%s: bulk-path text split at every position, one-unit output buffers",
                  c->name);
@@ -859,7 +868,6 @@ static void sweep_iso_2022_jp_ascii(void)
         }
     tally_report(&t, "ISO-2022-JP: every byte at every position of a 150-byte ASCII run");
 
-    static uint8_t whole[4 * MAX_OUT * 4], part[4 * MAX_OUT * 4];
     static const uint8_t planted[][3] = {{0x1B, 0x28, 0x42}, {0x0E, 'x', 'y'}, {0x80, 'x', 'y'},
                                          {'x', 'y', 'z'}};
     tally st = {0, 0};
@@ -870,23 +878,9 @@ static void sweep_iso_2022_jp_ascii(void)
         memcpy(in + sizeof head + RUN, tail, sizeof tail);
         memcpy(in + sizeof head + 70 + 3 * p, planted[p], 3);
         compare(&st, c, in, sizeof in, ALL_FORMS | FATAL);
-        for (int form = 8; form <= 32; form *= 2) {
-            size_t whole_len, part_len;
-            st.checked++;
-            if (!decode_chunks(c, in, sizeof in, sizeof in, MAX_OUT, form, whole, &whole_len)) {
-                tally_fail(&st, "ISO-2022-JP: ASCII run %zu UTF-%d: one-shot failed", p, form);
-                continue;
-            }
-            for (size_t split = 0; split <= sizeof in; split++)
-                for (size_t room = 1; room <= MAX_OUT; room += MAX_OUT - 1) {
-                    st.checked++;
-                    if (!decode_chunks(c, in, sizeof in, split, room, form, part, &part_len) ||
-                        part_len != whole_len || memcmp(part, whole, whole_len) != 0)
-                        tally_fail(&st, "ISO-2022-JP: ASCII run %zu UTF-%d: split at %zu, room "
-                                        "%zu differs from one call",
-                                   p, form, split, room);
-                }
-        }
+        char what[40];
+        snprintf(what, sizeof what, "ASCII run %zu", p);
+        compare_splits(&st, c, in, sizeof in, what);
     }
     tally_report(&st, "ISO-2022-JP: ASCII runs split at every position, one-unit output buffers");
 }
