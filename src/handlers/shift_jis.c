@@ -222,12 +222,7 @@ WENC__INLINE uint32_t shift_jis_bulk_bytes(uint32_t cp)
 #endif
 }
 
-WENC__CJK_BULK void shift_jis_encode_bulk(const void *src, size_t *pos, size_t len, uint8_t *dst,
-                                        size_t *out, size_t cap, int form)
-{
-    wenc__cjk_encode_bulk(src, pos, len, dst, out, cap, form, shift_jis_bulk_bytes,
-                          shift_jis_encode_other);
-}
+WENC__CJK_ENCODE_BULK(shift_jis_encode_bulk, shift_jis_bulk_bytes, shift_jis_encode_other)
 
 WENC__INLINE wenc_status shift_jis_encode(wenc__ecall *c, const int form)
 {
