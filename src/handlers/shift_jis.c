@@ -207,19 +207,14 @@ WENC__INLINE uint32_t shift_jis_encode_other(uint32_t cp)
 }
 
 /* PAIR of the bulk path: the bytes of the index's first pointer where they
-** are what the encoder writes.  In the default profile an entry whose
-** leading byte is 0xED or more is a first pointer in rows 88..93 (or
-** null): those few code points (NEC-selected IBM extensions) leave the
-** bulk loop for the step function, so a kana or ideograph costs one test
-** after its lookup. */
+** are what the encoder writes.  An entry whose leading byte is 0xED or more
+** is a first pointer in rows 88..93 (or null): those few code points
+** (NEC-selected IBM extensions) leave the bulk loop for the step function,
+** so a kana or ideograph costs one test after its lookup. */
 WENC__INLINE uint32_t shift_jis_bulk_bytes(uint32_t cp)
 {
-#if WENC__TABLES_SMALL
-    return wenc__jis0208_shift_jis_bytes(cp);
-#else
     uint32_t e = jis0208_entry(cp);
     return (e & 0xFF) >= 0xED ? WENC__NONE16 : e;
-#endif
 }
 
 WENC__CJK_ENCODE_BULK(shift_jis_encode_bulk, shift_jis_bulk_bytes, shift_jis_encode_other)
