@@ -15,11 +15,11 @@
 #define WENC__LABEL_BUCKETS 64
 #define WENC__LABEL_SLOTS 512
 
-/* One block of 32 code points of an encode table (code point -> pointer;
- * src/handlers/rank_table.h does the lookup). */
+/* One block of 32 code points of a small-profile encode table (code point
+ * -> the encoder's bytes; src/handlers/rank_table.h does the lookup). */
 typedef struct wenc__rank_block {
     uint32_t other;      /* bit i: base + i maps to other[other_base + rank] */
-    uint32_t run;        /* bit i: base + i maps to run_base + rank */
+    uint32_t run;        /* bit i: base + i maps to run_base + (rank << 8) */
     uint16_t other_base; /* rank = number of the same bits below bit i */
     uint16_t run_base;
 } wenc__rank_block;
@@ -60,7 +60,7 @@ extern const uint16_t wenc__big5_astral_pointer[291];
 #define WENC__BIG5_RANK_LIMIT 0xFFEE
 extern const uint16_t wenc__big5_rank_top[2048];
 extern const wenc__rank_block wenc__big5_rank_blocks[764];
-extern const uint16_t wenc__big5_rank_other[12091];
+extern const uint16_t wenc__big5_rank_other[12134];
 #define WENC__BIG5_ASTRAL 291
 extern const uint16_t wenc__big5_astral_cp[291];
 extern const uint16_t wenc__big5_astral_pointer[291];
@@ -86,7 +86,7 @@ extern const uint16_t wenc__gb18030_enc_blocks[26592];
 #define WENC__GB18030_RANK_LIMIT 0xFFE6
 extern const uint16_t wenc__gb18030_rank_top[2048];
 extern const wenc__rank_block wenc__gb18030_rank_blocks[831];
-extern const uint16_t wenc__gb18030_rank_other[7491];
+extern const uint16_t wenc__gb18030_rank_other[8337];
 
 /* index-gb18030-ranges.txt */
 #define WENC__GB18030_RANGES 207
@@ -120,9 +120,11 @@ extern const uint16_t wenc__sjis_trail_row_cell[256];
 #define WENC__JIS0208_RANK_LIMIT 0xFFE6
 extern const uint16_t wenc__jis0208_rank_top[2048];
 extern const wenc__rank_block wenc__jis0208_rank_blocks[688];
-extern const uint16_t wenc__jis0208_rank_other[5287];
+extern const uint16_t wenc__jis0208_rank_other[5298];
 #define WENC__SJIS_EXC_FIRST 8272
 extern const uint16_t wenc__sjis_exc_bytes[376];
+extern const uint8_t wenc__sjis_lead_row[256];
+extern const uint16_t wenc__sjis_trail_row_cell[256];
 
 /* index-jis0212.txt */
 #define WENC__JIS0212_POINTERS 7211
@@ -156,7 +158,7 @@ extern const uint16_t wenc__euc_kr_enc_rank_values[4359];
 #define WENC__EUC_KR_RANK_LIMIT 0xFFE7
 extern const uint16_t wenc__euc_kr_rank_top[2048];
 extern const wenc__rank_block wenc__euc_kr_rank_blocks[1051];
-extern const uint16_t wenc__euc_kr_rank_other[7882];
+extern const uint16_t wenc__euc_kr_rank_other[8029];
 
 /* index-iso-2022-jp-katakana.txt */
 #define WENC__ISO_2022_JP_KATAKANA_POINTERS 63

@@ -484,4 +484,44 @@ WENC__INLINE void wenc__cjk_encode_bulk(const void *src, size_t *pos, size_t len
         cjk_encode_run(src, pos, len, dst, out, cap, WENC__FROM_UTF32, pair, other);
 }
 
+
+/* Defines NAME(src, pos, len, dst, out, cap, form), a handler's bulk
+** encode wrapper: wenc__cjk_encode_bulk with PAIR and OTHER.
+**
+** The small profile's lookups count bits (wenc__rank_lookup), and baseline
+** x86-64 has no popcnt instruction: the bit-parallel sum put about 30 % on
+** each CJK code point.  So there NAME is built twice, once for CPUs with
+** popcnt, and the kernels' instruction set picks one: the AVX2 and AVX-512
+** sets imply popcnt (simd.h), and WENC_SIMD=sse41, sse2 or scalar runs the
+** portable copy, so that both pass the suites.  The choice is made once per
+** process (wenc__simd_isa); what NAME adds is one predictable branch per
+** run. */
+#define WENC__CJK_ENCODE_BULK_BODY(pair, other)                                          \
+    (const void *src, size_t *pos, size_t len, uint8_t *dst, size_t *out, size_t cap,    \
+     int form)                                                                            \
+    {                                                                                     \
+        wenc__cjk_encode_bulk(src, pos, len, dst, out, cap, form, pair, other);           \
+    }
+#if WENC__TABLES_SMALL && defined(WENC__SIMD_X86) && !defined(__POPCNT__) &&                  \
+    (defined(__GNUC__) || defined(__clang__))
+#include "simd/simd.h"
+#define WENC__CJK_ENCODE_BULK(name, pair, other)                                         \
+    static __attribute__((noinline, target("popcnt,bmi,bmi2"))) void name##_popcnt              \
+        WENC__CJK_ENCODE_BULK_BODY(pair, other)                                           \
+    static __attribute__((noinline)) void name##_portable                                 \
+        WENC__CJK_ENCODE_BULK_BODY(pair, other)                                           \
+    static void name(const void *src, size_t *pos, size_t len, uint8_t *dst, size_t *out, \
+                     size_t cap, int form)                                                \
+    {                                                                                     \
+        wenc__isa isa = wenc__simd_isa();                                                 \
+        if (isa == WENC__ISA_AVX2 || isa == WENC__ISA_AVX512)                             \
+            name##_popcnt(src, pos, len, dst, out, cap, form);                            \
+        else                                                                              \
+            name##_portable(src, pos, len, dst, out, cap, form);                          \
+    }
+#else
+#define WENC__CJK_ENCODE_BULK(name, pair, other)                                         \
+    WENC__CJK_BULK void name WENC__CJK_ENCODE_BULK_BODY(pair, other)
+#endif
+
 #endif /* WENC_CJK_BULK_H */

@@ -6,7 +6,7 @@ this repository: they are not kept here) and writes, under OUT_ROOT:
 
   indexes/tables.h            declarations of every generated table
   indexes/<index>.c           decode (pointer -> code point) and encode
-                              (code point -> pointer) tables per index
+                              (code point -> bytes) tables per index
   indexes/single_byte.c       the single-byte indexes, both directions
   indexes/registry.c          the encoding registry and the label hash
   indexes/REVISION.md         Identifier and Date of every index used
@@ -174,30 +174,30 @@ def decode_table_16(index, length):
     return [index.by_pointer.get(p, NONE16) for p in range(length)]
 
 
-def rank_table(mapping, limit):
-    """Code point -> pointer in blocks of 32 code points (see
+def rank_table(mapping, limit, step=1):
+    """Code point -> value in blocks of 32 code points (see
     src/handlers/rank_table.h).  In each block the longest chain of code
-    points whose pointers are consecutive (in code point order) is a *run*:
-    bit set in `run`, pointer = run_base + the number of run bits below it.
-    The other mapped code points have a bit in `other` and their pointer in
-    the `other` array at other_base + the number of other bits below.
-    top[cp >> 5] is the block number; block 0 is the empty block."""
+    points whose values follow each other by STEP (in code point order) is a
+    *run*: bit set in `run`, value = run_base + STEP * the number of run bits
+    below it.  The other mapped code points have a bit in `other` and their
+    value in the `other` array at other_base + the number of other bits
+    below.  top[cp >> 5] is the block number; block 0 is the empty block."""
     blocks = [(0, 0, 0, 0)]
     seen = {blocks[0]: 0}
     top, others = [], []
     for base in range(0, limit, 32):
         cps = [cp for cp in range(base, base + 32) if cp in mapping]
-        chain = {}  # pointer -> (length of the chain ending there, its first cp)
+        chain = {}  # value -> (length of the chain ending there, its first cp)
         for cp in cps:
-            p = mapping[cp]
-            length, first = chain.get(p - 1, (0, cp))
-            chain[p] = (length + 1, first if length else cp)
+            v = mapping[cp]
+            length, first = chain.get(v - step, (0, cp))
+            chain[v] = (length + 1, first if length else cp)
         run_bits = other_bits = run_base = 0
         if cps:
-            end = max(chain, key=lambda p: (chain[p][0], -chain[p][1]))
+            end = max(chain, key=lambda v: (chain[v][0], -chain[v][1]))
             length = chain[end][0]
-            run_base = end - length + 1
-            members = set(range(run_base, end + 1))
+            run_base = end - (length - 1) * step
+            members = set(range(run_base, end + 1, step))
         for cp in cps:
             if mapping[cp] in members and cp >= chain[end][1]:
                 run_bits |= 1 << (cp - base)
@@ -212,18 +212,31 @@ def rank_table(mapping, limit):
     return top, blocks, others
 
 
-def encode_rank_table(out, prefix, mapping, what):
+# The small profile's runs step the trailing byte (the high 8 bits of an
+# entry): src/handlers/rank_table.h adds the rank shifted by this.
+RANK_STEP_SHIFT = 8
+
+
+def encode_rank_table(out, prefix, mapping, what, entry):
+    """The small profile: a rank table whose values are ENTRY(pointer), the
+    bytes the encoders write, as in the default profile's page tables.  A
+    run is then a chain of code points whose trailing bytes follow each
+    other under one leading byte: it ends at a row's end and at a gap in
+    the trailing bytes (0x7F in Shift_JIS and GBK), which costs the tables
+    about 2 KiB more than runs of pointers did, and saves each lookup the
+    division by the row length."""
     limit = max(mapping) + 1
-    top, blocks, others = rank_table(mapping, limit)
-    if len(blocks) > 0xFFFF or len(others) > 0xFFFF or max(mapping.values()) > 0xFFFE:
+    entries = {cp: entry(p) for cp, p in mapping.items()}
+    top, blocks, others = rank_table(entries, limit, 1 << RANK_STEP_SHIFT)
+    if len(blocks) > 0xFFFF or len(others) > 0xFFFF or max(entries.values()) >= NONE16:
         sys.exit("%s: encode table does not fit its 16-bit fields" % prefix)
     size = 2 * len(top) + 12 * len(blocks) + 2 * len(others)
     out.define("WENC__%s_RANK_LIMIT" % prefix.upper(), "0x%X" % limit)
     out.array("uint16_t", "wenc__%s_rank_top" % prefix, top, "%d", 16)
     out.array("wenc__rank_block", "wenc__%s_rank_blocks" % prefix, blocks,
-              "{0x%08X, 0x%08X, %5d, %5d}", 2)
-    out.array("uint16_t", "wenc__%s_rank_other" % prefix, others, "%5d")
-    out.sizes.append(("%s encode (%s), small profile" % (prefix, what), size))
+              "{0x%08X, 0x%08X, %5d, 0x%04X}", 2)
+    out.array("uint16_t", "wenc__%s_rank_other" % prefix, others, "0x%04X")
+    out.sizes.append(("%s encode (%s, as bytes), small profile" % (prefix, what), size))
 
 
 def encode_page_table(out, prefix, mapping, what, entry):
@@ -353,7 +366,7 @@ def shift_jis_bytes(pointer):
             | (trail + (0x40 if trail < 0x3F else 0x41)) << 8)
 
 
-# Per index: the default profile's entry for a pointer, and what else both
+# Per index: both profiles' entry for a pointer, and what else both
 # profiles' encode files hold (the function gets the Out and the index).
 ENCODE_FORMS = {
     "big5": (big5_bytes, None),
@@ -367,7 +380,7 @@ def gen_encode(idx, root, decls, sizes, prefix, mapping, what):
     """The encode tables of both profiles, each in a file of its own (the
     build compiles one): <prefix>_encode.c, two-level page tables of the
     bytes, two loads per lookup (default); <prefix>_encode_small.c, rank
-    tables of the pointers (-Dtables=small)."""
+    tables of the same bytes (-Dtables=small)."""
     entry, extra = ENCODE_FORMS[prefix]
     out = Out(idx.banner())
     encode_page_table(out, prefix, mapping, what, entry)
@@ -379,7 +392,7 @@ def gen_encode(idx, root, decls, sizes, prefix, mapping, what):
     sizes.extend(out.sizes)
     out = Out(idx.banner())
     bmp = {cp: p for cp, p in mapping.items() if cp <= 0xFFFF}
-    encode_rank_table(out, prefix, bmp, what)
+    encode_rank_table(out, prefix, bmp, what, entry)
     astral_list(out, prefix, mapping, "small")
     if extra:
         extra(out, idx, True)
@@ -579,9 +592,7 @@ def jis0208_encode_check(idx):
 def jis0208_encode_extra(idx, out, small):
     jis0208_encode_check(idx)
     jis0208_shift_jis(idx, out)
-    if small:
-        return
-    # The default profile's entries are Shift_JIS bytes (jis0208_entry):
+    # Both profiles' entries are Shift_JIS bytes (jis0208_entry):
     # row and cell (EUC-JP and ISO-2022-JP, "index pointer" / 94 and % 94)
     # are wenc__sjis_lead_row[leading] + wenc__sjis_trail_row_cell[trailing],
     # row in the low 8 bits and cell in the next 8.  Undoing Shift_JIS
@@ -894,11 +905,11 @@ def main(argv):
          "#define WENC__ENCODING_COUNT %d\n#define WENC__LABEL_COUNT %d\n" % (n_enc, n_lab),
          "#define WENC__LABEL_MAX_LENGTH %d\n" % maxlen,
          "#define WENC__LABEL_BUCKETS 64\n#define WENC__LABEL_SLOTS 512\n\n",
-         "/* One block of 32 code points of an encode table (code point -> pointer;\n"
-         " * src/handlers/rank_table.h does the lookup). */\n",
+         "/* One block of 32 code points of a small-profile encode table (code point\n"
+         " * -> the encoder's bytes; src/handlers/rank_table.h does the lookup). */\n",
          "typedef struct wenc__rank_block {\n",
          "    uint32_t other;      /* bit i: base + i maps to other[other_base + rank] */\n",
-         "    uint32_t run;        /* bit i: base + i maps to run_base + rank */\n",
+         "    uint32_t run;        /* bit i: base + i maps to run_base + (rank << %d) */\n" % RANK_STEP_SHIFT,
          "    uint16_t other_base; /* rank = number of the same bits below bit i */\n",
          "    uint16_t run_base;\n",
          "} wenc__rank_block;\n\n",

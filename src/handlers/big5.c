@@ -172,12 +172,7 @@ WENC__INLINE int big5_encode_step(void *unused, int32_t cp, wenc__estep *r)
 /* The bulk path (cjk_bulk.h): what big5_encode_step gives for CP >= 0x80
 ** is the index's bytes (wenc__big5_bytes), or an error (stop). */
 
-WENC__CJK_BULK void big5_encode_bulk(const void *src, size_t *pos, size_t len, uint8_t *dst,
-                                   size_t *out, size_t cap, int form)
-{
-    wenc__cjk_encode_bulk(src, pos, len, dst, out, cap, form, wenc__big5_bytes,
-                          wenc__cjk_encode_stop);
-}
+WENC__CJK_ENCODE_BULK(big5_encode_bulk, wenc__big5_bytes, wenc__cjk_encode_stop)
 
 WENC__INLINE wenc_status big5_encode(wenc__ecall *c, const int form)
 {

@@ -65,9 +65,9 @@ WENC__INLINE uint32_t big5_pointer_bytes(uint32_t pointer)
 
 /* The two bytes the Big5 encoder writes for CP (steps 3 and 5-8: "index
 ** Big5 pointer", then leading and trailing byte), the leading byte in the
-** low 8 bits, or WENC__NONE16 when CP has no pointer.  The default
-** profile's page table, which covers the BMP, holds the bytes themselves:
-** one lookup, no division by 157 (tools/gen-tables.py, big5_bytes()).
+** low 8 bits, or WENC__NONE16 when CP has no pointer.  Both profiles'
+** tables, which cover the BMP, hold the bytes themselves: no division by
+** 157 (tools/gen-tables.py, big5_bytes()).
 ** Where the caller's code point is known to be in the BMP (a UTF-16 unit,
 ** a three-byte UTF-8 sequence), the compiler drops the plane 2 branch. */
 WENC__INLINE uint32_t wenc__big5_bytes(uint32_t cp)
@@ -77,9 +77,8 @@ WENC__INLINE uint32_t wenc__big5_bytes(uint32_t cp)
         return pointer == WENC__NONE16 ? WENC__NONE16 : big5_pointer_bytes(pointer);
     }
 #if WENC__TABLES_SMALL
-    uint32_t pointer = wenc__rank_lookup(wenc__big5_rank_top, wenc__big5_rank_blocks,
-                                         wenc__big5_rank_other, WENC__BIG5_RANK_LIMIT, cp);
-    return pointer == WENC__NONE16 ? WENC__NONE16 : big5_pointer_bytes(pointer);
+    return wenc__rank_lookup(wenc__big5_rank_top, wenc__big5_rank_blocks, wenc__big5_rank_other,
+                             WENC__BIG5_RANK_LIMIT, cp);
 #else
     return wenc__page_lookup(wenc__big5_enc_top, wenc__big5_enc_blocks, WENC__BIG5_ENC_BITS,
                              WENC__BIG5_ENC_LIMIT, cp);

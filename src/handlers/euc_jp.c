@@ -198,12 +198,7 @@ WENC__INLINE uint32_t euc_jp_encode_other(uint32_t cp)
     return WENC__CJK_STOP;
 }
 
-WENC__CJK_BULK void euc_jp_encode_bulk(const void *src, size_t *pos, size_t len, uint8_t *dst,
-                                     size_t *out, size_t cap, int form)
-{
-    wenc__cjk_encode_bulk(src, pos, len, dst, out, cap, form, euc_jp_encode_pair,
-                          euc_jp_encode_other);
-}
+WENC__CJK_ENCODE_BULK(euc_jp_encode_bulk, euc_jp_encode_pair, euc_jp_encode_other)
 
 WENC__INLINE wenc_status euc_jp_encode(wenc__ecall *c, const int form)
 {

@@ -139,12 +139,7 @@ WENC__INLINE int euc_kr_encode_step(void *unused, int32_t cp, wenc__estep *r)
 ** path takes those of wenc__euc_kr_bytes_bulk and stops at the rest (the
 ** default profile's sparse blocks among them) for the step function. */
 
-WENC__CJK_BULK void euc_kr_encode_bulk(const void *src, size_t *pos, size_t len, uint8_t *dst,
-                                     size_t *out, size_t cap, int form)
-{
-    wenc__cjk_encode_bulk(src, pos, len, dst, out, cap, form, wenc__euc_kr_bytes_bulk,
-                          wenc__cjk_encode_stop);
-}
+WENC__CJK_ENCODE_BULK(euc_kr_encode_bulk, wenc__euc_kr_bytes_bulk, wenc__cjk_encode_stop)
 
 WENC__INLINE wenc_status euc_kr_encode(wenc__ecall *c, const int form)
 {

@@ -40,16 +40,13 @@ WENC__INLINE uint32_t wenc__euc_kr_code_point(uint32_t pointer)
 /* The two bytes the EUC-KR encoder writes for CP (steps 3 and 5-7: the
 ** index pointer, then pointer / 190 + 0x81 and pointer % 190 + 0x41), the
 ** leading byte in the low 8 bits, or WENC__NONE16 when CP has no pointer.
-** The default profile's table holds the bytes themselves: no division
+** Both profiles' tables hold the bytes themselves: no division
 ** (tools/gen-tables.py, euc_kr_bytes()). */
 WENC__INLINE uint32_t wenc__euc_kr_bytes(uint32_t cp)
 {
 #if WENC__TABLES_SMALL
-    uint32_t pointer = wenc__rank_lookup(wenc__euc_kr_rank_top, wenc__euc_kr_rank_blocks,
-                                         wenc__euc_kr_rank_other, WENC__EUC_KR_RANK_LIMIT, cp);
-    if (pointer == WENC__NONE16)
-        return WENC__NONE16;
-    return (pointer / 190 + 0x81) | (pointer % 190 + 0x41) << 8;
+    return wenc__rank_lookup(wenc__euc_kr_rank_top, wenc__euc_kr_rank_blocks,
+                             wenc__euc_kr_rank_other, WENC__EUC_KR_RANK_LIMIT, cp);
 #else
     uint32_t bytes = wenc__page_lookup(wenc__euc_kr_enc_top, wenc__euc_kr_enc_blocks,
                                        WENC__EUC_KR_ENC_BITS, WENC__EUC_KR_ENC_LIMIT, cp);

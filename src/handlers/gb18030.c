@@ -305,18 +305,9 @@ WENC__INLINE uint32_t gbk_encode_other(uint32_t cp)
     return cp == 0x20AC ? WENC__CJK_BYTES1(0x80) : WENC__CJK_STOP;
 }
 
-WENC__CJK_BULK void gb18030_encode_bulk(const void *src, size_t *pos, size_t len, uint8_t *dst,
-                                      size_t *out, size_t cap, int form)
-{
-    wenc__cjk_encode_bulk(src, pos, len, dst, out, cap, form, wenc__gb18030_bytes,
-                          wenc__cjk_encode_stop);
-}
+WENC__CJK_ENCODE_BULK(gb18030_encode_bulk, wenc__gb18030_bytes, wenc__cjk_encode_stop)
 
-WENC__CJK_BULK void gbk_encode_bulk(const void *src, size_t *pos, size_t len, uint8_t *dst,
-                                  size_t *out, size_t cap, int form)
-{
-    wenc__cjk_encode_bulk(src, pos, len, dst, out, cap, form, gbk_encode_pair, gbk_encode_other);
-}
+WENC__CJK_ENCODE_BULK(gbk_encode_bulk, gbk_encode_pair, gbk_encode_other)
 
 WENC__INLINE wenc_status gb18030_encode(wenc__ecall *c, const int form)
 {

@@ -21,18 +21,14 @@ WENC__INLINE uint32_t wenc__gb18030_code_point(uint32_t pointer)
 
 /* The two bytes the gb18030 and GBK encoders write for CP (steps 6-8: the
 ** index pointer, then leading and trailing byte), the leading byte in the
-** low 8 bits, or WENC__NONE16 when CP has no pointer.  The default
-** profile's page table holds the bytes themselves: one lookup, no division
-** by 190 (tools/gen-tables.py, gb18030_bytes()). */
+** low 8 bits, or WENC__NONE16 when CP has no pointer.  Both profiles'
+** tables hold the bytes themselves: no division by 190 (tools/gen-tables.py,
+** gb18030_bytes()). */
 WENC__INLINE uint32_t wenc__gb18030_bytes(uint32_t cp)
 {
 #if WENC__TABLES_SMALL
-    uint32_t pointer = wenc__rank_lookup(wenc__gb18030_rank_top, wenc__gb18030_rank_blocks,
-                                         wenc__gb18030_rank_other, WENC__GB18030_RANK_LIMIT, cp);
-    if (pointer == WENC__NONE16)
-        return WENC__NONE16;
-    uint32_t trailing = pointer % 190;
-    return (pointer / 190 + 0x81) | (trailing + (trailing < 0x3F ? 0x40 : 0x41)) << 8;
+    return wenc__rank_lookup(wenc__gb18030_rank_top, wenc__gb18030_rank_blocks,
+                             wenc__gb18030_rank_other, WENC__GB18030_RANK_LIMIT, cp);
 #else
     return wenc__page_lookup(wenc__gb18030_enc_top, wenc__gb18030_enc_blocks,
                              WENC__GB18030_ENC_BITS, WENC__GB18030_ENC_LIMIT, cp);

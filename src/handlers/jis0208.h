@@ -31,28 +31,24 @@ WENC__INLINE uint32_t wenc__jis0208_code_point(uint32_t pointer)
     return WENC__NONE16;
 }
 
-#if WENC__TABLES_SMALL
-/* The index pointer (the first one) of CP, or WENC__NONE16 when it has
-** none: the small profile's rank table. */
-WENC__INLINE uint32_t jis0208_pointer(uint32_t cp)
-{
-    return wenc__rank_lookup(wenc__jis0208_rank_top, wenc__jis0208_rank_blocks,
-                             wenc__jis0208_rank_other, WENC__JIS0208_RANK_LIMIT, cp);
-}
-#else
-/* The default profile's encode entry of CP: the Shift_JIS bytes of its
-** index pointer (the first one), leading byte in the low 8 bits, as
-** Shift_JIS encoder steps 9-13 turn a pointer into bytes; or WENC__NONE16
-** when CP has no pointer (tools/gen-tables.py, jis0208_entry()).  Shift_JIS
-** writes them as they are (but for rows 88..93, below), EUC-JP and
-** ISO-2022-JP take row and cell back with two small tables: the fastest
-** peers are fastest on Shift_JIS, so it gets the shortest path. */
+/* The encode entry of CP: the Shift_JIS bytes of its index pointer (the
+** first one), leading byte in the low 8 bits, as Shift_JIS encoder steps
+** 9-13 turn a pointer into bytes; or WENC__NONE16 when CP has no pointer
+** (tools/gen-tables.py, jis0208_entry()).  Shift_JIS writes them as they
+** are (but for rows 88..93, below), EUC-JP and ISO-2022-JP take row and
+** cell back with two small tables: the fastest peers are fastest on
+** Shift_JIS, so it gets the shortest path.  The default profile's page
+** table or the small profile's rank table (rank_table.h). */
 WENC__INLINE uint32_t jis0208_entry(uint32_t cp)
 {
+#if WENC__TABLES_SMALL
+    return wenc__rank_lookup(wenc__jis0208_rank_top, wenc__jis0208_rank_blocks,
+                             wenc__jis0208_rank_other, WENC__JIS0208_RANK_LIMIT, cp);
+#else
     return wenc__page_lookup(wenc__jis0208_enc_top, wenc__jis0208_enc_blocks,
                              WENC__JIS0208_ENC_BITS, WENC__JIS0208_ENC_LIMIT, cp);
-}
 #endif
+}
 
 /* The row and cell (0..93 each) of the index pointer (the first one) of
 ** CP plus ADD, row in the low 8 bits and cell in the next 8, or
@@ -60,17 +56,10 @@ WENC__INLINE uint32_t jis0208_entry(uint32_t cp)
 ** 0x2121 (encoder steps 9-11 and 13-15): as row and cell are below 94, the
 ** add carries into neither's neighbour, and the result is never
 ** WENC__NONE16.  Taking ADD here leaves the caller one test for null.  The
-** default profile undoes the Shift_JIS byte arithmetic of its entry with
-** two 256-entry tables (no division by 94); the small profile divides its
-** pointer. */
+** Shift_JIS byte arithmetic of the entry is undone with two 256-entry
+** tables (no division by 94). */
 WENC__INLINE uint32_t wenc__jis0208_row_cell_plus(uint32_t cp, uint32_t add)
 {
-#if WENC__TABLES_SMALL
-    uint32_t pointer = jis0208_pointer(cp);
-    if (pointer == WENC__NONE16)
-        return WENC__NONE16;
-    return (pointer / 94 | (pointer % 94) << 8) + add;
-#else
     uint32_t e = jis0208_entry(cp);
     if (e == WENC__NONE16)
         return WENC__NONE16;
@@ -83,7 +72,6 @@ WENC__INLINE uint32_t wenc__jis0208_row_cell_plus(uint32_t cp, uint32_t add)
         __builtin_unreachable();
 #endif
     return rc;
-#endif
 }
 
 /* The row and cell alone (see wenc__jis0208_row_cell_plus). */
@@ -107,21 +95,11 @@ WENC__INLINE uint32_t jis0208_sjis_exception(uint32_t pointer)
 ** byte in the low 8 bits, or WENC__NONE16 when CP has no pointer.
 **
 ** "index Shift_JIS pointer" differs from the first pointer only when that
-** one is in rows 88..93 (jis0208_sjis_exception).  In the default profile,
-** the entry is the bytes of the first pointer, whose leading byte is 0xED
-** or more exactly for those rows (and 0xFF for WENC__NONE16): one test on
-** the common path. */
+** one is in rows 88..93 (jis0208_sjis_exception).  The entry is the bytes
+** of the first pointer, whose leading byte is 0xED or more exactly for
+** those rows (and 0xFF for WENC__NONE16): one test on the common path. */
 WENC__INLINE uint32_t wenc__jis0208_shift_jis_bytes(uint32_t cp)
 {
-#if WENC__TABLES_SMALL
-    uint32_t pointer = jis0208_pointer(cp);
-    if (pointer == WENC__NONE16)
-        return WENC__NONE16;
-    if (pointer >= WENC__SJIS_EXC_FIRST)
-        return jis0208_sjis_exception(pointer);
-    uint32_t lead = pointer / 188, trail = pointer % 188;
-    return (lead + (lead < 0x1F ? 0x81 : 0xC1)) | (trail + (trail < 0x3F ? 0x40 : 0x41)) << 8;
-#else
     uint32_t e = jis0208_entry(cp);
     if (WENC__UNLIKELY((e & 0xFF) >= 0xED)) {
         if (e == WENC__NONE16)
@@ -132,7 +110,6 @@ WENC__INLINE uint32_t wenc__jis0208_shift_jis_bytes(uint32_t cp)
         return jis0208_sjis_exception(pointer);
     }
     return e;
-#endif
 }
 
 #endif

@@ -1,20 +1,23 @@
-/* rank_table.h -- code point -> pointer lookups in the small profile's
+/* rank_table.h -- code point -> bytes lookups in the small profile's
 ** encode tables of the double-byte indexes (-Dtables=small;
 ** tools/gen-tables.py, rank_table()).  The default profile's are two-level
-** page tables (wenc__page_lookup, internal.h): two loads per lookup.
+** page tables (wenc__page_lookup, internal.h): two loads per lookup.  Both
+** hold the same entries, the bytes the encoder writes for the code point's
+** pointer (first byte in the low 8 bits), so that no lookup divides by the
+** row length.
 **
 ** A table is a top level, one uint16_t block number per 32 code points, and
 ** one 12-byte wenc__rank_block per distinct block.  In a block, the longest
-** chain of code points whose pointers follow each other (in code point
-** order) is a *run*: its pointers are computed, run_base + the number of run
-** code points below.  Long runs are common: EUC-KR's Hangul, gb18030's GBK/3
-** and GBK/4 ideographs and its PUA rows are in code point order
-** (../shared/INDEX-FACTS.md).  The other code points keep their pointers in
-** a dense array, found the same way by rank.  So a table costs two bytes per
-** code point outside runs, and nothing for unmapped ones, where the page
-** tables cost two bytes per slot of every non-empty page.  The price is a
-** popcount and a third dependent load per code point (tests/bench/results/
-** issue-12-tables.md has the figures). */
+** chain of code points whose trailing bytes follow each other under one
+** leading byte (in code point order) is a *run*: its entries are computed,
+** run_base + (the number of run code points below << 8).  Long runs are
+** common: EUC-KR's Hangul, gb18030's GBK/3 and GBK/4 ideographs and its PUA
+** rows are in code point order (../shared/INDEX-FACTS.md).  The other code
+** points keep their entries in a dense array, found the same way by rank.
+** So a table costs two bytes per code point outside runs, and nothing for
+** unmapped ones, where the page tables cost two bytes per slot of every
+** non-empty page.  The price is a popcount and a third dependent load per
+** code point (tests/bench/results/issue-12-tables.md has the figures). */
 #ifndef WENC_HANDLERS_RANK_TABLE_H
 #define WENC_HANDLERS_RANK_TABLE_H
 
@@ -27,11 +30,14 @@
 #endif
 
 /* Number of set bits of X.  Baseline x86-64 has no popcnt instruction, and
-** without it compilers call a library routine; the bit-parallel sum is a
-** dozen ALU operations with no branch. */
+** without it GCC calls a library routine; the bit-parallel sum is a dozen
+** ALU operations with no branch.  In a function built for popcnt
+** (target("popcnt"), cjk_bulk.h's WENC__CJK_ENCODE_BULK) GCC turns this sum
+** into the instruction, and clang the builtin, which it otherwise expands
+** to the same sum. */
 WENC__INLINE uint32_t wenc__popcount32(uint32_t x)
 {
-#if defined(__POPCNT__) || defined(__aarch64__)
+#if defined(__POPCNT__) || defined(__aarch64__) || defined(__clang__)
     return (uint32_t)__builtin_popcount(x);
 #else
     x = x - ((x >> 1) & 0x55555555u);
@@ -41,7 +47,7 @@ WENC__INLINE uint32_t wenc__popcount32(uint32_t x)
 #endif
 }
 
-/* The pointer for CP in the table (TOP, BLOCKS, OTHER) covering code points
+/* The entry for CP in the table (TOP, BLOCKS, OTHER) covering code points
 ** below LIMIT, or WENC__NONE16 when CP has none. */
 WENC__INLINE uint32_t wenc__rank_lookup(const uint16_t *top, const wenc__rank_block *blocks,
                                         const uint16_t *other, uint32_t limit, uint32_t cp)
@@ -51,7 +57,7 @@ WENC__INLINE uint32_t wenc__rank_lookup(const uint16_t *top, const wenc__rank_bl
     const wenc__rank_block *b = &blocks[top[cp >> 5]];
     uint32_t bit = 1u << (cp & 31), below = bit - 1;
     if (b->run & bit)
-        return b->run_base + wenc__popcount32(b->run & below);
+        return b->run_base + (wenc__popcount32(b->run & below) << 8);
     if (b->other & bit)
         return other[b->other_base + wenc__popcount32(b->other & below)];
     return WENC__NONE16;

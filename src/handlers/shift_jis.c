@@ -207,27 +207,17 @@ WENC__INLINE uint32_t shift_jis_encode_other(uint32_t cp)
 }
 
 /* PAIR of the bulk path: the bytes of the index's first pointer where they
-** are what the encoder writes.  In the default profile an entry whose
-** leading byte is 0xED or more is a first pointer in rows 88..93 (or
-** null): those few code points (NEC-selected IBM extensions) leave the
-** bulk loop for the step function, so a kana or ideograph costs one test
-** after its lookup. */
+** are what the encoder writes.  An entry whose leading byte is 0xED or more
+** is a first pointer in rows 88..93 (or null): those few code points
+** (NEC-selected IBM extensions) leave the bulk loop for the step function,
+** so a kana or ideograph costs one test after its lookup. */
 WENC__INLINE uint32_t shift_jis_bulk_bytes(uint32_t cp)
 {
-#if WENC__TABLES_SMALL
-    return wenc__jis0208_shift_jis_bytes(cp);
-#else
     uint32_t e = jis0208_entry(cp);
     return (e & 0xFF) >= 0xED ? WENC__NONE16 : e;
-#endif
 }
 
-WENC__CJK_BULK void shift_jis_encode_bulk(const void *src, size_t *pos, size_t len, uint8_t *dst,
-                                        size_t *out, size_t cap, int form)
-{
-    wenc__cjk_encode_bulk(src, pos, len, dst, out, cap, form, shift_jis_bulk_bytes,
-                          shift_jis_encode_other);
-}
+WENC__CJK_ENCODE_BULK(shift_jis_encode_bulk, shift_jis_bulk_bytes, shift_jis_encode_other)
 
 WENC__INLINE wenc_status shift_jis_encode(wenc__ecall *c, const int form)
 {
