@@ -368,13 +368,38 @@ WENC__INLINE int iso_2022_jp_encode_step(void *sv, int32_t cp, wenc__estep *r)
     return WENC__E_BYTES;
 }
 
-/* The bulk path (encode.h), in the ASCII state only: code points below
-** 0x80 other than 0E, 0F and 1B are their own bytes (steps 3-4).  The other
-** states, and everything else, go to the step function. */
+/* PAIR of the jis0208 state's bulk path: the two bytes of steps 13-15,
+** row and cell plus 0x21, or WENC__NONE16 where the index has no pointer.
+** Steps 5-9 treat ASCII, U+00A5, U+203E, U+2212 and the half-width katakana
+** apart: the index has none of the latter (tools/gen-tables.py,
+** jis0208_encode_check), and the loop stops at ASCII. */
+WENC__INLINE uint32_t iso_2022_jp_pair(uint32_t cp)
+{
+    return wenc__jis0208_row_cell_plus(cp, 0x2121);
+}
+
+/* The bulk path (encode.h).  In the jis0208 state: runs of code points
+** with a pointer (step 12 does not escape, steps 13-15), through the
+** double-byte encoders' loop without its lone ASCII.  In the ASCII state:
+** code points below 0x80 other than 0E, 0F and 1B are their own bytes
+** (steps 3-4).  The Roman state, and everything else, go to the step
+** function. */
 WENC__INLINE void iso_2022_jp_encode_bulk(void *sv, const void *src, size_t *pos_, size_t len,
                                           uint8_t *dst, size_t *out_, size_t cap, int from)
 {
-    if (((const struct iso_2022_jp_encode_state *)sv)->state != E_ASCII)
+    int state = ((const struct iso_2022_jp_encode_state *)sv)->state;
+    if (state == E_JIS0208) {
+        if (from != WENC__FROM_UTF32 && *pos_ < len) {
+            /* UTF-8 reads four bytes per sequence of three: the last one
+            ** must be inside the input (as in cjk_encode_run). */
+            size_t in = from == WENC__FROM_UTF8 ? (len - *pos_ - 1) / 3 : len - *pos_;
+            size_t max = (cap - *out_) / 2;
+            cjk_encode_pairs(src, pos_, dst, out_, in < max ? in : max, from, iso_2022_jp_pair,
+                             false);
+        }
+        return;
+    }
+    if (state != E_ASCII)
         return;
     size_t pos = *pos_, out = *out_;
 #if defined(__SSE2__)
