@@ -338,16 +338,17 @@ WENC__INLINE void cjk_store2(uint8_t *p, uint32_t bytes)
 
 /* A run of BMP code points that PAIR maps, from SRC[*POS..) in FORM (UTF-8
 ** three-byte sequences or UTF-16 units outside the surrogates), with lone
-** ASCII characters between them (the space between Korean words), at most
-** MAX items: the caller made sure that MAX items of three input bytes (and
-** a fourth one readable after the last) and two output bytes fit.  Writes
-** from DST[*OUT] and advances *POS and *OUT.  It stops at anything else
-** (and at two ASCII characters in a row, which the caller copies 16 at a
-** time), which the caller's loop takes one item at a time.  With the
-** bounds checked once per run, an ideograph costs the well-formedness
-** test, one lookup and one two-byte store. */
+** ASCII characters between them (the space between Korean words) if
+** LONE_ASCII, at most MAX items: the caller made sure that MAX items of
+** three input bytes (and a fourth one readable after the last) and two
+** output bytes fit.  Writes from DST[*OUT] and advances *POS and *OUT.  It
+** stops at anything else (and at two ASCII characters in a row, which the
+** caller copies 16 at a time), which the caller's loop takes one item at a
+** time.  With the bounds checked once per run, an ideograph costs the
+** well-formedness test, one lookup and one two-byte store. */
 WENC__INLINE void cjk_encode_pairs(const void *src, size_t *pos_, uint8_t *dst, size_t *out_,
-                                   size_t max, const int form, uint32_t (*pair)(uint32_t))
+                                   size_t max, const int form, uint32_t (*pair)(uint32_t),
+                                   const bool lone_ascii)
 {
     size_t pos = *pos_, out = *out_;
     for (size_t i = 0; i < max; i++) {
@@ -359,7 +360,7 @@ WENC__INLINE void cjk_encode_pairs(const void *src, size_t *pos_, uint8_t *dst, 
             if ((w & 0xC0C0F0u) != 0x8080E0u) {
                 /* ASCII (its own byte in every one of these encoders),
                 ** then not ASCII. */
-                if ((w & 0x8080) != 0x8000)
+                if (!lone_ascii || (w & 0x8080) != 0x8000)
                     break;
                 dst[out++] = (uint8_t)w;
                 pos++;
@@ -377,7 +378,7 @@ WENC__INLINE void cjk_encode_pairs(const void *src, size_t *pos_, uint8_t *dst, 
             if (WENC__UNLIKELY(cp < 0x80)) {
                 /* ASCII, then not ASCII (the next unit is inside the input
                 ** when this is not the last of the MAX items). */
-                if (i + 1 == max || s[1] < 0x80)
+                if (!lone_ascii || i + 1 == max || s[1] < 0x80)
                     break;
                 dst[out++] = (uint8_t)cp;
                 pos++;
@@ -438,7 +439,7 @@ WENC__INLINE void cjk_encode_run(const void *src, size_t *pos_, size_t len, uint
             size_t in = form == WENC__FROM_UTF8 ? (len - pos - 1) / 3 : len - pos;
             size_t max = (cap - out) / 2;
             size_t before = pos;
-            cjk_encode_pairs(src, &pos, dst, &out, in < max ? in : max, form, pair);
+            cjk_encode_pairs(src, &pos, dst, &out, in < max ? in : max, form, pair, true);
             if (pos != before)
                 continue;
         }

@@ -532,7 +532,8 @@ static void test_sequences(conf_rng *rng, unsigned count)
 ** fail" for every fourth, the input form rotating. */
 static void test_bulk_runs(conf_rng *rng)
 {
-    static const char *const names[] = {"Big5", "EUC-KR", "GBK", "gb18030", "Shift_JIS", "EUC-JP"};
+    static const char *const names[] = {"Big5",      "EUC-KR", "GBK",        "gb18030",
+                                        "Shift_JIS", "EUC-JP", "ISO-2022-JP"};
     for (size_t i = 0; i < ncases; i++) {
         const ecase *c = &cases[i];
         bool bulk = false;
@@ -695,6 +696,44 @@ static void test_iso_2022_jp_runs(conf_rng *rng)
     }
 }
 
+/* The same for runs of kana and kanji, the bulk path's jis0208 state:
+** after ASCII (an escape first) or at the start, with one code point
+** planted at every position: ASCII (an escape back), 0E and 1B, U+0000,
+** the yen sign and overline (Roman), U+2212 and the half-width katakana
+** (steps 8-9 change them before the lookup), U+FF0D, more kana and kanji,
+** an ideographic space, and code points the encoder cannot map, in the BMP
+** and beyond (four UTF-8 bytes, a UTF-16 pair). */
+static void test_iso_2022_jp_kanji_runs(conf_rng *rng)
+{
+    static const uint32_t planted[] = {'a',    0x0E,    0x1B,   0x00,   0xA5,   0x203E,
+                                       0x2212, 0xFF61,  0xFF9F, 0xFF0D, 0x3042, 0x4E00,
+                                       0x3000, 0x0100,  0x20AC, 0x10000};
+    static const uint32_t text[] = {0x65E5, 0x672C, 0x8A9E, 0x306E, 0x6F22, 0x5B57,
+                                    0x3001, 0x30AB, 0x30FC, 0x30C9, 0x3002, 0xFF08};
+    for (size_t i = 0; i < ncases; i++) {
+        const ecase *c = &cases[i];
+        if (strcmp(c->name, "ISO-2022-JP") != 0)
+            continue;
+        tally t = {0, 0};
+        uint32_t cps[MAX_SEQ];
+        for (int form = 0; form < NFORMS; form++)
+            for (size_t p = 0; p < COUNT(planted); p++)
+                for (size_t at = 0; at < 60; at++)
+                    for (size_t from_ascii = 0; from_ascii < 2; from_ascii++) {
+                        size_t n = 0;
+                        if (from_ascii)
+                            cps[n++] = 'x';
+                        for (size_t k = 0; k < 60; k++)
+                            cps[n++] = text[(k + at + p) % COUNT(text)];
+                        cps[from_ascii + at] = planted[p];
+                        cps[n++] = '.';
+                        sb_check(&t, c, cps, n, form, rng, "planted", planted[p], at);
+                    }
+        tally_report(&t, "ISO-2022-JP: code points planted at every position of kana and kanji "
+                         "runs, from each input form");
+    }
+}
+
 /* The same kind of text into output buffers of 1, 2 and 3 bytes per call
 ** (3, 4 and 5 for ISO-2022-JP, whose escapes take three) must give the
 ** bytes of one call with room to spare. */
@@ -791,6 +830,7 @@ int main(int argc, char **argv)
     test_bulk_runs(&rng);
     test_sb_runs(&rng);
     test_iso_2022_jp_runs(&rng);
+    test_iso_2022_jp_kanji_runs(&rng);
     test_bulk_small_output();
 
     printf("# %.1f s\n", conf_seconds() - t0);
