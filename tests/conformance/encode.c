@@ -658,80 +658,72 @@ static void test_sb_runs(conf_rng *rng)
     }
 }
 
-/* ---- 6. ISO-2022-JP's bulk path in its ASCII state (src/handlers/iso_2022_jp.c) -- */
+/* ---- 6. ISO-2022-JP's bulk paths (src/handlers/iso_2022_jp.c) ------------ */
 
-/* ASCII text of 60 code points, entered from the start or from jis0208
-** (an escape first), then a kanji (an escape after), with one code point
-** planted at every position: those the ASCII state refuses (0E, 0F, 1B),
-** U+0000, U+007F, the first beyond ASCII, the yen sign and overline
-** (Roman), kana and kanji (jis0208), a half-width katakana and one the
-** encoder cannot map; from each input form, html mode and "encode or
+/* Runs of 60 code points of TEXT (cycled), entered at the start or after
+** LEAD (an escape first), then TAIL (an escape after), with one of PLANTED
+** at every position; from each input form, html mode and "encode or
 ** fail", in random chunks (lib_run). */
+static void iso_2022_jp_planted(conf_rng *rng, const uint32_t *planted, size_t nplanted,
+                                const uint32_t *text, size_t ntext, uint32_t lead,
+                                uint32_t tail, const char *what)
+{
+    for (size_t i = 0; i < ncases; i++) {
+        const ecase *c = &cases[i];
+        if (strcmp(c->name, "ISO-2022-JP") != 0)
+            continue;
+        tally t = {0, 0};
+        uint32_t cps[MAX_SEQ];
+        for (int form = 0; form < NFORMS; form++)
+            for (size_t p = 0; p < nplanted; p++)
+                for (size_t at = 0; at < 60; at++)
+                    for (size_t after_lead = 0; after_lead < 2; after_lead++) {
+                        size_t n = 0;
+                        if (after_lead)
+                            cps[n++] = lead;
+                        for (size_t k = 0; k < 60; k++)
+                            cps[n++] = text[(k + at + p) % ntext];
+                        cps[after_lead + at] = planted[p];
+                        cps[n++] = tail;
+                        sb_check(&t, c, cps, n, form, rng, "planted", planted[p], at);
+                    }
+        tally_report(&t, "ISO-2022-JP: code points planted at every position of %s, from each "
+                         "input form",
+                     what);
+    }
+}
+
+/* The ASCII state: ASCII text, entered from jis0208, with those the ASCII
+** state refuses (0E, 0F, 1B), U+0000, U+007F, the first beyond ASCII, the
+** yen sign and overline (Roman), kana and kanji (jis0208), a half-width
+** katakana and one the encoder cannot map planted. */
 static void test_iso_2022_jp_runs(conf_rng *rng)
 {
     static const uint32_t planted[] = {0x0E, 0x0F,   0x1B,   0x00,   0x7F,   0x80,  0xFF,
                                        0xA5, 0x203E, 0x3042, 0x4E00, 0xFF71, 0x0100};
-    static const char text[] = "The quick brown fox\njumps over 13 lazy dogs. ";
-    for (size_t i = 0; i < ncases; i++) {
-        const ecase *c = &cases[i];
-        if (strcmp(c->name, "ISO-2022-JP") != 0)
-            continue;
-        tally t = {0, 0};
-        uint32_t cps[MAX_SEQ];
-        for (int form = 0; form < NFORMS; form++)
-            for (size_t p = 0; p < COUNT(planted); p++)
-                for (size_t at = 0; at < 60; at++)
-                    for (size_t from_jis = 0; from_jis < 2; from_jis++) {
-                        size_t n = 0;
-                        if (from_jis)
-                            cps[n++] = 0x3042;
-                        for (size_t k = 0; k < 60; k++)
-                            cps[n++] = (uint8_t)text[(k + at + p) % (sizeof text - 1)];
-                        cps[from_jis + at] = planted[p];
-                        cps[n++] = 0x4E00;
-                        sb_check(&t, c, cps, n, form, rng, "planted", planted[p], at);
-                    }
-        tally_report(&t, "ISO-2022-JP: code points planted at every position of ASCII runs, "
-                         "from each input form");
-    }
+    static const char ascii[] = "The quick brown fox\njumps over 13 lazy dogs. ";
+    uint32_t text[sizeof ascii - 1];
+    for (size_t k = 0; k < COUNT(text); k++)
+        text[k] = (uint8_t)ascii[k];
+    iso_2022_jp_planted(rng, planted, COUNT(planted), text, COUNT(text), 0x3042, 0x4E00,
+                        "ASCII runs");
 }
 
-/* The same for runs of kana and kanji, the bulk path's jis0208 state:
-** after ASCII (an escape first) or at the start, with one code point
-** planted at every position: ASCII (an escape back), 0E and 1B, U+0000,
-** the yen sign and overline (Roman), U+2212 and the half-width katakana
-** (steps 8-9 change them before the lookup), U+FF0D, more kana and kanji,
-** an ideographic space, and code points the encoder cannot map, in the BMP
-** and beyond (four UTF-8 bytes, a UTF-16 pair). */
+/* The jis0208 state: kana and kanji, entered from ASCII, with ASCII (an
+** escape back), 0E and 1B, U+0000, the yen sign and overline (Roman),
+** U+2212 and the half-width katakana (steps 8-9 change them before the
+** lookup), U+FF0D, more kana and kanji, an ideographic space, and code
+** points the encoder cannot map, in the BMP and beyond (four UTF-8 bytes,
+** a UTF-16 pair) planted. */
 static void test_iso_2022_jp_kanji_runs(conf_rng *rng)
 {
-    static const uint32_t planted[] = {'a',    0x0E,    0x1B,   0x00,   0xA5,   0x203E,
-                                       0x2212, 0xFF61,  0xFF9F, 0xFF0D, 0x3042, 0x4E00,
-                                       0x3000, 0x0100,  0x20AC, 0x10000};
+    static const uint32_t planted[] = {'a',    0x0E,   0x1B,   0x00,   0xA5,   0x203E,
+                                       0x2212, 0xFF61, 0xFF9F, 0xFF0D, 0x3042, 0x4E00,
+                                       0x3000, 0x0100, 0x20AC, 0x10000};
     static const uint32_t text[] = {0x65E5, 0x672C, 0x8A9E, 0x306E, 0x6F22, 0x5B57,
                                     0x3001, 0x30AB, 0x30FC, 0x30C9, 0x3002, 0xFF08};
-    for (size_t i = 0; i < ncases; i++) {
-        const ecase *c = &cases[i];
-        if (strcmp(c->name, "ISO-2022-JP") != 0)
-            continue;
-        tally t = {0, 0};
-        uint32_t cps[MAX_SEQ];
-        for (int form = 0; form < NFORMS; form++)
-            for (size_t p = 0; p < COUNT(planted); p++)
-                for (size_t at = 0; at < 60; at++)
-                    for (size_t from_ascii = 0; from_ascii < 2; from_ascii++) {
-                        size_t n = 0;
-                        if (from_ascii)
-                            cps[n++] = 'x';
-                        for (size_t k = 0; k < 60; k++)
-                            cps[n++] = text[(k + at + p) % COUNT(text)];
-                        cps[from_ascii + at] = planted[p];
-                        cps[n++] = '.';
-                        sb_check(&t, c, cps, n, form, rng, "planted", planted[p], at);
-                    }
-        tally_report(&t, "ISO-2022-JP: code points planted at every position of kana and kanji "
-                         "runs, from each input form");
-    }
+    iso_2022_jp_planted(rng, planted, COUNT(planted), text, COUNT(text), 'x', '.',
+                        "kana and kanji runs");
 }
 
 /* The same kind of text into output buffers of 1, 2 and 3 bytes per call
