@@ -485,7 +485,6 @@ WENC__INLINE void wenc__cjk_encode_bulk(const void *src, size_t *pos, size_t len
         cjk_encode_run(src, pos, len, dst, out, cap, WENC__FROM_UTF32, pair, other);
 }
 
-
 /* Defines NAME(src, pos, len, dst, out, cap, form), a handler's bulk
 ** encode wrapper: wenc__cjk_encode_bulk with PAIR and OTHER.
 **
@@ -497,31 +496,31 @@ WENC__INLINE void wenc__cjk_encode_bulk(const void *src, size_t *pos, size_t len
 ** portable copy, so that both pass the suites.  The choice is made once per
 ** process (wenc__simd_isa); what NAME adds is one predictable branch per
 ** run. */
-#define WENC__CJK_ENCODE_BULK_BODY(pair, other)                                          \
-    (const void *src, size_t *pos, size_t len, uint8_t *dst, size_t *out, size_t cap,    \
-     int form)                                                                            \
-    {                                                                                     \
-        wenc__cjk_encode_bulk(src, pos, len, dst, out, cap, form, pair, other);           \
+#define WENC__CJK_ENCODE_BULK_BODY(pair, other)                                                    \
+    (const void *src, size_t *pos, size_t len, uint8_t *dst, size_t *out, size_t cap,              \
+     int form)                                                                                     \
+    {                                                                                              \
+        wenc__cjk_encode_bulk(src, pos, len, dst, out, cap, form, pair, other);                    \
     }
-#if WENC__TABLES_SMALL && defined(WENC__SIMD_X86) && !defined(__POPCNT__) &&                  \
+#if WENC__TABLES_SMALL && defined(WENC__SIMD_X86) && !defined(__POPCNT__) &&                       \
     (defined(__GNUC__) || defined(__clang__))
 #include "simd/simd.h"
-#define WENC__CJK_ENCODE_BULK(name, pair, other)                                         \
-    static __attribute__((noinline, target("popcnt,bmi,bmi2"))) void name##_popcnt              \
-        WENC__CJK_ENCODE_BULK_BODY(pair, other)                                           \
-    static __attribute__((noinline)) void name##_portable                                 \
-        WENC__CJK_ENCODE_BULK_BODY(pair, other)                                           \
-    static void name(const void *src, size_t *pos, size_t len, uint8_t *dst, size_t *out, \
-                     size_t cap, int form)                                                \
-    {                                                                                     \
-        wenc__isa isa = wenc__simd_isa();                                                 \
-        if (isa == WENC__ISA_AVX2 || isa == WENC__ISA_AVX512)                             \
-            name##_popcnt(src, pos, len, dst, out, cap, form);                            \
-        else                                                                              \
-            name##_portable(src, pos, len, dst, out, cap, form);                          \
+#define WENC__CJK_ENCODE_BULK(name, pair, other)                                                   \
+    static __attribute__((noinline, target("popcnt,bmi,bmi2"))) void name##_popcnt                 \
+        WENC__CJK_ENCODE_BULK_BODY(pair, other)                                                    \
+    static __attribute__((noinline)) void name##_portable                                          \
+        WENC__CJK_ENCODE_BULK_BODY(pair, other)                                                    \
+    static void name(const void *src, size_t *pos, size_t len, uint8_t *dst, size_t *out,          \
+                     size_t cap, int form)                                                         \
+    {                                                                                              \
+        wenc__isa isa = wenc__simd_isa();                                                          \
+        if (isa == WENC__ISA_AVX2 || isa == WENC__ISA_AVX512)                                      \
+            name##_popcnt(src, pos, len, dst, out, cap, form);                                     \
+        else                                                                                       \
+            name##_portable(src, pos, len, dst, out, cap, form);                                   \
     }
 #else
-#define WENC__CJK_ENCODE_BULK(name, pair, other)                                         \
+#define WENC__CJK_ENCODE_BULK(name, pair, other)                                                   \
     WENC__CJK_BULK void name WENC__CJK_ENCODE_BULK_BODY(pair, other)
 #endif
 

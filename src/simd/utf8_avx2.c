@@ -10,14 +10,29 @@
 #define STOREU32(p, v) _mm256_storeu_si256((__m256i *)(void *)(p), (v))
 
 /* valid_prefix, and with DST copy_valid: each block is stored once it has
-** passed its check, so that the text is read once.  What the vector loop
-** checked, SRC[0..I), may end inside a sequence; the scalar loop finishes
-** from that sequence's start (and copies what it adds). */
+** passed its check, so that the text is read once.  The first 16 bytes,
+** which have nothing before them, are checked alone; every later block
+** reads the three bytes before each of its bytes again (x86_check32_at).
+** What the vector loop checked, SRC[0..I), may end inside a sequence; the
+** scalar loop finishes from that sequence's start (and copies what it
+** adds). */
 WENC__INLINE size_t validate(const uint8_t *src, size_t len, uint8_t *dst)
 {
     const __m256i zero = _mm256_setzero_si256();
-    __m256i prev = zero, open = zero;
+    __m256i open = zero;
     size_t i = 0;
+    if (len >= 16) {
+        __m128i a = LOADU(src);
+        if (_mm_movemask_epi8(a) != 0) {
+            __m128i err = x86_check16(a, _mm_setzero_si128());
+            if (!_mm_testz_si128(err, err))
+                return wenc__utf8_valid_finish_copy(src, 0, len, dst);
+            open = _mm256_zextsi128_si256(x86_open16(a));
+        }
+        if (dst)
+            STOREU(dst, a);
+        i = 16;
+    }
     while (len - i >= 64) {
         __m256i a = LOADU32(src + i), b = LOADU32(src + i + 32), err;
         if (_mm256_movemask_epi8(_mm256_or_si256(a, b)) == 0) {
@@ -25,7 +40,7 @@ WENC__INLINE size_t validate(const uint8_t *src, size_t len, uint8_t *dst)
             err = open;
             open = zero;
         } else {
-            err = _mm256_or_si256(x86_check32(a, prev), x86_check32(b, a));
+            err = _mm256_or_si256(x86_check32_at(a, src + i), x86_check32_at(b, src + i + 32));
             open = x86_open32(b);
         }
         if (!_mm256_testz_si256(err, err))
@@ -34,7 +49,6 @@ WENC__INLINE size_t validate(const uint8_t *src, size_t len, uint8_t *dst)
             STOREU32(dst + i, a);
             STOREU32(dst + i + 32, b);
         }
-        prev = b;
         i += 64;
     }
     if (len - i >= 32) {
@@ -43,23 +57,22 @@ WENC__INLINE size_t validate(const uint8_t *src, size_t len, uint8_t *dst)
             err = open;
             open = zero;
         } else {
-            err = x86_check32(a, prev);
+            err = x86_check32_at(a, src + i);
             open = x86_open32(a);
         }
         if (!_mm256_testz_si256(err, err))
             return wenc__utf8_valid_finish_copy(src, i, len, dst);
         if (dst)
             STOREU32(dst + i, a);
-        prev = a;
         i += 32;
     }
-    /* One more (zero-padded) vector for the tail: what is cut by the end is
-    ** left to the scalar loop, which the padding does not change. */
+    /* One more vector for the tail: what is cut by the end is left to the
+    ** scalar loop. */
     if (len - i >= 16) {
         __m128i a = LOADU(src + i);
-        __m128i err = _mm_movemask_epi8(a) == 0
-                          ? _mm256_extracti128_si256(open, 1)
-                          : x86_check16(a, _mm256_extracti128_si256(prev, 1));
+        __m128i err = _mm_movemask_epi8(a) == 0 ? _mm_or_si128(_mm256_castsi256_si128(open),
+                                                                _mm256_extracti128_si256(open, 1))
+                                                  : x86_check16_at(a, src + i);
         if (_mm_testz_si128(err, err)) {
             if (dst)
                 STOREU(dst + i, a);

@@ -9,9 +9,9 @@
 
 #define LOADU64(p) _mm512_loadu_si512((const void *)(p))
 
-/* x86_check16 on 64 bytes: each 128-bit lane's bytes before it come from
-** the lane below (or PREV's top lane). */
-WENC__INLINE __m512i check64(__m512i in, __m512i prev)
+/* x86_check16 on 64 bytes, P1, P2 and P3 being the bytes one, two and
+** three before each byte of IN. */
+WENC__INLINE __m512i check64_with(__m512i in, __m512i p1, __m512i p2, __m512i p3)
 {
     const __m512i prev_high =
         _mm512_broadcast_i32x4(_mm_load_si128((const __m128i *)wenc__u8v_prev_high));
@@ -20,19 +20,20 @@ WENC__INLINE __m512i check64(__m512i in, __m512i prev)
     const __m512i byte_high =
         _mm512_broadcast_i32x4(_mm_load_si128((const __m128i *)wenc__u8v_byte_high));
     const __m512i nibble = _mm512_set1_epi8(0x0F);
-    /* Lanes: PREV's last, then IN's first three. */
-    const __m512i lanes = _mm512_setr_epi64(6, 7, 8, 9, 10, 11, 12, 13);
-    __m512i before = _mm512_permutex2var_epi64(prev, lanes, in);
-    __m512i p1 = _mm512_alignr_epi8(in, before, 15);
     __m512i e = _mm512_and_si512(
         _mm512_and_si512(
             _mm512_shuffle_epi8(prev_high, _mm512_and_si512(_mm512_srli_epi16(p1, 4), nibble)),
             _mm512_shuffle_epi8(prev_low, _mm512_and_si512(p1, nibble))),
         _mm512_shuffle_epi8(byte_high, _mm512_and_si512(_mm512_srli_epi16(in, 4), nibble)));
-    __m512i p2 = _mm512_alignr_epi8(in, before, 14), p3 = _mm512_alignr_epi8(in, before, 13);
     __m512i must = _mm512_or_si512(_mm512_subs_epu8(p2, _mm512_set1_epi8(WENC__U8V_THIRD)),
                                    _mm512_subs_epu8(p3, _mm512_set1_epi8(WENC__U8V_FOURTH)));
     return _mm512_xor_si512(e, _mm512_and_si512(must, _mm512_set1_epi8((char)0x80)));
+}
+
+/* x86_check16_at (utf8_x86.h) on 64 bytes. */
+WENC__INLINE __m512i check64_at(__m512i in, const uint8_t *p)
+{
+    return check64_with(in, LOADU64(p - 1), LOADU64(p - 2), LOADU64(p - 3));
 }
 
 /* Non-zero where the last three of the 64 bytes V start a sequence they do
@@ -58,15 +59,29 @@ WENC__INLINE bool any64(__m512i v)
 }
 
 /* valid_prefix, and with DST copy_valid: each block is stored once it has
-** passed its check, so that the text is read once.  What the vector loop
-** checked, SRC[0..I), may end inside a sequence; the scalar loop finishes
-** from that sequence's start (and copies what it adds). */
+** passed its check, so that the text is read once.  The first 16 bytes,
+** which have nothing before them, are checked alone; every later block
+** reads the three bytes before each of its bytes again (check64_at).
+** What the vector loop checked, SRC[0..I), may end inside a sequence; the
+** scalar loop finishes from that sequence's start (and copies what it
+** adds). */
 WENC__INLINE size_t validate(const uint8_t *src, size_t len, uint8_t *dst)
 {
     const __m512i zero = _mm512_setzero_si512();
-    __m512i prev = zero, open = zero;
+    __m512i open = zero;
     size_t i = 0;
-    bool failed = false;
+    if (len >= 16) {
+        __m128i a = LOADU(src);
+        if (_mm_movemask_epi8(a) != 0) {
+            __m128i err = x86_check16(a, _mm_setzero_si128());
+            if (!_mm_testz_si128(err, err))
+                return wenc__utf8_valid_finish_copy(src, 0, len, dst);
+            open = _mm512_zextsi128_si512(x86_open16(a));
+        }
+        if (dst)
+            STOREU(dst, a);
+        i = 16;
+    }
     while (len - i >= 128) {
         __m512i a = LOADU64(src + i), b = LOADU64(src + i + 64), err;
         if (ascii64(_mm512_or_si512(a, b))) {
@@ -74,55 +89,47 @@ WENC__INLINE size_t validate(const uint8_t *src, size_t len, uint8_t *dst)
             err = open;
             open = zero;
         } else {
-            err = _mm512_or_si512(check64(a, prev), check64(b, a));
+            err = _mm512_or_si512(check64_at(a, src + i), check64_at(b, src + i + 64));
             open = open64(b);
         }
-        if (any64(err)) {
-            failed = true;
-            break;
-        }
+        if (any64(err))
+            return wenc__utf8_valid_finish_copy(src, i, len, dst);
         if (dst) {
             _mm512_storeu_si512(dst + i, a);
             _mm512_storeu_si512(dst + i + 64, b);
         }
-        prev = b;
         i += 128;
     }
-    if (!failed && len - i >= 64) {
+    if (len - i >= 64) {
         __m512i a = LOADU64(src + i), err;
         if (ascii64(a)) {
             err = open;
             open = zero;
         } else {
-            err = check64(a, prev);
+            err = check64_at(a, src + i);
             open = open64(a);
         }
-        if (any64(err)) {
-            failed = true;
-        } else {
-            if (dst)
-                _mm512_storeu_si512(dst + i, a);
-            prev = a;
-            i += 64;
-        }
+        if (any64(err))
+            return wenc__utf8_valid_finish_copy(src, i, len, dst);
+        if (dst)
+            _mm512_storeu_si512(dst + i, a);
+        i += 64;
     }
     /* The tail, 16 bytes at a time. */
-    __m128i prev16 = _mm512_extracti32x4_epi32(prev, 3);
-    __m128i open16 = _mm512_extracti32x4_epi32(open, 3);
-    while (!failed && len - i >= 16) {
-        __m128i a = LOADU(src + i), err;
+    while (len - i >= 16) {
+        __m128i a = LOADU(src + i);
         if (_mm_movemask_epi8(a) == 0) {
-            err = open16;
-            open16 = _mm_setzero_si128();
+            if (any64(open))
+                break;
+            open = zero;
         } else {
-            err = x86_check16(a, prev16);
-            open16 = x86_open16(a);
+            __m128i err = x86_check16_at(a, src + i);
+            if (!_mm_testz_si128(err, err))
+                break;
+            open = _mm512_zextsi128_si512(x86_open16(a));
         }
-        if (!_mm_testz_si128(err, err))
-            break;
         if (dst)
             STOREU(dst + i, a);
-        prev16 = a;
         i += 16;
     }
     return wenc__utf8_valid_finish_copy(src, i, len, dst);
