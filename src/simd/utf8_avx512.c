@@ -71,15 +71,10 @@ WENC__INLINE size_t validate(const uint8_t *src, size_t len, uint8_t *dst)
     __m512i open = zero;
     size_t i = 0;
     if (len >= 16) {
-        __m128i a = LOADU(src);
-        if (_mm_movemask_epi8(a) != 0) {
-            __m128i err = x86_check16(a, _mm_setzero_si128());
-            if (!_mm_testz_si128(err, err))
-                return wenc__utf8_valid_finish_copy(src, 0, len, dst);
-            open = _mm512_zextsi128_si512(x86_open16(a));
-        }
-        if (dst)
-            STOREU(dst, a);
+        __m128i open16;
+        if (!x86_first16(src, dst, &open16))
+            return wenc__utf8_valid_finish_copy(src, 0, len, dst);
+        open = _mm512_zextsi128_si512(open16);
         i = 16;
     }
     while (len - i >= 128) {

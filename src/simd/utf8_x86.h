@@ -62,6 +62,25 @@ WENC__INLINE __m128i x86_open16(__m128i v)
     return _mm_subs_epu8(v, max);
 }
 
+/* The first 16 bytes of the wider kernels' validation (at least 16 in
+** SRC), which have nothing before them to read again: false at an error in
+** them; else *OPEN is x86_open16 of them (zero for ASCII), and they are
+** copied to DST when it is not NULL. */
+WENC__INLINE bool x86_first16(const uint8_t *src, uint8_t *dst, __m128i *open)
+{
+    __m128i a = LOADU(src);
+    *open = _mm_setzero_si128();
+    if (_mm_movemask_epi8(a) != 0) {
+        __m128i err = x86_check16(a, _mm_setzero_si128());
+        if (!_mm_testz_si128(err, err))
+            return false;
+        *open = x86_open16(a);
+    }
+    if (dst)
+        STOREU(dst, a);
+    return true;
+}
+
 #ifdef __AVX2__
 /* x86_check16 on 32 bytes (AVX2), P1, P2 and P3 being the bytes one, two
 ** and three before each byte of IN. */
