@@ -191,8 +191,17 @@ static bool narrows_utf32(const wenc_encoding *e)
 static wenc_status encode_utf32(wenc__ecall *c)
 {
     const uint32_t *s = c->src;
+    /* ASCII is its own byte in every state but in ISO-2022-JP's. */
+    bool ascii = c->e->priv_encoding->family != WENC__FAMILY_ISO_2022_JP;
     uint16_t buf[NARROW_BLOCK];
     for (;;) {
+        if (ascii && c->e->priv_input_state == 0) {
+            /* ASCII at the start of a block straight from UTF-32, 16 units
+            ** a step: three times the speed of narrowing it. */
+            size_t before = c->pos;
+            wenc__encode_ascii(c, WENC__FROM_UTF32);
+            c->e->priv_position += c->pos - before;
+        }
         size_t left = c->src_len - c->pos;
         size_t n = left < NARROW_BLOCK ? left : NARROW_BLOCK;
         /* The whole output, with what this call wrote: a character is only
