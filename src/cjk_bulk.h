@@ -67,7 +67,7 @@ WENC__INLINE unsigned cjk_ascii16(const void *src, size_t pos, const int from, _
     if (from == WENC__FROM_UTF8) {
         *v = _mm_loadu_si128((const __m128i *)((const uint8_t *)src + pos));
         ascii = ~(unsigned)_mm_movemask_epi8(*v) & 0xFFFFu;
-    } else {
+    } else if (from == WENC__FROM_UTF16) {
         /* Units >= 0x8000 are negative to the signed packs: the ASCII
         ** test is on the units, the bytes come from packus (right for the
         ** ASCII lanes, the only ones kept). */
@@ -79,6 +79,21 @@ WENC__INLINE unsigned cjk_ascii16(const void *src, size_t pos, const int from, _
         __m128i mb = _mm_cmpeq_epi16(_mm_and_si128(b, hi), z);
         ascii = (unsigned)_mm_movemask_epi8(_mm_packs_epi16(ma, mb));
         *v = _mm_packus_epi16(a, b);
+    } else {
+        /* The same from four vectors of UTF-32: the masks and the units
+        ** packed twice (saturated where not ASCII, never kept). */
+        const uint32_t *s = (const uint32_t *)src + pos;
+        __m128i a = _mm_loadu_si128((const __m128i *)s);
+        __m128i b = _mm_loadu_si128((const __m128i *)(s + 4));
+        __m128i c = _mm_loadu_si128((const __m128i *)(s + 8));
+        __m128i d = _mm_loadu_si128((const __m128i *)(s + 12));
+        __m128i hi = _mm_set1_epi32(~0x7F), z = _mm_setzero_si128();
+        __m128i mab = _mm_packs_epi32(_mm_cmpeq_epi32(_mm_and_si128(a, hi), z),
+                                      _mm_cmpeq_epi32(_mm_and_si128(b, hi), z));
+        __m128i mcd = _mm_packs_epi32(_mm_cmpeq_epi32(_mm_and_si128(c, hi), z),
+                                      _mm_cmpeq_epi32(_mm_and_si128(d, hi), z));
+        ascii = (unsigned)_mm_movemask_epi8(_mm_packs_epi16(mab, mcd));
+        *v = _mm_packus_epi16(_mm_packs_epi32(a, b), _mm_packs_epi32(c, d));
     }
     /* Bit 16 bounds the count: a block of 16 ASCII units. */
     return (unsigned)__builtin_ctz(~ascii);
@@ -337,15 +352,15 @@ WENC__INLINE void cjk_store2(uint8_t *p, uint32_t bytes)
 }
 
 /* A run of BMP code points that PAIR maps, from SRC[*POS..) in FORM (UTF-8
-** three-byte sequences or UTF-16 units outside the surrogates), with lone
-** ASCII characters between them (the space between Korean words) if
-** LONE_ASCII, at most MAX items: the caller made sure that MAX items of
-** three input bytes (and a fourth one readable after the last) and two
-** output bytes fit.  Writes from DST[*OUT] and advances *POS and *OUT.  It
-** stops at anything else (and at two ASCII characters in a row, which the
-** caller copies 16 at a time), which the caller's loop takes one item at a
-** time.  With the bounds checked once per run, an ideograph costs the
-** well-formedness test, one lookup and one two-byte store. */
+** three-byte sequences, or UTF-16 or UTF-32 units below U+10000 outside the
+** surrogates), with lone ASCII characters between them (the space between
+** Korean words) if LONE_ASCII, at most MAX items: the caller made sure
+** that MAX items of three input bytes (and a fourth one readable after the
+** last) and two output bytes fit.  Writes from DST[*OUT] and advances *POS
+** and *OUT.  It stops at anything else (and at two ASCII characters in a
+** row, which the caller copies 16 at a time), which the caller's loop takes
+** one item at a time.  With the bounds checked once per run, an ideograph
+** costs the well-formedness test, one lookup and one two-byte store. */
 WENC__INLINE void cjk_encode_pairs(const void *src, size_t *pos_, uint8_t *dst, size_t *out_,
                                    size_t max, const int form, uint32_t (*pair)(uint32_t),
                                    const bool lone_ascii)
@@ -371,14 +386,15 @@ WENC__INLINE void cjk_encode_pairs(const void *src, size_t *pos_, uint8_t *dst, 
                 break;
             units = 3;
         } else {
-            const uint16_t *s = (const uint16_t *)src + pos;
-            cp = s[0];
-            if (cp - 0xD800 < 0x800)
+            /* UTF-16 or UTF-32: one unit, a scalar value below U+10000 (the
+            ** range PAIR covers) that is not ASCII. */
+            cp = wenc__encode_unit(src, pos, form);
+            if (cp - 0xD800 < 0x800 || (form == WENC__FROM_UTF32 && cp > 0xFFFF))
                 break;
             if (WENC__UNLIKELY(cp < 0x80)) {
                 /* ASCII, then not ASCII (the next unit is inside the input
                 ** when this is not the last of the MAX items). */
-                if (!lone_ascii || i + 1 == max || s[1] < 0x80)
+                if (!lone_ascii || i + 1 == max || wenc__encode_unit(src, pos + 1, form) < 0x80)
                     break;
                 dst[out++] = (uint8_t)cp;
                 pos++;
@@ -412,8 +428,13 @@ WENC__INLINE void cjk_encode_run(const void *src, size_t *pos_, size_t len, uint
         uint32_t u = wenc__encode_unit(src, pos, form);
         if (u < 0x80) {
 #if defined(__SSE2__)
-            if (form != WENC__FROM_UTF32 && len - pos >= 16 && cap - out >= 16 &&
-                wenc__encode_unit(src, pos + 1, form) < 0x80) {
+            /* From UTF-32, four vectors a step: worth it from four ASCII
+            ** units on (two, as ", " between words, cost text 4-10 %). */
+            if (len - pos >= 16 && cap - out >= 16 &&
+                (form == WENC__FROM_UTF32
+                     ? (wenc__encode_unit(src, pos + 1, form) | wenc__encode_unit(src, pos + 2, form) |
+                        wenc__encode_unit(src, pos + 3, form)) < 0x80
+                     : wenc__encode_unit(src, pos + 1, form) < 0x80)) {
                 __m128i v;
                 unsigned n = cjk_ascii16(src, pos, form, &v);
                 _mm_storeu_si128((__m128i *)(dst + out), v);
@@ -432,7 +453,7 @@ WENC__INLINE void cjk_encode_run(const void *src, size_t *pos_, size_t len, uint
             pos++;
             continue;
         }
-        if (form != WENC__FROM_UTF32) {
+        {
             /* Kana, ideographs, hangul: a run of them in a loop of its own.
             ** UTF-8 reads four bytes per sequence of three: the last one
             ** must be inside the input. */

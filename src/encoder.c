@@ -93,6 +93,145 @@ static bool flush_pending(wenc__ecall *c)
     return true;
 }
 
+/* One run of the handler over C's input, read as FORM. */
+static wenc_status encode(wenc__ecall *c, int form)
+{
+    wenc_encoder *e = c->e;
+    wenc_status st = impl_of(e->priv_encoding)->encode[form](c);
+    if (c->finished) {
+        /* The stream is complete: back to the initial handler state. */
+        e->priv_state = 0;
+    }
+    e->priv_position += c->pos;
+    return st;
+}
+
+/* UTF-32 input.  A unit that is a scalar value below U+10000 is also a
+** UTF-16 code unit for the same code point, and the handlers' UTF-16 paths
+** have the bulk loops and vector kernels (their UTF-32 paths mostly go
+** through the step function, one code point at a time; 10 to 100 times
+** slower on the single-byte encoders, tests/bench/results/utf32-input.md).
+** So such units are narrowed into a buffer, a block at a time, and encoded
+** from UTF-16; the other units (surrogates, code points above U+FFFF and
+** values above U+10FFFF) from UTF-32.  The result is the same as one call
+** from UTF-32: one unit is one code point in both forms, so offsets match,
+** and the UTF-16 path holds nothing back at the end of a block (there is
+** no surrogate in it); the blocks are consecutive calls of a stream, which
+** every encoder supports, LAST only with the one that ends the input. */
+#define NARROW_BLOCK 1024
+#define NARROW_RUN 32
+
+/* How many units at the start of SRC[0..N) are scalar values below
+** U+10000; writes them to DST as UTF-16. */
+static size_t narrow_bmp(const uint32_t *src, size_t n, uint16_t *dst)
+{
+    size_t i = 0;
+#ifdef __SSE2__
+    const __m128i bias = _mm_set1_epi32(0x8000), flip = _mm_set1_epi16((short)0x8000);
+    const __m128i surrogate = _mm_set1_epi16((short)0xD800), mask = _mm_set1_epi16((short)0xF800);
+    for (; i + 8 <= n; i += 8) {
+        __m128i a = _mm_loadu_si128((const __m128i *)(src + i));
+        __m128i b = _mm_loadu_si128((const __m128i *)(src + i + 4));
+        /* Units below 0x10000, biased into the signed range that packs
+        ** keeps as it is, and back (SSE2 has no unsigned 32-to-16 pack);
+        ** others come out wrong, but then the block is not stored. */
+        __m128i w = _mm_xor_si128(_mm_packs_epi32(_mm_sub_epi32(a, bias), _mm_sub_epi32(b, bias)),
+                                  flip);
+        __m128i below = _mm_cmpeq_epi32(_mm_srli_epi32(_mm_or_si128(a, b), 16), _mm_setzero_si128());
+        __m128i surrogates = _mm_cmpeq_epi16(_mm_and_si128(w, mask), surrogate);
+        if (_mm_movemask_epi8(_mm_andnot_si128(surrogates, below)) != 0xFFFF)
+            break;
+        _mm_storeu_si128((__m128i *)(dst + i), w);
+    }
+#endif
+    for (; i < n; i++) {
+        uint32_t u = src[i];
+        if (u > 0xFFFF || (u & 0xF800) == 0xD800)
+            break;
+        dst[i] = (uint16_t)u;
+    }
+    return i;
+}
+
+/* How many units at the start of SRC[0..N) (N >= 1; one of the first
+** NARROW_RUN is not narrowable, or a sequence of an earlier call is open)
+** go to the UTF-32 path: at least one, and up to the next NARROW_RUN
+** narrowable ones.  Each switch between the paths costs about as
+** much as a dozen code points through the UTF-32 path, so text dense in
+** code points above U+FFFF (emoji, historic scripts) stays there. */
+static size_t mixed_stretch(const uint32_t *src, size_t n)
+{
+    size_t run = 0;
+    for (size_t i = 1; i < n; i++) {
+        uint32_t u = src[i];
+        run = u > 0xFFFF || (u & 0xF800) == 0xD800 ? 0 : run + 1;
+        if (run == NARROW_RUN)
+            return i + 1 - NARROW_RUN;
+    }
+    return n;
+}
+
+/* Whether E's encoder takes UTF-32 through the UTF-16 path.  Not the
+** double-byte encoders: their bulk loops (src/cjk_bulk.h) read UTF-32 as
+** they read UTF-16, faster than after narrowing (1-8 % on text, 31-42 % on
+** HTML; tests/bench/results/utf32-input.md). */
+static bool narrows_utf32(const wenc_encoding *e)
+{
+    switch (e->family) {
+    case WENC__FAMILY_UTF8:
+    case WENC__FAMILY_SINGLE_BYTE:
+    case WENC__FAMILY_ISO_2022_JP:
+    case WENC__FAMILY_X_USER_DEFINED:
+        return true;
+    default:
+        return false;
+    }
+}
+
+static wenc_status encode_utf32(wenc__ecall *c)
+{
+    const uint32_t *s = c->src;
+    /* ASCII is its own byte in every state but in ISO-2022-JP's. */
+    bool ascii = c->e->priv_encoding->family != WENC__FAMILY_ISO_2022_JP;
+    uint16_t buf[NARROW_BLOCK];
+    for (;;) {
+        if (ascii && c->e->priv_input_state == 0) {
+            /* ASCII at the start of a block straight from UTF-32, 16 units
+            ** a step: three times the speed of narrowing it. */
+            size_t before = c->pos;
+            wenc__encode_ascii(c, WENC__FROM_UTF32);
+            c->e->priv_position += c->pos - before;
+        }
+        size_t left = c->src_len - c->pos;
+        size_t n = left < NARROW_BLOCK ? left : NARROW_BLOCK;
+        /* The whole output, with what this call wrote: a character is only
+        ** split when nothing else was written (emit). */
+        wenc__ecall sub = {.e = c->e, .dst = c->dst, .dst_len = c->dst_len, .out = c->out};
+        /* A sequence that an earlier call from UTF-8 or UTF-16 left open
+        ** (one stream in two forms) goes to the UTF-32 path as it always
+        ** did, with the unit after it.  src may be NULL when its length is
+        ** 0: no arithmetic on it. */
+        size_t k = 0;
+        if (n != 0 && c->e->priv_input_state == 0)
+            k = narrow_bmp(s + c->pos, n, buf);
+        int form = WENC__FROM_UTF16;
+        if (k >= NARROW_RUN || k == left) {
+            sub.src = buf;
+        } else {
+            k = n != 0 ? mixed_stretch(s + c->pos, n) : 0;
+            sub.src = n != 0 ? s + c->pos : NULL;
+            form = WENC__FROM_UTF32;
+        }
+        sub.src_len = k;
+        sub.last = c->last && k == left;
+        wenc_status st = encode(&sub, form);
+        c->pos += sub.pos;
+        c->out = sub.out;
+        if (st != WENC_INPUT_EMPTY || c->pos == c->src_len)
+            return st;
+    }
+}
+
 static wenc_status dispatch(wenc_encoder *e, const void *src, size_t *src_len, uint8_t *dst,
                             size_t *dst_len, bool last, int form)
 {
@@ -108,14 +247,9 @@ static wenc_status dispatch(wenc_encoder *e, const void *src, size_t *src_len, u
         .e = e, .src = src, .src_len = *src_len, .dst = dst, .dst_len = *dst_len, .last = last,
     };
     wenc_status st = WENC_OUTPUT_FULL;
-    if (e->priv_pending_end == 0 || flush_pending(&c)) {
-        st = impl_of(e->priv_encoding)->encode[form](&c);
-        if (c.finished) {
-            /* The stream is complete: back to the initial handler state. */
-            e->priv_state = 0;
-        }
-    }
-    e->priv_position += c.pos;
+    if (e->priv_pending_end == 0 || flush_pending(&c))
+        st = form == WENC__FROM_UTF32 && narrows_utf32(e->priv_encoding) ? encode_utf32(&c)
+                                                                          : encode(&c, form);
     *src_len = c.pos;
     *dst_len = c.out;
     return st;
@@ -418,7 +552,23 @@ size_t wenc__encode_ascii(wenc__ecall *c, int form)
         for (; i < n && s[i] < 0x80; i++)
             o[i] = (uint8_t)s[i];
     } else {
+        /* UTF-32: reached by the families that keep their UTF-32 path
+        ** (encode_utf32), and by the stretches the others leave to it. */
         const uint32_t *s = (const uint32_t *)c->src + c->pos;
+#ifdef __SSE2__
+        const __m128i high = _mm_set1_epi32(~0x7F);
+        for (; i + 16 <= n; i += 16) {
+            __m128i a = _mm_loadu_si128((const __m128i *)(s + i));
+            __m128i b = _mm_loadu_si128((const __m128i *)(s + i + 4));
+            __m128i d = _mm_loadu_si128((const __m128i *)(s + i + 8));
+            __m128i e = _mm_loadu_si128((const __m128i *)(s + i + 12));
+            __m128i any = _mm_and_si128(_mm_or_si128(_mm_or_si128(a, b), _mm_or_si128(d, e)), high);
+            if (_mm_movemask_epi8(_mm_cmpeq_epi32(any, _mm_setzero_si128())) != 0xFFFF)
+                break;
+            _mm_storeu_si128((__m128i *)(o + i),
+                             _mm_packus_epi16(_mm_packs_epi32(a, b), _mm_packs_epi32(d, e)));
+        }
+#endif
         for (; i < n && s[i] < 0x80; i++)
             o[i] = (uint8_t)s[i];
     }

@@ -888,9 +888,10 @@ static void sweep_iso_2022_jp_ascii(void)
 /* ---- The single-byte vector paths (src/handlers/single_byte.c, src/simd/sb_*) -- */
 
 /* The single-byte decoders' kernels decode 16, 32 or 64 bytes a step, ASCII
-** and upper half alike, and the path to UTF-8 goes through stretches of up
-** to 512 bytes of UTF-16 between ASCII runs; the handler's own loop takes
-** what they leave (a last short block, a block with an unmapped byte).  Text for them: words of
+** and upper half alike, and the paths to UTF-8 and UTF-32 go through
+** stretches of up to 512 bytes of UTF-16 between ASCII runs; the handler's
+** own loop takes what they leave (a last short block, a block with an
+** unmapped byte).  Text for them: words of
 ** bytes the model maps (in the upper half) between ASCII spaces and
 ** punctuation, as text in these encodings is, with word lengths that vary
 ** so that every block position sees both halves.  Returns false if the
@@ -925,7 +926,8 @@ static bool sb_filler(const dcase *c, uint8_t *in, size_t n, unsigned style)
 /* Every byte (0..255: ASCII, mapped, unmapped) planted at every position of
 ** three 32-byte blocks of text, in inputs whose lengths leave last blocks of
 ** every size; and every byte at positions around byte 1024, in inputs
-** long enough to cross several stretch ends of the path to UTF-8.  Both output forms and fatal mode against the model. */
+** long enough to cross several stretch ends of the paths to UTF-8 and
+** UTF-32.  Every output form and fatal mode against the model. */
 static void sweep_sb_blocks(const dcase *c)
 {
     tally t = {0, 0};

@@ -624,8 +624,8 @@ static void sb_check(tally *t, const ecase *c, const uint32_t *cps, size_t n, in
 ** blocks of its text; every scalar value of U+0080..U+25FF and
 ** U+F800..U+FFFF (all that the single-byte indexes hold, and their
 ** neighbours), and some beyond, at a position that moves; U+0000 and
-** ASCII at every position.  From UTF-16 and UTF-8 (UTF-32 has no vector
-** path), html mode and "encode or fail", input in random chunks (lib_run). */
+** ASCII at every position.  From UTF-16 and UTF-8 (UTF-32 goes through
+** the UTF-16 path: section 7), html mode and "encode or fail", input in random chunks (lib_run). */
 static void test_sb_runs(conf_rng *rng)
 {
     for (size_t i = 0; i < ncases; i++) {
@@ -788,6 +788,158 @@ static void test_bulk_small_output(void)
     }
 }
 
+/* ---- 7. UTF-32 input through the UTF-16 paths (src/encoder.c) ----------- */
+
+/* encode_utf32() narrows UTF-32 input to UTF-16 in blocks of up to 1024
+** units where at least 32 in a row are scalar values below U+10000, and
+** gives the other units (code points above U+FFFF, surrogates, values above
+** U+10FFFF) and the stretches between them to the UTF-32 path; the
+** double-byte encoders keep their UTF-32 path throughout (with the engine's
+** 16-unit ASCII steps).  Here, for every encoder: long text of its code
+** points and ASCII runs with such units (and a few below U+10000) planted
+** at the block and run limits, alone and in stretches (one every 2, 31, 32
+** or 33 units), and with none.  Each input is encoded in one call in html mode, in
+** "encode or fail" with a marker for each error (its code point and unit
+** offset), and in html mode into buffers of 1 to 40 bytes; the first two
+** against the model (to which a unit that is not a scalar value is U+FFFD,
+** as the engine reads it), the third against the first. */
+#define U32_LEN 2200
+
+typedef struct bytes_buf {
+    uint8_t *p;
+    size_t n, cap;
+} bytes_buf;
+
+static void buf_room(bytes_buf *b, size_t more)
+{
+    if (b->n + more > b->cap) {
+        b->cap = (b->n + more) * 2;
+        b->p = realloc(b->p, b->cap);
+    }
+}
+
+static void buf_mark(bytes_buf *b, uint32_t cp, uint64_t at)
+{
+    buf_room(b, 40);
+    b->n += (size_t)sprintf((char *)b->p + b->n, "<%lX@%llu>", (unsigned long)cp,
+                            (unsigned long long)at);
+}
+
+/* The model over CPS[0..N): html mode, or "encode or fail" with markers. */
+static void u32_model(const ecase *c, const uint32_t *cps, size_t n, bool html, bytes_buf *b)
+{
+    ref_encoder *r = ref_encoder_new(c->name);
+    size_t pos = 0, len = 0;
+    b->n = 0;
+    for (;;) {
+        uint32_t err = 0;
+        long at = ref_encode(r, cps + pos, n - pos, 1, html ? REF_HTML : REF_FATAL, &ref_out,
+                             &len, &err);
+        buf_room(b, len);
+        memcpy(b->p + b->n, ref_out, len);
+        b->n += len;
+        len = 0;
+        if (at < 0)
+            break;
+        pos += (size_t)at;
+        buf_mark(b, err, pos);
+        pos++;
+    }
+    ref_encoder_free(r);
+}
+
+/* The library from UTF-32 units U[0..N), output buffers of ROOM bytes (0:
+** enough for all); false if it misbehaves. */
+static bool u32_lib(const ecase *c, const uint32_t *u, size_t n, bool html, size_t room,
+                    bytes_buf *b)
+{
+    wenc_encoder e;
+    wenc_encoder_init(&e, c->enc, html ? WENC_ENCODER_HTML : WENC_ENCODER_FATAL);
+    size_t pos = 0;
+    b->n = 0;
+    for (unsigned calls = 0; calls < 4 * U32_LEN * 16; calls++) {
+        size_t want = room != 0 ? room : wenc_encoder_max_length_from_utf32(&e, n - pos);
+        buf_room(b, want);
+        size_t sl = n - pos, dl = want;
+        wenc_status st = wenc_encoder_encode_from_utf32(&e, u + pos, &sl, b->p + b->n, &dl, true);
+        pos += sl;
+        b->n += dl;
+        if (st == WENC_INPUT_EMPTY)
+            return pos == n;
+        if (st == WENC_UNMAPPABLE && !html)
+            buf_mark(b, wenc_encoder_error_code_point(&e), wenc_encoder_error_offset(&e));
+        else if (st != WENC_OUTPUT_FULL || room == 0)
+            return false;
+    }
+    return false;
+}
+
+static void u32_check(tally *t, const ecase *c, const uint32_t *u, size_t n, conf_rng *rng,
+                      const char *what)
+{
+    static uint32_t cps[U32_LEN];
+    static bytes_buf want, got, part;
+    for (size_t i = 0; i < n; i++)
+        cps[i] = u[i] > 0x10FFFF || (u[i] >= 0xD800 && u[i] <= 0xDFFF) ? 0xFFFD : u[i];
+    for (int html = 1; html >= 0; html--) {
+        t->checked++;
+        u32_model(c, cps, n, html, &want);
+        if (!u32_lib(c, u, n, html, 0, &got) || got.n != want.n ||
+            memcmp(got.p, want.p, got.n) != 0)
+            tally_fail(t, "%s: %s, %s: differs from the model", c->name, what,
+                       html ? "html" : "encode-or-fail");
+    }
+    size_t room = 1 + rng_below(rng, 40);
+    t->checked++;
+    u32_model(c, cps, n, true, &want);
+    if (!u32_lib(c, u, n, true, room, &part) || part.n != want.n ||
+        memcmp(part.p, want.p, part.n) != 0)
+        tally_fail(t, "%s: %s, html into %zu-byte buffers: differs from one call", c->name, what,
+                   room);
+}
+
+static void test_utf32_blocks(conf_rng *rng)
+{
+    static const size_t at[] = {0,    1,    30,   31,   32,   33,   63,   64,   1022, 1023,
+                                1024, 1025, 1055, 1056, 1057, 2047, 2048, 2049, 2198, 2199};
+    static const uint32_t other[] = {0x1F600, 0xD800,  0x110000,   0x10000, 0x00E9,
+                                     0xDFFF,  0x2008A, 0xFFFFFFFF, 0x3042};
+    static uint32_t text[U32_LEN], u[U32_LEN];
+    for (size_t i = 0; i < ncases; i++) {
+        const ecase *c = &cases[i];
+        tally t = {0, 0};
+        /* The encoding's text: ASCII words between its other code points. */
+        for (size_t k = 0; k < U32_LEN; k++) {
+            /* 40-unit ASCII runs (the engine's 16-unit ASCII steps)
+            ** between stretches of mostly the encoding's others. */
+            uint32_t r = k % 100 < 40 ? 0 : rng_below(rng, 100);
+            text[k] = r < 45 || c->nmappable == 0 ? 0x20 + rng_below(rng, 0x5F)
+                      : r < 95                     ? c->mappable[rng_below(rng, (uint32_t)c->nmappable)]
+                                                   : specials[rng_below(rng, COUNT(specials))];
+            if (text[k] > 0xFFFF)
+                text[k] = 0xFFFD;
+        }
+        u32_check(&t, c, text, U32_LEN, rng, "no unit above U+FFFF");
+        char what[80];
+        for (size_t k = 0; k < COUNT(at); k++) {
+            memcpy(u, text, sizeof u);
+            u[at[k]] = other[k % COUNT(other)];
+            snprintf(what, sizeof what, "%lX at %zu", (unsigned long)u[at[k]], at[k]);
+            u32_check(&t, c, u, U32_LEN, rng, what);
+        }
+        static const size_t every[] = {2, 31, 32, 33};
+        for (size_t k = 0; k < COUNT(every); k++) {
+            memcpy(u, text, sizeof u);
+            for (size_t j = 1000; j < 1200; j += every[k])
+                u[j] = other[j % COUNT(other)];
+            snprintf(what, sizeof what, "one in %zu of units 1000..1199", every[k]);
+            u32_check(&t, c, u, U32_LEN, rng, what);
+        }
+        tally_report(&t, "%s: %d units from UTF-32, others planted at the narrowing's limits",
+                     c->name, U32_LEN);
+    }
+}
+
 int main(int argc, char **argv)
 {
     conf_load_or_skip(argc, argv);
@@ -824,6 +976,7 @@ int main(int argc, char **argv)
     test_iso_2022_jp_runs(&rng);
     test_iso_2022_jp_kanji_runs(&rng);
     test_bulk_small_output();
+    test_utf32_blocks(&rng);
 
     printf("# %.1f s\n", conf_seconds() - t0);
     for (size_t i = 0; i < ncases; i++) {
