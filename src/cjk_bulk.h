@@ -431,10 +431,10 @@ WENC__INLINE void cjk_encode_run(const void *src, size_t *pos_, size_t len, uint
             /* From UTF-32, four vectors a step: worth it from four ASCII
             ** units on (two, as ", " between words, cost text 4-10 %). */
             if (len - pos >= 16 && cap - out >= 16 &&
-                (form == WENC__FROM_UTF32
-                     ? (wenc__encode_unit(src, pos + 1, form) | wenc__encode_unit(src, pos + 2, form) |
-                        wenc__encode_unit(src, pos + 3, form)) < 0x80
-                     : wenc__encode_unit(src, pos + 1, form) < 0x80)) {
+                (form == WENC__FROM_UTF32 ? (wenc__encode_unit(src, pos + 1, form) |
+                                             wenc__encode_unit(src, pos + 2, form) |
+                                             wenc__encode_unit(src, pos + 3, form)) < 0x80
+                                          : wenc__encode_unit(src, pos + 1, form) < 0x80)) {
                 __m128i v;
                 unsigned n = cjk_ascii16(src, pos, form, &v);
                 _mm_storeu_si128((__m128i *)(dst + out), v);

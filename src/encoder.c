@@ -119,7 +119,7 @@ static wenc_status encode(wenc__ecall *c, int form)
 ** no surrogate in it); the blocks are consecutive calls of a stream, which
 ** every encoder supports, LAST only with the one that ends the input. */
 #define NARROW_BLOCK 1024
-#define NARROW_RUN 32
+#define NARROW_RUN   32
 
 /* How many units at the start of SRC[0..N) are scalar values below
 ** U+10000; writes them to DST as UTF-16. */
@@ -135,9 +135,10 @@ static size_t narrow_bmp(const uint32_t *src, size_t n, uint16_t *dst)
         /* Units below 0x10000, biased into the signed range that packs
         ** keeps as it is, and back (SSE2 has no unsigned 32-to-16 pack);
         ** others come out wrong, but then the block is not stored. */
-        __m128i w = _mm_xor_si128(_mm_packs_epi32(_mm_sub_epi32(a, bias), _mm_sub_epi32(b, bias)),
-                                  flip);
-        __m128i below = _mm_cmpeq_epi32(_mm_srli_epi32(_mm_or_si128(a, b), 16), _mm_setzero_si128());
+        __m128i w =
+            _mm_xor_si128(_mm_packs_epi32(_mm_sub_epi32(a, bias), _mm_sub_epi32(b, bias)), flip);
+        __m128i below =
+            _mm_cmpeq_epi32(_mm_srli_epi32(_mm_or_si128(a, b), 16), _mm_setzero_si128());
         __m128i surrogates = _mm_cmpeq_epi16(_mm_and_si128(w, mask), surrogate);
         if (_mm_movemask_epi8(_mm_andnot_si128(surrogates, below)) != 0xFFFF)
             break;
@@ -249,7 +250,7 @@ static wenc_status dispatch(wenc_encoder *e, const void *src, size_t *src_len, u
     wenc_status st = WENC_OUTPUT_FULL;
     if (e->priv_pending_end == 0 || flush_pending(&c))
         st = form == WENC__FROM_UTF32 && narrows_utf32(e->priv_encoding) ? encode_utf32(&c)
-                                                                          : encode(&c, form);
+                                                                         : encode(&c, form);
     *src_len = c.pos;
     *dst_len = c.out;
     return st;
@@ -552,8 +553,9 @@ size_t wenc__encode_ascii(wenc__ecall *c, int form)
         for (; i < n && s[i] < 0x80; i++)
             o[i] = (uint8_t)s[i];
     } else {
-        /* UTF-32: reached by the families that keep their UTF-32 path
-        ** (encode_utf32), and by the stretches the others leave to it. */
+        /* UTF-32: reached by encode_utf32's ASCII at the start of a block,
+        ** by the double-byte encoders (which keep their UTF-32 path) and
+        ** by the stretches the others leave to it. */
         const uint32_t *s = (const uint32_t *)c->src + c->pos;
 #ifdef __SSE2__
         const __m128i high = _mm_set1_epi32(~0x7F);

@@ -833,8 +833,8 @@ static void u32_model(const ecase *c, const uint32_t *cps, size_t n, bool html, 
     b->n = 0;
     for (;;) {
         uint32_t err = 0;
-        long at = ref_encode(r, cps + pos, n - pos, 1, html ? REF_HTML : REF_FATAL, &ref_out,
-                             &len, &err);
+        long at =
+            ref_encode(r, cps + pos, n - pos, 1, html ? REF_HTML : REF_FATAL, &ref_out, &len, &err);
         buf_room(b, len);
         memcpy(b->p + b->n, ref_out, len);
         b->n += len;
@@ -914,8 +914,8 @@ static void test_utf32_blocks(conf_rng *rng)
             ** between stretches of mostly the encoding's others. */
             uint32_t r = k % 100 < 40 ? 0 : rng_below(rng, 100);
             text[k] = r < 45 || c->nmappable == 0 ? 0x20 + rng_below(rng, 0x5F)
-                      : r < 95                     ? c->mappable[rng_below(rng, (uint32_t)c->nmappable)]
-                                                   : specials[rng_below(rng, COUNT(specials))];
+                      : r < 95 ? c->mappable[rng_below(rng, (uint32_t)c->nmappable)]
+                               : specials[rng_below(rng, COUNT(specials))];
             if (text[k] > 0xFFFF)
                 text[k] = 0xFFFD;
         }
