@@ -121,6 +121,12 @@ static wenc_status encode(wenc__ecall *c, int form)
 #define NARROW_BLOCK 1024
 #define NARROW_RUN   32
 
+/* Whether unit U is a scalar value below U+10000 (one UTF-16 code unit). */
+WENC__INLINE bool narrowable(uint32_t u)
+{
+    return u <= 0xFFFF && (u & 0xF800) != 0xD800;
+}
+
 /* How many units at the start of SRC[0..N) are scalar values below
 ** U+10000; writes them to DST as UTF-16. */
 static size_t narrow_bmp(const uint32_t *src, size_t n, uint16_t *dst)
@@ -145,12 +151,8 @@ static size_t narrow_bmp(const uint32_t *src, size_t n, uint16_t *dst)
         _mm_storeu_si128((__m128i *)(dst + i), w);
     }
 #endif
-    for (; i < n; i++) {
-        uint32_t u = src[i];
-        if (u > 0xFFFF || (u & 0xF800) == 0xD800)
-            break;
-        dst[i] = (uint16_t)u;
-    }
+    for (; i < n && narrowable(src[i]); i++)
+        dst[i] = (uint16_t)src[i];
     return i;
 }
 
@@ -164,8 +166,7 @@ static size_t mixed_stretch(const uint32_t *src, size_t n)
 {
     size_t run = 0;
     for (size_t i = 1; i < n; i++) {
-        uint32_t u = src[i];
-        run = u > 0xFFFF || (u & 0xF800) == 0xD800 ? 0 : run + 1;
+        run = narrowable(src[i]) ? run + 1 : 0;
         if (run == NARROW_RUN)
             return i + 1 - NARROW_RUN;
     }
