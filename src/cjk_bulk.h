@@ -349,20 +349,17 @@ static inline __attribute__((target("bmi2"))) uint32_t cjk_pext(uint32_t v, uint
 WENC__INLINE uint32_t cjk_utf8_3(uint32_t w, const bool bmi2)
 {
 #if defined(WENC__CJK_BMI2_TARGET)
-    if (bmi2)
-        return cjk_pext(__builtin_bswap32(w), 0x0F3F3F00u);
+    if (bmi2) {
+        uint32_t cp = cjk_pext(__builtin_bswap32(w), 0x0F3F3F00u);
+        /* Sixteen bits: the lookups' range test goes. */
+        if (cp > 0xFFFF)
+            __builtin_unreachable();
+        return cp;
+    }
 #else
     (void)bmi2;
 #endif
     return (w & 0x0F) << 12 | (w & 0x3F00) >> 2 | (w >> 16 & 0x3F);
-}
-
-/* Nonzero when CP, decoded from a three-byte sequence, is overlong (below
-** U+0800) or a surrogate: bits 0 and 27 (0xD800 >> 11) of the mask, one
-** shift instead of two range tests. */
-WENC__INLINE uint32_t cjk_utf8_3_bad(uint32_t cp)
-{
-    return (0x08000001u >> (cp >> 11)) & 1;
 }
 
 /* Stores the two bytes packed in BYTES (first byte in the low 8 bits) at
@@ -398,7 +395,7 @@ WENC__INLINE void cjk_encode_pairs(const void *src, size_t *pos_, uint8_t *dst, 
         unsigned units;
         if (form == WENC__FROM_UTF8) {
             uint32_t w = cjk_load_le32((const uint8_t *)src + pos);
-            /* 1110xxxx 10xxxxxx 10xxxxxx, not overlong, not a surrogate. */
+            /* 1110xxxx 10xxxxxx 10xxxxxx. */
             if ((w & 0xC0C0F0u) != 0x8080E0u) {
                 /* ASCII (its own byte in every one of these encoders),
                 ** then not ASCII. */
@@ -408,9 +405,14 @@ WENC__INLINE void cjk_encode_pairs(const void *src, size_t *pos_, uint8_t *dst, 
                 pos++;
                 continue;
             }
-            cp = cjk_utf8_3(w, bmi2);
-            if (cjk_utf8_3_bad(cp))
+            /* Not overlong: E0 then 80..9F leaves the four bits of the
+            ** first byte and the top one of the second all zero.  A
+            ** surrogate (ED A0..BF) is well-formed to this loop, but no
+            ** index maps U+D800..U+DFFF: PAIR gives none, and the loop
+            ** stops there as at any unmapped code point. */
+            if ((w & 0x200Fu) == 0)
                 break;
+            cp = cjk_utf8_3(w, bmi2);
             units = 3;
         } else {
             /* UTF-16 or UTF-32: one unit, a scalar value below U+10000 (the
