@@ -415,10 +415,11 @@ WENC__INLINE void cjk_encode_pairs(const void *src, size_t *pos_, uint8_t *dst, 
             cp = cjk_utf8_3(w, bmi2);
             units = 3;
         } else {
-            /* UTF-16 or UTF-32: one unit, a scalar value below U+10000 (the
-            ** range PAIR covers) that is not ASCII. */
+            /* UTF-16 or UTF-32: one unit below U+10000 (the range PAIR
+            ** covers) that is not ASCII.  A surrogate is left to PAIR, as
+            ** in UTF-8: no index maps one. */
             cp = wenc__encode_unit(src, pos, form);
-            if (cp - 0xD800 < 0x800 || (form == WENC__FROM_UTF32 && cp > 0xFFFF))
+            if (form == WENC__FROM_UTF32 && cp > 0xFFFF)
                 break;
             if (WENC__UNLIKELY(cp < 0x80)) {
                 /* ASCII, then not ASCII (the next unit is inside the input

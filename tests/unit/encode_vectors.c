@@ -629,6 +629,15 @@ static const ivec input_vectors[] = {
     {WENC_BIG5, FATAL, I8,
      "E4 B8 80 E4 B8 80 E4 B8 80 ED A0 80 E4 B8 80 E4 B8 80 E0 80 80 E4 B8 80 20 E4 B8 80",
      "A4 40 A4 40 A4 40 A4 40 A4 40 A4 40 20 A4 40", 6, "FFFD@9 FFFD@10 FFFD@11 FFFD@18 FFFD@19 FFFD@20"},
+    /* Lone surrogates between ideographs in UTF-16, where the bulk loop
+    ** leaves them to the index lookup (none maps a surrogate), and a pair
+    ** (U+1F600, which none of these encodes). */
+    {WENC_GBK, HTML, I16, "4E00 4E00 4E00 D800 4E00 4E00 DC00 4E00 4E00 D83D DE00 4E00",
+     "D2 BB D2 BB D2 BB '&#65533;' D2 BB D2 BB '&#65533;' D2 BB D2 BB '&#128512;' D2 BB", 2, ""},
+    {WENC_SHIFT_JIS, HTML, I16, "4E00 4E00 4E00 DFFF 4E00 4E00 DBFF 4E00",
+     "88 EA 88 EA 88 EA '&#65533;' 88 EA 88 EA '&#65533;' 88 EA", 2, ""},
+    {WENC_EUC_KR, FATAL, I16, "AC00 AC00 AC00 DFFF AC00 0020 AC00 DBFF AC00 AC00",
+     "B0 A1 B0 A1 B0 A1 B0 A1 20 B0 A1 B0 A1 B0 A1", 2, "FFFD@3 FFFD@7"},
     {WENC_WINDOWS_1252, HTML, I8, "41 FF 42", "41 '&#65533;' 42", 1, ""},
     {WENC_WINDOWS_1252, FATAL, I8, "41 FF 42", "41 42", 1, "FFFD@1"},
     {WENC_WINDOWS_1252, FATAL, I8, "61 E2 82 AC F0 9F 98 80 C4 80", "61 80", 0,
