@@ -18,8 +18,7 @@
 #endif
 
 /* The encoders' run loops are built twice on x86-64 (GCC and clang), once
-** for CPUs with BMI2 and POPCNT (WENC__CJK_ENCODE_BULK below), unless the
-** whole build targets them. */
+** for CPUs with BMI2 and POPCNT (WENC__CJK_ENCODE_BULK below). */
 #if defined(WENC__SIMD_X86) && (defined(__GNUC__) || defined(__clang__))
 #define WENC__CJK_BMI2_TARGET 1
 #endif
@@ -330,9 +329,9 @@ WENC__INLINE uint32_t cjk_load_le32(const uint8_t *p)
 #endif
 }
 
-/* BMI2's pext, for the code compiled for CPUs that have it (BMI2 below).
-** Not always inline: only a caller with the same target may inline it, and
-** the portable copies never call it (their BMI2 is a constant false). */
+/* BMI2's pext, for the BMI2 copies of the encoders' run loops.  Not always
+** inline: only a caller built for BMI2 may inline it, and the portable
+** copies never call it (their BMI2 is a constant false). */
 #if defined(WENC__CJK_BMI2_TARGET)
 static inline __attribute__((target("bmi2"))) uint32_t cjk_pext(uint32_t v, uint32_t mask)
 {
@@ -344,8 +343,7 @@ static inline __attribute__((target("bmi2"))) uint32_t cjk_pext(uint32_t v, uint
 ** W (first byte lowest), whose bit pattern was checked.  With BMI2 the
 ** bytes reversed (first byte highest) give it in one bit extraction, the
 ** bits of the three fields in the order of the code point: two
-** instructions instead of eight, and a sixth of an ideograph's cost in the
-** encoders' run loop (the CJK text rows from UTF-8 gained 8-21 %). */
+** instructions instead of eight (tests/bench/results/issue-12-cjk-utf8.md). */
 WENC__INLINE uint32_t cjk_utf8_3(uint32_t w, const bool bmi2)
 {
 #if defined(WENC__CJK_BMI2_TARGET)
@@ -396,7 +394,7 @@ WENC__INLINE void cjk_encode_pairs(const void *src, size_t *pos_, uint8_t *dst, 
         if (form == WENC__FROM_UTF8) {
             uint32_t w = cjk_load_le32((const uint8_t *)src + pos);
             /* 1110xxxx 10xxxxxx 10xxxxxx. */
-            if ((w & 0xC0C0F0u) != 0x8080E0u) {
+            if (WENC__UNLIKELY((w & 0xC0C0F0u) != 0x8080E0u)) {
                 /* ASCII (its own byte in every one of these encoders),
                 ** then not ASCII. */
                 if (!lone_ascii || (w & 0x8080) != 0x8000)
