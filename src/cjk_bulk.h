@@ -549,8 +549,7 @@ WENC__INLINE void wenc__cjk_encode_bulk(const void *src, size_t *pos, size_t len
 ** made once per process (wenc__simd_isa); what NAME adds is one
 ** predictable branch per run. */
 #define WENC__CJK_ENCODE_BULK_BODY(pair, other, bmi2)                                              \
-    (const void *src, size_t *pos, size_t len, uint8_t *dst, size_t *out, size_t cap,              \
-     int form)                                                                                     \
+    (const void *src, size_t *pos, size_t len, uint8_t *dst, size_t *out, size_t cap, int form)    \
     {                                                                                              \
         wenc__cjk_encode_bulk(src, pos, len, dst, out, cap, form, pair, other, bmi2);              \
     }
