@@ -17,6 +17,12 @@
 #include <emmintrin.h>
 #endif
 
+/* The encoders' run loops are built twice on x86-64 (GCC and clang), once
+** for CPUs with BMI2 and POPCNT (WENC__CJK_ENCODE_BULK below). */
+#if defined(WENC__SIMD_X86) && (defined(__GNUC__) || defined(__clang__))
+#define WENC__CJK_BMI2_TARGET 1
+#endif
+
 /* The handlers' bulk wrappers are functions of their own, not inlined into
 ** the engine's loop: there, with the engine's variables live around them,
 ** GCC spilled the bytes of a UTF-8 sequence to the stack and read them back
@@ -323,19 +329,35 @@ WENC__INLINE uint32_t cjk_load_le32(const uint8_t *p)
 #endif
 }
 
-/* The scalar value of the UTF-8 three-byte sequence in the low 24 bits of
-** W (first byte lowest), whose bit pattern was checked. */
-WENC__INLINE uint32_t cjk_utf8_3(uint32_t w)
+/* BMI2's pext, for the BMI2 copies of the encoders' run loops.  Not always
+** inline: only a caller built for BMI2 may inline it, and the portable
+** copies never call it (their BMI2 is a constant false). */
+#if defined(WENC__CJK_BMI2_TARGET)
+static inline __attribute__((target("bmi2"))) uint32_t cjk_pext(uint32_t v, uint32_t mask)
 {
-    return (w & 0x0F) << 12 | (w & 0x3F00) >> 2 | (w >> 16 & 0x3F);
+    return __builtin_ia32_pext_si(v, mask);
 }
+#endif
 
-/* Nonzero when CP, decoded from a three-byte sequence, is overlong (below
-** U+0800) or a surrogate: bits 0 and 27 (0xD800 >> 11) of the mask, one
-** shift instead of two range tests. */
-WENC__INLINE uint32_t cjk_utf8_3_bad(uint32_t cp)
+/* The scalar value of the UTF-8 three-byte sequence in the low 24 bits of
+** W (first byte lowest), whose bit pattern was checked.  With BMI2 the
+** bytes reversed (first byte highest) give it in one bit extraction, the
+** bits of the three fields in the order of the code point: two
+** instructions instead of eight (tests/bench/results/issue-12-cjk-utf8.md). */
+WENC__INLINE uint32_t cjk_utf8_3(uint32_t w, const bool bmi2)
 {
-    return (0x08000001u >> (cp >> 11)) & 1;
+#if defined(WENC__CJK_BMI2_TARGET)
+    if (bmi2) {
+        uint32_t cp = cjk_pext(__builtin_bswap32(w), 0x0F3F3F00u);
+        /* Sixteen bits: the lookups' range test goes. */
+        if (cp > 0xFFFF)
+            __builtin_unreachable();
+        return cp;
+    }
+#else
+    (void)bmi2;
+#endif
+    return (w & 0x0F) << 12 | (w & 0x3F00) >> 2 | (w >> 16 & 0x3F);
 }
 
 /* Stores the two bytes packed in BYTES (first byte in the low 8 bits) at
@@ -363,7 +385,7 @@ WENC__INLINE void cjk_store2(uint8_t *p, uint32_t bytes)
 ** costs the well-formedness test, one lookup and one two-byte store. */
 WENC__INLINE void cjk_encode_pairs(const void *src, size_t *pos_, uint8_t *dst, size_t *out_,
                                    size_t max, const int form, uint32_t (*pair)(uint32_t),
-                                   const bool lone_ascii)
+                                   const bool lone_ascii, const bool bmi2)
 {
     size_t pos = *pos_, out = *out_;
     for (size_t i = 0; i < max; i++) {
@@ -371,8 +393,8 @@ WENC__INLINE void cjk_encode_pairs(const void *src, size_t *pos_, uint8_t *dst, 
         unsigned units;
         if (form == WENC__FROM_UTF8) {
             uint32_t w = cjk_load_le32((const uint8_t *)src + pos);
-            /* 1110xxxx 10xxxxxx 10xxxxxx, not overlong, not a surrogate. */
-            if ((w & 0xC0C0F0u) != 0x8080E0u) {
+            /* 1110xxxx 10xxxxxx 10xxxxxx. */
+            if (WENC__UNLIKELY((w & 0xC0C0F0u) != 0x8080E0u)) {
                 /* ASCII (its own byte in every one of these encoders),
                 ** then not ASCII. */
                 if (!lone_ascii || (w & 0x8080) != 0x8000)
@@ -381,15 +403,21 @@ WENC__INLINE void cjk_encode_pairs(const void *src, size_t *pos_, uint8_t *dst, 
                 pos++;
                 continue;
             }
-            cp = cjk_utf8_3(w);
-            if (cjk_utf8_3_bad(cp))
+            /* Not overlong: E0 then 80..9F leaves the four bits of the
+            ** first byte and the top one of the second all zero.  A
+            ** surrogate (ED A0..BF) is well-formed to this loop, but no
+            ** index maps U+D800..U+DFFF: PAIR gives none, and the loop
+            ** stops there as at any unmapped code point. */
+            if ((w & 0x200Fu) == 0)
                 break;
+            cp = cjk_utf8_3(w, bmi2);
             units = 3;
         } else {
-            /* UTF-16 or UTF-32: one unit, a scalar value below U+10000 (the
-            ** range PAIR covers) that is not ASCII. */
+            /* UTF-16 or UTF-32: one unit below U+10000 (the range PAIR
+            ** covers) that is not ASCII.  A surrogate is left to PAIR, as
+            ** in UTF-8: no index maps one. */
             cp = wenc__encode_unit(src, pos, form);
-            if (cp - 0xD800 < 0x800 || (form == WENC__FROM_UTF32 && cp > 0xFFFF))
+            if (form == WENC__FROM_UTF32 && cp > 0xFFFF)
                 break;
             if (WENC__UNLIKELY(cp < 0x80)) {
                 /* ASCII, then not ASCII (the next unit is inside the input
@@ -421,7 +449,8 @@ WENC__INLINE void cjk_encode_pairs(const void *src, size_t *pos_, uint8_t *dst, 
 ** the next bytes do not fit. */
 WENC__INLINE void cjk_encode_run(const void *src, size_t *pos_, size_t len, uint8_t *dst,
                                  size_t *out_, size_t cap, const int form,
-                                 uint32_t (*pair)(uint32_t), uint32_t (*other)(uint32_t))
+                                 uint32_t (*pair)(uint32_t), uint32_t (*other)(uint32_t),
+                                 const bool bmi2)
 {
     size_t pos = *pos_, out = *out_;
     while (pos < len) {
@@ -460,7 +489,7 @@ WENC__INLINE void cjk_encode_run(const void *src, size_t *pos_, size_t len, uint
             size_t in = form == WENC__FROM_UTF8 ? (len - pos - 1) / 3 : len - pos;
             size_t max = (cap - out) / 2;
             size_t before = pos;
-            cjk_encode_pairs(src, &pos, dst, &out, in < max ? in : max, form, pair, true);
+            cjk_encode_pairs(src, &pos, dst, &out, in < max ? in : max, form, pair, true, bmi2);
             if (pos != before)
                 continue;
         }
@@ -496,53 +525,53 @@ WENC__INLINE void cjk_encode_run(const void *src, size_t *pos_, size_t len, uint
 /* The same for a FORM known only at run time (see wenc__cjk_decode_bulk). */
 WENC__INLINE void wenc__cjk_encode_bulk(const void *src, size_t *pos, size_t len, uint8_t *dst,
                                         size_t *out, size_t cap, int form,
-                                        uint32_t (*pair)(uint32_t), uint32_t (*other)(uint32_t))
+                                        uint32_t (*pair)(uint32_t), uint32_t (*other)(uint32_t),
+                                        const bool bmi2)
 {
     if (form == WENC__FROM_UTF8)
-        cjk_encode_run(src, pos, len, dst, out, cap, WENC__FROM_UTF8, pair, other);
+        cjk_encode_run(src, pos, len, dst, out, cap, WENC__FROM_UTF8, pair, other, bmi2);
     else if (form == WENC__FROM_UTF16)
-        cjk_encode_run(src, pos, len, dst, out, cap, WENC__FROM_UTF16, pair, other);
+        cjk_encode_run(src, pos, len, dst, out, cap, WENC__FROM_UTF16, pair, other, bmi2);
     else
-        cjk_encode_run(src, pos, len, dst, out, cap, WENC__FROM_UTF32, pair, other);
+        cjk_encode_run(src, pos, len, dst, out, cap, WENC__FROM_UTF32, pair, other, bmi2);
 }
 
 /* Defines NAME(src, pos, len, dst, out, cap, form), a handler's bulk
 ** encode wrapper: wenc__cjk_encode_bulk with PAIR and OTHER.
 **
-** The small profile's lookups count bits (wenc__rank_lookup), and baseline
-** x86-64 has no popcnt instruction: the bit-parallel sum put about 30 % on
-** each CJK code point.  So there NAME is built twice, once for CPUs with
-** popcnt, and the kernels' instruction set picks one: the AVX2 and AVX-512
-** sets imply popcnt (simd.h), and WENC_SIMD=sse41, sse2 or scalar runs the
-** portable copy, so that both pass the suites.  The choice is made once per
-** process (wenc__simd_isa); what NAME adds is one predictable branch per
-** run. */
-#define WENC__CJK_ENCODE_BULK_BODY(pair, other)                                                    \
-    (const void *src, size_t *pos, size_t len, uint8_t *dst, size_t *out, size_t cap,              \
-     int form)                                                                                     \
+** On x86-64 NAME is built twice, once for CPUs with BMI2 and POPCNT, and
+** the kernels' instruction set picks one: the AVX2 and AVX-512 sets imply
+** both (simd.h), and WENC_SIMD=sse41, sse2 or scalar runs the portable
+** copy, so that both pass the suites.  BMI2 decodes UTF-8 with one bit
+** extraction (cjk_utf8_3); the small profile's lookups count bits
+** (wenc__rank_lookup), and baseline x86-64 has no popcnt instruction: the
+** bit-parallel sum put about 30 % on each CJK code point.  The choice is
+** made once per process (wenc__simd_isa); what NAME adds is one
+** predictable branch per run. */
+#define WENC__CJK_ENCODE_BULK_BODY(pair, other, bmi2)                                              \
+    (const void *src, size_t *pos, size_t len, uint8_t *dst, size_t *out, size_t cap, int form)    \
     {                                                                                              \
-        wenc__cjk_encode_bulk(src, pos, len, dst, out, cap, form, pair, other);                    \
+        wenc__cjk_encode_bulk(src, pos, len, dst, out, cap, form, pair, other, bmi2);              \
     }
-#if WENC__TABLES_SMALL && defined(WENC__SIMD_X86) && !defined(__POPCNT__) &&                       \
-    (defined(__GNUC__) || defined(__clang__))
+#if defined(WENC__CJK_BMI2_TARGET)
 #include "simd/simd.h"
 #define WENC__CJK_ENCODE_BULK(name, pair, other)                                                   \
-    static __attribute__((noinline, target("popcnt,bmi,bmi2"))) void name##_popcnt                 \
-        WENC__CJK_ENCODE_BULK_BODY(pair, other)                                                    \
+    static __attribute__((noinline, target("popcnt,bmi,bmi2"))) void name##_bmi2                   \
+        WENC__CJK_ENCODE_BULK_BODY(pair, other, true)                                              \
     static __attribute__((noinline)) void name##_portable                                          \
-        WENC__CJK_ENCODE_BULK_BODY(pair, other)                                                    \
+        WENC__CJK_ENCODE_BULK_BODY(pair, other, false)                                             \
     static void name(const void *src, size_t *pos, size_t len, uint8_t *dst, size_t *out,          \
                      size_t cap, int form)                                                         \
     {                                                                                              \
         wenc__isa isa = wenc__simd_isa();                                                          \
         if (isa == WENC__ISA_AVX2 || isa == WENC__ISA_AVX512)                                      \
-            name##_popcnt(src, pos, len, dst, out, cap, form);                                     \
+            name##_bmi2(src, pos, len, dst, out, cap, form);                                       \
         else                                                                                       \
             name##_portable(src, pos, len, dst, out, cap, form);                                   \
     }
 #else
 #define WENC__CJK_ENCODE_BULK(name, pair, other)                                                   \
-    WENC__CJK_BULK void name WENC__CJK_ENCODE_BULK_BODY(pair, other)
+    WENC__CJK_BULK void name WENC__CJK_ENCODE_BULK_BODY(pair, other, false)
 #endif
 
 #endif /* WENC_CJK_BULK_H */

@@ -390,10 +390,10 @@ WENC__CJK_BULK void iso_2022_jp_kanji_run(const void *src, size_t *pos, size_t l
     size_t max = (cap - *out) / 2;
     if (from == WENC__FROM_UTF8)
         cjk_encode_pairs(src, pos, dst, out, in < max ? in : max, WENC__FROM_UTF8,
-                         iso_2022_jp_pair, false);
+                         iso_2022_jp_pair, false, false);
     else
         cjk_encode_pairs(src, pos, dst, out, in < max ? in : max, WENC__FROM_UTF16,
-                         iso_2022_jp_pair, false);
+                         iso_2022_jp_pair, false, false);
 }
 
 /* The bulk path's ASCII state: code points below 0x80 other than 0E, 0F

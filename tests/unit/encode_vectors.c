@@ -613,6 +613,31 @@ static const ivec input_vectors[] = {
     {WENC_EUC_KR, FATAL, I8,
      "EA B0 80 EA B0 80 EA B0 80 ED BF BF EA B0 80 EA B0 80 E0 82 A7 EA B0 80 20 EA B0 80",
      "B0 A1 B0 A1 B0 A1 B0 A1 B0 A1 B0 A1 20 B0 A1", 6, "FFFD@9 FFFD@10 FFFD@11 FFFD@18 FFFD@19 FFFD@20"},
+    /* The same through GBK, gb18030 and Big5 (U+4E00 is GBK D2 BB, Big5
+    ** A4 40; U+00A7 GBK A1 EC, Big5 A1 B1), with the other overlong
+    ** limit (E0 9F BF, U+07FF, which both map too) and E0 80 80.
+    ** gb18030 writes the replacement characters as U+FFFD's four bytes
+    ** (84 31 A4 37) and U+0800 as 81 31 B3 32. */
+    {WENC_GBK, HTML, I8,
+     "E4 B8 80 E4 B8 80 E4 B8 80 ED A0 80 E4 B8 80 E4 B8 80 E0 82 A7 E4 B8 80 E4 B8 80 E0 A0 80 E4 B8 80",
+     "D2 BB D2 BB D2 BB '&#65533;&#65533;&#65533;' D2 BB D2 BB '&#65533;&#65533;&#65533;' D2 BB D2 BB "
+     "'&#2048;' D2 BB", 6, ""},
+    {WENC_GB18030, HTML, I8,
+     "E4 B8 80 E4 B8 80 E4 B8 80 ED BF BF E4 B8 80 E4 B8 80 E0 9F BF E4 B8 80 E4 B8 80 E0 A0 80 E4 B8 80",
+     "D2 BB D2 BB D2 BB 84 31 A4 37 84 31 A4 37 84 31 A4 37 D2 BB D2 BB 84 31 A4 37 84 31 A4 37 "
+     "84 31 A4 37 D2 BB D2 BB 81 31 B3 32 D2 BB", 6, ""},
+    {WENC_BIG5, FATAL, I8,
+     "E4 B8 80 E4 B8 80 E4 B8 80 ED A0 80 E4 B8 80 E4 B8 80 E0 80 80 E4 B8 80 20 E4 B8 80",
+     "A4 40 A4 40 A4 40 A4 40 A4 40 A4 40 20 A4 40", 6, "FFFD@9 FFFD@10 FFFD@11 FFFD@18 FFFD@19 FFFD@20"},
+    /* Lone surrogates between ideographs in UTF-16, where the bulk loop
+    ** leaves them to the index lookup (none maps a surrogate), and a pair
+    ** (U+1F600, which none of these encodes). */
+    {WENC_GBK, HTML, I16, "4E00 4E00 4E00 D800 4E00 4E00 DC00 4E00 4E00 D83D DE00 4E00",
+     "D2 BB D2 BB D2 BB '&#65533;' D2 BB D2 BB '&#65533;' D2 BB D2 BB '&#128512;' D2 BB", 2, ""},
+    {WENC_SHIFT_JIS, HTML, I16, "4E00 4E00 4E00 DFFF 4E00 4E00 DBFF 4E00",
+     "88 EA 88 EA 88 EA '&#65533;' 88 EA 88 EA '&#65533;' 88 EA", 2, ""},
+    {WENC_EUC_KR, FATAL, I16, "AC00 AC00 AC00 DFFF AC00 0020 AC00 DBFF AC00 AC00",
+     "B0 A1 B0 A1 B0 A1 B0 A1 20 B0 A1 B0 A1 B0 A1", 2, "FFFD@3 FFFD@7"},
     {WENC_WINDOWS_1252, HTML, I8, "41 FF 42", "41 '&#65533;' 42", 1, ""},
     {WENC_WINDOWS_1252, FATAL, I8, "41 FF 42", "41 42", 1, "FFFD@1"},
     {WENC_WINDOWS_1252, FATAL, I8, "61 E2 82 AC F0 9F 98 80 C4 80", "61 80", 0,
