@@ -17,8 +17,9 @@
 #include <emmintrin.h>
 #endif
 
-/* The encoders' run loops are built twice on x86-64 (GCC and clang), once
-** for CPUs with BMI2 and POPCNT (WENC__CJK_ENCODE_BULK below). */
+/* The encoders' run loops are built more than once on x86-64 (GCC and
+** clang), for CPUs with BMI2 and POPCNT among them (WENC__CJK_ENCODE_BULK
+** below). */
 #if defined(WENC__SIMD_X86) && (defined(__GNUC__) || defined(__clang__))
 #define WENC__CJK_BMI2_TARGET 1
 #endif
@@ -539,15 +540,19 @@ WENC__INLINE void wenc__cjk_encode_bulk(const void *src, size_t *pos, size_t len
 /* Defines NAME(src, pos, len, dst, out, cap, form), a handler's bulk
 ** encode wrapper: wenc__cjk_encode_bulk with PAIR and OTHER.
 **
-** On x86-64 NAME is built twice, once for CPUs with BMI2 and POPCNT, and
-** the kernels' instruction set picks one: the AVX2 and AVX-512 sets imply
-** both (simd.h), and WENC_SIMD=sse41, sse2 or scalar runs the portable
-** copy, so that both pass the suites.  BMI2 decodes UTF-8 with one bit
-** extraction (cjk_utf8_3); the small profile's lookups count bits
-** (wenc__rank_lookup), and baseline x86-64 has no popcnt instruction: the
-** bit-parallel sum put about 30 % on each CJK code point.  The choice is
-** made once per process (wenc__simd_isa); what NAME adds is one
-** predictable branch per run. */
+** On x86-64 NAME is built more than once, and the kernels' instruction set
+** picks the copy: the AVX2 and AVX-512 sets imply BMI2 and POPCNT (simd.h)
+** and run the copy built for them, with pext where pext is fast
+** (wenc__simd_fast_pext); the other sets run the portable copy.  BMI2
+** decodes UTF-8 with one bit extraction (cjk_utf8_3), but AMD's CPUs
+** before Zen 3 run pext in microcode.  The small profile's lookups count
+** bits (wenc__rank_lookup), and baseline x86-64 has no popcnt
+** instruction: the bit-parallel sum put about 30 % on each CJK code point,
+** so that profile has a third copy, for POPCNT without pext.
+** WENC_SIMD=sse41 (or lower) runs the portable copy and WENC_SIMD_PEXT=0
+** the one without pext, so that every copy passes the suites.  The choice
+** is made once per process; what NAME adds is two predictable branches per
+** run. */
 #define WENC__CJK_ENCODE_BULK_BODY(pair, other, bmi2)                                              \
     (const void *src, size_t *pos, size_t len, uint8_t *dst, size_t *out, size_t cap, int form)    \
     {                                                                                              \
@@ -555,19 +560,35 @@ WENC__INLINE void wenc__cjk_encode_bulk(const void *src, size_t *pos, size_t len
     }
 #if defined(WENC__CJK_BMI2_TARGET)
 #include "simd/simd.h"
+#if WENC__TABLES_SMALL
+#define WENC__CJK_ENCODE_BULK_POPCNT(name, pair, other)                                            \
+    static __attribute__((noinline, target("popcnt"))) void name##_popcnt                          \
+        WENC__CJK_ENCODE_BULK_BODY(pair, other, false)
+#else
+/* Nothing counts bits in the default profile's loops: its portable copy. */
+#define WENC__CJK_ENCODE_BULK_POPCNT(name, pair, other)                                            \
+    static void name##_popcnt(const void *src, size_t *pos, size_t len, uint8_t *dst, size_t *out, \
+                              size_t cap, int form)                                                \
+    {                                                                                              \
+        name##_portable(src, pos, len, dst, out, cap, form);                                       \
+    }
+#endif
 #define WENC__CJK_ENCODE_BULK(name, pair, other)                                                   \
     static __attribute__((noinline, target("popcnt,bmi,bmi2"))) void name##_bmi2                   \
         WENC__CJK_ENCODE_BULK_BODY(pair, other, true)                                              \
     static __attribute__((noinline)) void name##_portable                                          \
         WENC__CJK_ENCODE_BULK_BODY(pair, other, false)                                             \
+    WENC__CJK_ENCODE_BULK_POPCNT(name, pair, other)                                                \
     static void name(const void *src, size_t *pos, size_t len, uint8_t *dst, size_t *out,          \
                      size_t cap, int form)                                                         \
     {                                                                                              \
         wenc__isa isa = wenc__simd_isa();                                                          \
-        if (isa == WENC__ISA_AVX2 || isa == WENC__ISA_AVX512)                                      \
+        if (isa != WENC__ISA_AVX2 && isa != WENC__ISA_AVX512)                                      \
+            name##_portable(src, pos, len, dst, out, cap, form);                                   \
+        else if (wenc__simd_fast_pext())                                                           \
             name##_bmi2(src, pos, len, dst, out, cap, form);                                       \
         else                                                                                       \
-            name##_portable(src, pos, len, dst, out, cap, form);                                   \
+            name##_popcnt(src, pos, len, dst, out, cap, form);                                     \
     }
 #else
 #define WENC__CJK_ENCODE_BULK(name, pair, other)                                                   \

@@ -5,6 +5,10 @@
 
 #include "simd.h"
 
+#if defined(WENC__SIMD_X86)
+#include <cpuid.h>
+#endif
+
 _Atomic int wenc__simd_chosen = -1;
 
 static const char *const names[WENC__ISA_COUNT] = {
@@ -73,6 +77,47 @@ bool wenc__simd_vbmi2(void)
         atomic_store_explicit(&has, h, memory_order_relaxed);
     }
     return h != 0;
+}
+
+#if defined(WENC__SIMD_X86)
+/* AMD's and Hygon's CPUs before family 0x19 (Zen 3) microcode pext.  The
+** family is cpuid leaf 1's base family plus, when that is 0xF, its
+** extended family. */
+static bool slow_pext(void)
+{
+    unsigned a, b, c, d;
+    if (!__get_cpuid(0, &a, &b, &c, &d))
+        return false;
+    /* The vendor string's first four letters, in EBX: "Auth" (AuthenticAMD)
+    ** and "Hygo" (HygonGenuine). */
+    if (b != 0x68747541u && b != 0x6F677948u)
+        return false;
+    if (!__get_cpuid(1, &a, &b, &c, &d))
+        return false;
+    unsigned family = a >> 8 & 0xF;
+    if (family == 0xF)
+        family += a >> 20 & 0xFF;
+    return family < 0x19;
+}
+#endif
+
+bool wenc__simd_fast_pext(void)
+{
+    static _Atomic int fast = -1;
+    int f = atomic_load_explicit(&fast, memory_order_relaxed);
+    if (f < 0) {
+        const char *off = getenv("WENC_SIMD_PEXT");
+        f = 0;
+#if defined(WENC__SIMD_X86)
+        __builtin_cpu_init();
+        f = __builtin_cpu_supports("bmi2") && !slow_pext() &&
+            !(off != NULL && strcmp(off, "0") == 0);
+#else
+        (void)off;
+#endif
+        atomic_store_explicit(&fast, f, memory_order_relaxed);
+    }
+    return f != 0;
 }
 
 wenc__isa wenc__simd_choose(void)

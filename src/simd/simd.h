@@ -47,6 +47,13 @@ WENC__INLINE wenc__isa wenc__simd_isa(void)
 ** "0"; worked out once per process (dispatch.c). */
 bool wenc__simd_vbmi2(void);
 
+/* Whether BMI2's pext is fast on this CPU (one micro-op; the AVX2 and
+** AVX-512 sets have BMI2) and WENC_SIMD_PEXT is not "0"; worked out once
+** per process (dispatch.c).  AMD CPUs before Zen 3 (family 0x19), and
+** Hygon's, run it in microcode, tens to hundreds of cycles per
+** instruction. */
+bool wenc__simd_fast_pext(void);
+
 /* Whether this build has kernels for ISA and the CPU runs them: the tests
 ** call every such ISA's kernels directly. */
 bool wenc__simd_supported(wenc__isa isa);

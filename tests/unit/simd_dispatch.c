@@ -73,5 +73,16 @@ int main(int argc, char **argv)
             CHECK(!wenc__simd_supported((wenc__isa)i), "%s is the best supported, not %s",
                   wenc__simd_name(chosen), wenc__simd_name((wenc__isa)i));
     }
+
+    /* pext: asked for once, and off with WENC_SIMD_PEXT=0 (the test runs
+    ** again so, tests/unit/meson.build) or where there is no BMI2. */
+    bool fast = wenc__simd_fast_pext();
+    CHECK(wenc__simd_fast_pext() == fast, "the pext answer is made once");
+    const char *pext = getenv("WENC_SIMD_PEXT");
+    if (pext != NULL && strcmp(pext, "0") == 0)
+        CHECK(!fast, "WENC_SIMD_PEXT=0 is obeyed");
+#if !defined(__x86_64__)
+    CHECK(!fast, "no pext off x86-64");
+#endif
     return check_done();
 }
