@@ -551,8 +551,8 @@ WENC__INLINE void wenc__cjk_encode_bulk(const void *src, size_t *pos, size_t len
 ** so that profile has a third copy, for POPCNT without pext.
 ** WENC_SIMD=sse41 (or lower) runs the portable copy and WENC_SIMD_PEXT=0
 ** the one without pext, so that every copy passes the suites.  The choice
-** is made once per process; what NAME adds is two predictable branches per
-** run. */
+** is made once per process; what NAME adds is one predictable branch per
+** run where pext is used. */
 #define WENC__CJK_ENCODE_BULK_BODY(pair, other, bmi2)                                              \
     (const void *src, size_t *pos, size_t len, uint8_t *dst, size_t *out, size_t cap, int form)    \
     {                                                                                              \
@@ -582,13 +582,13 @@ WENC__INLINE void wenc__cjk_encode_bulk(const void *src, size_t *pos, size_t len
     static void name(const void *src, size_t *pos, size_t len, uint8_t *dst, size_t *out,          \
                      size_t cap, int form)                                                         \
     {                                                                                              \
-        wenc__isa isa = wenc__simd_isa();                                                          \
-        if (isa != WENC__ISA_AVX2 && isa != WENC__ISA_AVX512)                                      \
-            name##_portable(src, pos, len, dst, out, cap, form);                                   \
-        else if (wenc__simd_fast_pext())                                                           \
+        wenc__isa isa;                                                                             \
+        if (wenc__simd_fast_pext())                                                                \
             name##_bmi2(src, pos, len, dst, out, cap, form);                                       \
-        else                                                                                       \
+        else if ((isa = wenc__simd_isa()) == WENC__ISA_AVX2 || isa == WENC__ISA_AVX512)            \
             name##_popcnt(src, pos, len, dst, out, cap, form);                                     \
+        else                                                                                       \
+            name##_portable(src, pos, len, dst, out, cap, form);                                   \
     }
 #else
 #define WENC__CJK_ENCODE_BULK(name, pair, other)                                                   \

@@ -101,22 +101,20 @@ static bool slow_pext(void)
 }
 #endif
 
-bool wenc__simd_fast_pext(void)
+_Atomic int wenc__simd_pext = -1;
+
+bool wenc__simd_pext_choose(void)
 {
-    static _Atomic int fast = -1;
-    int f = atomic_load_explicit(&fast, memory_order_relaxed);
-    if (f < 0) {
-        const char *off = getenv("WENC_SIMD_PEXT");
-        f = 0;
+    const char *off = getenv("WENC_SIMD_PEXT");
+    int f = 0;
 #if defined(WENC__SIMD_X86)
-        __builtin_cpu_init();
-        f = __builtin_cpu_supports("bmi2") && !slow_pext() &&
-            !(off != NULL && strcmp(off, "0") == 0);
+    wenc__isa isa = wenc__simd_isa();
+    f = (isa == WENC__ISA_AVX2 || isa == WENC__ISA_AVX512) && !slow_pext() &&
+        !(off != NULL && strcmp(off, "0") == 0);
 #else
-        (void)off;
+    (void)off;
 #endif
-        atomic_store_explicit(&fast, f, memory_order_relaxed);
-    }
+    atomic_store_explicit(&wenc__simd_pext, f, memory_order_relaxed);
     return f != 0;
 }
 

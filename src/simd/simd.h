@@ -47,12 +47,23 @@ WENC__INLINE wenc__isa wenc__simd_isa(void)
 ** "0"; worked out once per process (dispatch.c). */
 bool wenc__simd_vbmi2(void);
 
-/* Whether BMI2's pext is fast on this CPU (one micro-op; the AVX2 and
-** AVX-512 sets have BMI2) and WENC_SIMD_PEXT is not "0"; worked out once
-** per process (dispatch.c).  AMD CPUs before Zen 3 (family 0x19), and
-** Hygon's, run it in microcode, tens to hundreds of cycles per
-** instruction. */
-bool wenc__simd_fast_pext(void);
+/* -1 until worked out; then 1 if pext is fast, else 0. */
+extern _Atomic int wenc__simd_pext;
+
+/* dispatch.c: works it out (once; a race only repeats the same answer). */
+bool wenc__simd_pext_choose(void);
+
+/* Whether to use BMI2's pext: the instruction set in use is AVX2 or
+** AVX-512 (which have BMI2), pext is fast on this CPU (AMD's CPUs before
+** Zen 3, family 0x19, and Hygon's run it in microcode, tens to hundreds of
+** cycles per instruction), and WENC_SIMD_PEXT is not "0".  Inline, as
+** wenc__simd_isa: the double-byte encoders ask once per run, and a call
+** cost their HTML rows 4-8 %. */
+WENC__INLINE bool wenc__simd_fast_pext(void)
+{
+    int fast = atomic_load_explicit(&wenc__simd_pext, memory_order_relaxed);
+    return fast >= 0 ? fast != 0 : wenc__simd_pext_choose();
+}
 
 /* Whether this build has kernels for ISA and the CPU runs them: the tests
 ** call every such ISA's kernels directly. */
