@@ -28,9 +28,10 @@ static const uint8_t three_index[128] __attribute__((aligned(64))) = {
     I3_16(0), I3_16(16), I3_16(32), I3_16(48), I3_16(64), I3_16(80),
 };
 
-/* The vector constants of the loops, made once per call and hidden from
-** the optimiser: otherwise it remakes each one inside the loop (a move and
-** a broadcast per constant per block, a third of the vector work). */
+/* The vector constants of the loops, made before each block loop and
+** hidden from the optimiser: otherwise it remakes each one inside the loop
+** (a move and a broadcast per constant per block, a third of the vector
+** work). */
 typedef struct consts {
     __m512i order, ff80, f800, d800, x3f, x80, f700;
     /* vpmultishiftqb controls: per 16-bit unit U at bit O of its qword,
@@ -95,7 +96,7 @@ static inline void consts_init(consts *c)
 ** interleaves hold units 0-15 and 16-31 in order. */
 VBMI2 static inline size_t pack32(const consts *c, __m512i v, size_t n, uint8_t *d)
 {
-    const uint64_t last = 0x4444444444444444u; /* byte Z of every 32-bit lane */
+    const __mmask64 last = 0x4444444444444444u; /* byte Z of every 32-bit lane */
     __m512i p = _mm512_permutexvar_epi64(c->order, v);
     __mmask32 big = _mm512_test_epi16_mask(p, c->f800);  /* 3 bytes */
     __mmask32 wide = _mm512_test_epi16_mask(p, c->ff80); /* 2 or 3 bytes */
@@ -106,9 +107,11 @@ VBMI2 static inline size_t pack32(const consts *c, __m512i v, size_t n, uint8_t 
     __m512i a = _mm512_maskz_mov_epi16(wide, _mm512_mask_mov_epi16(two, big, three));
     __m512i b = _mm512_mask_mov_epi16(p, wide, _mm512_ternarylogic_epi32(p, c->x3f, c->x80, 0xEA));
     __m512i lo = _mm512_unpacklo_epi16(a, b), hi = _mm512_unpackhi_epi16(a, b);
-    /* Four mask bits per unit; units past N keep none. */
-    uint64_t klo = _mm512_test_epi8_mask(lo, lo) | last;
-    uint64_t khi = _mm512_test_epi8_mask(hi, hi) | last;
+    /* Four mask bits per unit; units past N keep none.  The or is done
+    ** in mask registers: in general registers it cost a move there and
+    ** back before each compress. */
+    __mmask64 klo = _kor_mask64(_mm512_test_epi8_mask(lo, lo), last);
+    __mmask64 khi = _kor_mask64(_mm512_test_epi8_mask(hi, hi), last);
     if (n < 32) {
         klo = _bzhi_u64(klo, (unsigned)(n < 16 ? 4 * n : 64));
         khi = _bzhi_u64(khi, (unsigned)(n > 16 ? 4 * (n - 16) : 0));
@@ -129,12 +132,12 @@ VBMI2 static inline size_t pack32(const consts *c, __m512i v, size_t n, uint8_t 
 ** all 32. */
 VBMI2 static inline size_t pack32_below_800(const consts *c, __m512i v, size_t n, uint8_t *d)
 {
-    const uint64_t first = 0x5555555555555555u; /* byte 0 of every 16-bit lane */
+    const __mmask64 first = 0x5555555555555555u; /* byte 0 of every 16-bit lane */
     __mmask32 wide = _mm512_test_epi16_mask(v, c->ff80);
     __m512i two = _mm512_ternarylogic_epi32(_mm512_multishift_epi64_epi8(c->shift6_0, v), c->x3fff,
                                             c->x80c0, 0xEA);
     __m512i seq = _mm512_mask_mov_epi16(v, wide, two);
-    uint64_t k = _mm512_test_epi8_mask(seq, seq) | first;
+    __mmask64 k = _kor_mask64(_mm512_test_epi8_mask(seq, seq), first);
     if (n < 32)
         k = _bzhi_u64(k, (unsigned)(2 * n));
     size_t len = (size_t)_mm_popcnt_u64(k);
@@ -185,19 +188,24 @@ __attribute__((noinline)) static size_t scalar_units(const uint8_t *src, size_t 
 VBMI2 WENC__INLINE size_t encode_units(const uint8_t *src, size_t len, int from, uint8_t *dst,
                                        size_t cap, size_t *written)
 {
-    consts c;
-    consts_init(&c);
-    const __m512i ff80 = c.ff80, f800 = c.f800;
-    __m512i order = _mm512_setr_epi64(0, 2, 4, 6, 1, 3, 5, 7);
-    __m512i swap = _mm512_broadcast_i32x4(
-        _mm_setr_epi8(1, 0, 3, 2, 5, 4, 7, 6, 9, 8, 11, 10, 13, 12, 15, 14));
-    HIDE(order);
-    HIDE(swap);
 #define LOAD(p) (from == BE ? _mm512_shuffle_epi8(_mm512_loadu_si512((const void *)(p)), swap) \
                             : _mm512_loadu_si512((const void *)(p)))
     const uint8_t *s = src, *end = src + 2 * len;
     uint8_t *d = dst, *dend = dst + cap;
     for (;;) {
+        /* Made here rather than once per call: a call clobbers every vector
+        ** register (System V ABI), so constants live across the call to
+        ** scalar_units below only in memory, and the block loop loaded
+        ** them from the stack, 16 loads a block (encode from UTF-16 took
+        ** 1.07-1.46 times as long). */
+        consts c;
+        consts_init(&c);
+        const __m512i ff80 = c.ff80, f800 = c.f800;
+        __m512i order = _mm512_setr_epi64(0, 2, 4, 6, 1, 3, 5, 7);
+        __m512i swap = _mm512_broadcast_i32x4(
+            _mm_setr_epi8(1, 0, 3, 2, 5, 4, 7, 6, 9, 8, 11, 10, 13, 12, 15, 14));
+        HIDE(order);
+        HIDE(swap);
         /* 32 units write at most 96 bytes. */
         while (end - s >= 64 && dend - d >= 96) {
             __m512i v = LOAD(s);
