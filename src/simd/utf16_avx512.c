@@ -1,13 +1,14 @@
 /* utf16_avx512.c -- the UTF-16 kernels (utf16_kernels.h) with AVX-512
 ** F/BW/VL and, where the CPU has it, VBMI2 (vpcompressb): UTF-16 -> UTF-8
 ** in one kind of block for every unit outside the surrogates, 32 units a
-** step.  Each unit's 1 to 3 bytes are built in a 32-bit lane, and one byte
-** compress per 16 units moves them together; there is no table and no
-** branch on the mix of lengths, so text whose blocks mix 1-, 2- and 3-byte
-** units (Korean: Hangul between spaces; Vietnamese) runs as fast as any.
-** UTF-16LE/BE bytes -> UTF-8 and x-user-defined -> UTF-8 go through the
-** same packer.  The other kernels are AVX2's, and without VBMI2 every
-** kernel is AVX2's: the check is one load per call, never per unit. */
+** step.  Each unit's 1 to 3 bytes are built in three bytes, and two byte
+** compresses (of 64 and 32 bytes) move them together; there is no branch
+** and no table lookup on the mix of lengths, so text whose blocks mix 1-,
+** 2- and 3-byte units (Korean: Hangul between spaces; Vietnamese) runs
+** nearly as fast as any.  UTF-16LE/BE bytes -> UTF-8 and x-user-defined ->
+** UTF-8 go through the same packer.  The other kernels are AVX2's, and
+** without VBMI2 every kernel is AVX2's: the check is one load per call,
+** never per unit. */
 #include <immintrin.h>
 
 #include "utf16_impl.h"
@@ -28,11 +29,12 @@ static const uint8_t three_index[128] __attribute__((aligned(64))) = {
     I3_16(0), I3_16(16), I3_16(32), I3_16(48), I3_16(64), I3_16(80),
 };
 
-/* The vector constants of the loops, made once per call and hidden from
-** the optimiser: otherwise it remakes each one inside the loop (a move and
-** a broadcast per constant per block, a third of the vector work). */
+/* The vector constants of the loops, made before each block loop and
+** hidden from the optimiser: otherwise it remakes each one inside the loop
+** (a move and a broadcast per constant per block, a third of the vector
+** work). */
 typedef struct consts {
-    __m512i order, ff80, f800, d800, x3f, x80, f700;
+    __m512i ff80, f800, d800, x3f, x80, f700;
     /* vpmultishiftqb controls: per 16-bit unit U at bit O of its qword,
     ** bytes U >> 12 and U >> 6 (SHIFT12_6), or U >> 6 and U (SHIFT6_0),
     ** 8 bits each (the caller masks what it needs). */
@@ -45,7 +47,6 @@ typedef struct consts {
 
 static inline void consts_init(consts *c)
 {
-    c->order = _mm512_setr_epi64(0, 4, 1, 5, 2, 6, 3, 7);
     c->ff80 = _mm512_set1_epi16((short)0xFF80);
     c->f800 = _mm512_set1_epi16((short)0xF800);
     c->d800 = _mm512_set1_epi16((short)0xD800);
@@ -62,7 +63,6 @@ static inline void consts_init(consts *c)
     c->x80c0 = _mm512_set1_epi16((short)0x80C0);
     c->idx3_lo = _mm512_load_si512((const void *)three_index);
     c->idx3_hi = _mm512_load_si512((const void *)(three_index + 64));
-    HIDE(c->order);
     HIDE(c->ff80);
     HIDE(c->f800);
     HIDE(c->d800);
@@ -85,39 +85,43 @@ static inline void consts_init(consts *c)
 **
 ** Encoding Standard, "UTF-8 encoder": a unit below U+0080 is itself; below
 ** U+0800 it is 0xC0 | u >> 6, 0x80 | (u & 0x3F); else 0xE0 | u >> 12,
-** 0x80 | (u >> 6 & 0x3F), 0x80 | (u & 0x3F).  Each unit gets a 32-bit lane
-** X Y Z 0 whose last one, two or three bytes before the 0 are its
-** sequence: X (0xE0 | u >> 12, else 0) and Y (0x80 | (u >> 6 & 0x3F), 0xC0
-** | u >> 6 for 2 bytes, else 0) in a 16-bit lane of A, Z (0x80 | (u &
-** 0x3F), or the ASCII unit itself) in the same lane of B; interleaved, the
-** non-zero bytes and every Z are the sequences, which one byte compress per
-** 16 units moves together.  The qword permutation first makes the two
-** interleaves hold units 0-15 and 16-31 in order. */
+** 0x80 | (u >> 6 & 0x3F), 0x80 | (u & 0x3F).  Each unit gets three bytes
+** X Y Z whose last one, two or three are its sequence: X (0xE0 | u >> 12,
+** else 0) and Y (0x80 | (u >> 6 & 0x3F), 0xC0 | u >> 6 for 2 bytes, else
+** 0) in a 16-bit lane of A, Z (0x80 | (u & 0x3F), or the ASCII unit
+** itself) in the same lane of B.  The two byte permutations of
+** pack32_three put the 96 bytes in order, and the non-zero bytes and every
+** Z are the sequences, which one byte compress of the first 64 and one of
+** the last 32 move together.  (A 32-bit lane per unit, X Y Z 0, needs a
+** compress per 16 units: Korean text, whose blocks mix spaces and Hangul,
+** took 1.12 times as long.) */
 VBMI2 static inline size_t pack32(const consts *c, __m512i v, size_t n, uint8_t *d)
 {
-    const uint64_t last = 0x4444444444444444u; /* byte Z of every 32-bit lane */
-    __m512i p = _mm512_permutexvar_epi64(c->order, v);
-    __mmask32 big = _mm512_test_epi16_mask(p, c->f800);  /* 3 bytes */
-    __mmask32 wide = _mm512_test_epi16_mask(p, c->ff80); /* 2 or 3 bytes */
-    __m512i xy = _mm512_multishift_epi64_epi8(c->shift12_6, p);
+    __mmask32 big = _mm512_test_epi16_mask(v, c->f800);  /* 3 bytes */
+    __mmask32 wide = _mm512_test_epi16_mask(v, c->ff80); /* 2 or 3 bytes */
+    __m512i xy = _mm512_multishift_epi64_epi8(c->shift12_6, v);
     /* 0xEA: (a & b) | c. */
     __m512i three = _mm512_ternarylogic_epi32(xy, c->x3f0f, c->x80e0, 0xEA);
     __m512i two = _mm512_ternarylogic_epi32(xy, c->x3f00, c->xc000, 0xEA);
     __m512i a = _mm512_maskz_mov_epi16(wide, _mm512_mask_mov_epi16(two, big, three));
-    __m512i b = _mm512_mask_mov_epi16(p, wide, _mm512_ternarylogic_epi32(p, c->x3f, c->x80, 0xEA));
-    __m512i lo = _mm512_unpacklo_epi16(a, b), hi = _mm512_unpackhi_epi16(a, b);
-    /* Four mask bits per unit; units past N keep none. */
-    uint64_t klo = _mm512_test_epi8_mask(lo, lo) | last;
-    uint64_t khi = _mm512_test_epi8_mask(hi, hi) | last;
+    __m512i b = _mm512_mask_mov_epi16(v, wide, _mm512_ternarylogic_epi32(v, c->x3f, c->x80, 0xEA));
+    __m512i lo = _mm512_permutex2var_epi8(a, c->idx3_lo, b);
+    __m256i hi = _mm512_castsi512_si256(_mm512_permutex2var_epi8(a, c->idx3_hi, b));
+    /* Three mask bits per unit, Z's always (output byte K is Z when K % 3
+    ** is 2); units past N keep none.  The or is done in mask registers: in
+    ** general registers it cost a move there and back before each
+    ** compress. */
+    __mmask64 klo = _kor_mask64(_mm512_test_epi8_mask(lo, lo), 0x4924924924924924u);
+    __mmask32 khi = _kor_mask32(_mm256_test_epi8_mask(hi, hi), 0x92492492u);
     if (n < 32) {
-        klo = _bzhi_u64(klo, (unsigned)(n < 16 ? 4 * n : 64));
-        khi = _bzhi_u64(khi, (unsigned)(n > 16 ? 4 * (n - 16) : 0));
+        klo = _bzhi_u64(klo, (unsigned)(3 * n < 64 ? 3 * n : 64));
+        khi = _bzhi_u32(khi, (unsigned)(3 * n > 64 ? 3 * n - 64 : 0));
     }
-    size_t nlo = (size_t)_mm_popcnt_u64(klo), nhi = (size_t)_mm_popcnt_u64(khi);
+    size_t nlo = (size_t)_mm_popcnt_u64(klo), nhi = (size_t)_mm_popcnt_u32(khi);
     _mm512_mask_storeu_epi8(d, _bzhi_u64(~(uint64_t)0, (unsigned)nlo),
                             _mm512_maskz_compress_epi8(klo, lo));
-    _mm512_mask_storeu_epi8(d + nlo, _bzhi_u64(~(uint64_t)0, (unsigned)nhi),
-                            _mm512_maskz_compress_epi8(khi, hi));
+    _mm256_mask_storeu_epi8(d + nlo, _bzhi_u32(~0u, (unsigned)nhi),
+                            _mm256_maskz_compress_epi8(khi, hi));
     return nlo + nhi;
 }
 
@@ -129,12 +133,12 @@ VBMI2 static inline size_t pack32(const consts *c, __m512i v, size_t n, uint8_t 
 ** all 32. */
 VBMI2 static inline size_t pack32_below_800(const consts *c, __m512i v, size_t n, uint8_t *d)
 {
-    const uint64_t first = 0x5555555555555555u; /* byte 0 of every 16-bit lane */
+    const __mmask64 first = 0x5555555555555555u; /* byte 0 of every 16-bit lane */
     __mmask32 wide = _mm512_test_epi16_mask(v, c->ff80);
     __m512i two = _mm512_ternarylogic_epi32(_mm512_multishift_epi64_epi8(c->shift6_0, v), c->x3fff,
                                             c->x80c0, 0xEA);
     __m512i seq = _mm512_mask_mov_epi16(v, wide, two);
-    uint64_t k = _mm512_test_epi8_mask(seq, seq) | first;
+    __mmask64 k = _kor_mask64(_mm512_test_epi8_mask(seq, seq), first);
     if (n < 32)
         k = _bzhi_u64(k, (unsigned)(2 * n));
     size_t len = (size_t)_mm_popcnt_u64(k);
@@ -185,19 +189,24 @@ __attribute__((noinline)) static size_t scalar_units(const uint8_t *src, size_t 
 VBMI2 WENC__INLINE size_t encode_units(const uint8_t *src, size_t len, int from, uint8_t *dst,
                                        size_t cap, size_t *written)
 {
-    consts c;
-    consts_init(&c);
-    const __m512i ff80 = c.ff80, f800 = c.f800;
-    __m512i order = _mm512_setr_epi64(0, 2, 4, 6, 1, 3, 5, 7);
-    __m512i swap = _mm512_broadcast_i32x4(
-        _mm_setr_epi8(1, 0, 3, 2, 5, 4, 7, 6, 9, 8, 11, 10, 13, 12, 15, 14));
-    HIDE(order);
-    HIDE(swap);
 #define LOAD(p) (from == BE ? _mm512_shuffle_epi8(_mm512_loadu_si512((const void *)(p)), swap) \
                             : _mm512_loadu_si512((const void *)(p)))
     const uint8_t *s = src, *end = src + 2 * len;
     uint8_t *d = dst, *dend = dst + cap;
     for (;;) {
+        /* Made here rather than once per call: a call clobbers every vector
+        ** register (System V ABI), so constants live across the call to
+        ** scalar_units below only in memory, and the block loop loaded
+        ** them from the stack, 16 loads a block (encode from UTF-16 took
+        ** 1.07-1.46 times as long). */
+        consts c;
+        consts_init(&c);
+        const __m512i ff80 = c.ff80, f800 = c.f800;
+        __m512i order = _mm512_setr_epi64(0, 2, 4, 6, 1, 3, 5, 7);
+        __m512i swap = _mm512_broadcast_i32x4(
+            _mm_setr_epi8(1, 0, 3, 2, 5, 4, 7, 6, 9, 8, 11, 10, 13, 12, 15, 14));
+        HIDE(order);
+        HIDE(swap);
         /* 32 units write at most 96 bytes. */
         while (end - s >= 64 && dend - d >= 96) {
             __m512i v = LOAD(s);
