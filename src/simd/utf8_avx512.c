@@ -127,6 +127,34 @@ WENC__INLINE size_t validate(const uint8_t *src, size_t len, uint8_t *dst)
             STOREU(dst + i, a);
         i += 16;
     }
+    if (i < len && len - i < 16) {
+        /* The last 1 to 15 bytes (all of a short input) in one step.  ASCII
+        ** is valid unless a sequence was left open before it; other bytes
+        ** get one check of them and of the three bytes before each, read
+        ** with masked loads (zeros elsewhere, which fail any sequence those
+        ** bytes leave open, as an ASCII byte after a lead byte does).  The
+        ** scalar loop runs only when this fails, to find where. */
+        unsigned r = (unsigned)(len - i);
+        __m128i a = _mm_maskz_loadu_epi8(_bzhi_u32(~0u, r), src + i), err;
+        bool ok;
+        if (_mm_movemask_epi8(a) == 0) {
+            ok = !any64(open);
+        } else {
+            if (i == 0)
+                err = x86_check16(a, _mm_setzero_si128());
+            else
+                err = x86_check16_with(
+                    a, _mm_maskz_loadu_epi8(_bzhi_u32(~0u, r + 1), src + i - 1),
+                    _mm_maskz_loadu_epi8(_bzhi_u32(~0u, r + 2), src + i - 2),
+                    _mm_maskz_loadu_epi8(_bzhi_u32(~0u, r + 3), src + i - 3));
+            ok = _mm_testz_si128(err, err);
+        }
+        if (ok) {
+            if (dst)
+                _mm_mask_storeu_epi8(dst + i, _bzhi_u32(~0u, r), a);
+            return len;
+        }
+    }
     return wenc__utf8_valid_finish_copy(src, i, len, dst);
 }
 
