@@ -248,11 +248,10 @@ WENC__INLINE void x86_widen16(__m128i v, void *d, int form)
 
 #if defined(__AVX512F__) && defined(__AVX512BW__) && defined(__AVX512VL__)
 /* x86_decode16 (the AVX-512 form) on 32 bytes: V, and the 32 bytes after
-** each byte (V1) and two after (V2); the values of the 32 lanes in one
-** 512-bit vector, the lanes START selects compressed, each half on its own,
-** into *R0 (*N0 units) and *R1 (*N1 units). */
-WENC__INLINE void x86_values32(__m256i v, __m256i v1, __m256i v2, __mmask32 start, __m512i *r0,
-                               size_t *n0, __m512i *r1, size_t *n1)
+** each byte (V1) and two after (V2); the values of the 32 lanes, each the
+** code point of the sequence its byte would start (16 bits: no 4-byte
+** forms), in one 512-bit vector. */
+WENC__INLINE __m512i x86_values16x32(__m256i v, __m256i v1, __m256i v2)
 {
     const __m512i m3f = _mm512_set1_epi16(0x3F);
     __m512i b0 = _mm512_cvtepu8_epi16(v);
@@ -264,8 +263,16 @@ WENC__INLINE void x86_values32(__m256i v, __m256i v1, __m256i v2, __mmask32 star
         _mm512_or_si512(_mm512_slli_epi16(b0, 12), _mm512_slli_epi16(c1, 6)), c2);
     __m512i val = _mm512_mask_blend_epi16(
         _mm512_cmpgt_epu16_mask(b0, _mm512_set1_epi16(0xDF)), two, three);
-    val = _mm512_mask_blend_epi16(_mm512_cmplt_epu16_mask(b0, _mm512_set1_epi16(0x80)), val,
-                                  b0);
+    return _mm512_mask_blend_epi16(_mm512_cmplt_epu16_mask(b0, _mm512_set1_epi16(0x80)), val,
+                                   b0);
+}
+
+/* x86_values16x32, the lanes START selects compressed, each half on its
+** own, into *R0 (*N0 units) and *R1 (*N1 units). */
+WENC__INLINE void x86_values32(__m256i v, __m256i v1, __m256i v2, __mmask32 start, __m512i *r0,
+                               size_t *n0, __m512i *r1, size_t *n1)
+{
+    __m512i val = x86_values16x32(v, v1, v2);
     __mmask16 m0 = (__mmask16)start, m1 = (__mmask16)(start >> 16);
     *r0 = _mm512_maskz_compress_epi32(m0, _mm512_cvtepu16_epi32(_mm512_castsi512_si256(val)));
     *r1 = _mm512_maskz_compress_epi32(m1, _mm512_cvtepu16_epi32(_mm512_extracti64x4_epi64(val, 1)));
@@ -316,6 +323,19 @@ WENC__INLINE ptrdiff_t x86_decode_tail(const uint8_t *s, size_t len, void *d, in
     __m256i v2 = _mm256_maskz_loadu_epi8(m >> 2, s + 2);
     __m512i r0, r1;
     size_t n0, n1;
+    if (len <= 16) {
+        /* One half: one compress (a 16-byte input, a short tail). */
+        __mmask16 start = (__mmask16)(x86_starts32(v) & m);
+        r0 = _mm512_maskz_compress_epi32(
+            start, _mm512_cvtepu16_epi32(_mm512_castsi512_si256(x86_values16x32(v, v1, v2))));
+        n0 = (size_t)_mm_popcnt_u32(start);
+        if (form == 16)
+            _mm256_mask_storeu_epi16(d, (__mmask16)_bzhi_u32(~0u, (unsigned)n0),
+                                     _mm512_cvtepi32_epi16(r0));
+        else
+            _mm512_mask_storeu_epi32(d, (__mmask16)_bzhi_u32(~0u, (unsigned)n0), r0);
+        return (ptrdiff_t)n0;
+    }
     x86_values32(v, v1, v2, x86_starts32(v) & m, &r0, &n0, &r1, &n1);
     if (form == 16) {
         _mm256_mask_storeu_epi16(d, (__mmask16)_bzhi_u32(~0u, (unsigned)n0),
