@@ -60,19 +60,26 @@ bool wenc__simd_supported(wenc__isa isa)
 ** the AVX-512 set, which runs without them, but kernels that have them use
 ** them (utf16_avx512.c).  WENC_SIMD_VBMI2=0 turns them off so that the
 ** tests can run those kernels' other path on a CPU that has them. */
+#if defined(WENC__SIMD_X86)
+/* Whether the environment variable NAME is "0": the tests' switch that
+** turns one CPU feature's kernels off. */
+static bool switched_off(const char *name)
+{
+    const char *v = getenv(name);
+    return v != NULL && strcmp(v, "0") == 0;
+}
+#endif
+
 bool wenc__simd_vbmi2(void)
 {
     static _Atomic int has = -1;
     int h = atomic_load_explicit(&has, memory_order_relaxed);
     if (h < 0) {
-        const char *off = getenv("WENC_SIMD_VBMI2");
         h = 0;
 #if defined(WENC__SIMD_X86)
         __builtin_cpu_init();
         h = __builtin_cpu_supports("avx512vbmi2") && __builtin_cpu_supports("avx512vbmi") &&
-            !(off != NULL && strcmp(off, "0") == 0);
-#else
-        (void)off;
+            !switched_off("WENC_SIMD_VBMI2");
 #endif
         atomic_store_explicit(&has, h, memory_order_relaxed);
     }
@@ -105,14 +112,11 @@ _Atomic int wenc__simd_pext = -1;
 
 bool wenc__simd_pext_choose(void)
 {
-    const char *off = getenv("WENC_SIMD_PEXT");
     int f = 0;
 #if defined(WENC__SIMD_X86)
     wenc__isa isa = wenc__simd_isa();
     f = (isa == WENC__ISA_AVX2 || isa == WENC__ISA_AVX512) && !slow_pext() &&
-        !(off != NULL && strcmp(off, "0") == 0);
-#else
-    (void)off;
+        !switched_off("WENC_SIMD_PEXT");
 #endif
     atomic_store_explicit(&wenc__simd_pext, f, memory_order_relaxed);
     return f != 0;
