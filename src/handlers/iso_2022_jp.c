@@ -3,6 +3,7 @@
 ** katakana (encoder only). */
 #include "cjk_bulk.h"
 #include "handlers/jis0208.h"
+#include "simd/iso2022jp_kernels.h"
 
 /* Decoder states.  ASCII is 0, so a zeroed decoder is in its initial state. */
 enum { ASCII, ROMAN, KATAKANA, LEADING_BYTE, TRAILING_BYTE, ESCAPE_START, ESCAPE };
@@ -127,16 +128,11 @@ WENC__INLINE bool iso_2022_jp_idle(const void *sv)
     return state == ASCII || state == LEADING_BYTE;
 }
 
-/* Whether the ASCII state does not take unit U as itself: 80 and up, and
-** 0E, 0F and 1B (errors or an escape; decoder and encoder, ASCII state).
-** The bulk paths stop there for the step functions. */
-WENC__INLINE bool iso_2022_jp_ascii_stop(uint32_t u)
-{
-    return u >= 0x80 || u == 0x0E || u == 0x0F || u == 0x1B;
-}
-
-/* The same for the 16 lanes of V (bytes, or units narrowed by the encoder's
-** ASCII step): lanes to stop at get their top bit set. */
+/* The bulk paths stop where the ASCII state does not take a unit as itself
+** (wenc__iso2022jp_plain: 80 and up, and 0E, 0F and 1B, errors or an
+** escape, in the decoder and the encoder), for the step functions.  For
+** the 16 lanes of V (bytes, or units narrowed by the encoder's ASCII
+** step), the lanes to stop at get their top bit set. */
 #if defined(__SSE2__)
 WENC__INLINE __m128i iso_2022_jp_stops16(__m128i v)
 {
@@ -146,6 +142,83 @@ WENC__INLINE __m128i iso_2022_jp_stops16(__m128i v)
     return _mm_or_si128(v, special);
 }
 #endif
+
+/* The decoder's ASCII state, 16 bytes (room for them checked here): true
+** if all 16 were copied, false at a stop (with the bytes before it copied)
+** or without the room. */
+WENC__INLINE bool iso_2022_jp_ascii16(const uint8_t *src, size_t *pos, size_t len, void *dst,
+                                      size_t *out, size_t cap, const int form)
+{
+#if defined(__SSE2__)
+    if (len - *pos < 16 || cap - *out < 16)
+        return false;
+    __m128i v = _mm_loadu_si128((const __m128i *)(src + *pos));
+    unsigned stops = (unsigned)_mm_movemask_epi8(iso_2022_jp_stops16(v));
+    /* All 16 stored; only those before a stop are kept (the rest is
+    ** scratch inside the output's room). */
+    cjk_store_ascii16(dst, *out, v, form);
+    unsigned n = stops != 0 ? (unsigned)__builtin_ctz(stops) : 16;
+    *pos += n;
+    *out += n;
+    return n == 16;
+#else
+    (void)src, (void)pos, (void)len, (void)dst, (void)out, (void)cap, (void)form;
+    return false;
+#endif
+}
+
+/* The decoder's ASCII state through the kernels K, as far as it goes. */
+WENC__INLINE void iso_2022_jp_ascii_kernel(const wenc__iso2022jp_kernels *k, const uint8_t *src,
+                                           size_t *pos, size_t len, void *dst, size_t *out,
+                                           size_t cap, const int form)
+{
+    size_t n = len - *pos < cap - *out ? len - *pos : cap - *out;
+    if (n == 0)
+        return; /* no room: DST may be NULL, no arithmetic on it */
+    if (form == WENC__UTF8)
+        n = k->to_utf8(src + *pos, n, (uint8_t *)dst + *out);
+    else if (form == WENC__UTF16)
+        n = k->to_utf16(src + *pos, n, (uint16_t *)dst + *out);
+    else
+        n = k->to_utf32(src + *pos, n, (uint32_t *)dst + *out);
+    *pos += n;
+    *out += n;
+}
+
+/* The decoder's ASCII state without kernels (iso2022jp_kernels.h): SSE2
+** where the baseline has it, then the caller's byte loop. */
+WENC__INLINE void iso_2022_jp_ascii_sse2(const uint8_t *src, size_t *pos_, size_t len, void *dst,
+                                         size_t *out_, size_t cap, const int form)
+{
+#if defined(__SSE2__)
+    size_t pos = *pos_, out = *out_;
+    /* 64 bytes a step while none stops, then 16.  The position
+    ** advances by a constant until a stop: the next load must not
+    ** wait for this one's count (it did, at 2 GB/s). */
+    while (len - pos >= 64 && cap - out >= 64) {
+        const __m128i *p = (const __m128i *)(src + pos);
+        __m128i a = _mm_loadu_si128(p), b = _mm_loadu_si128(p + 1);
+        __m128i c = _mm_loadu_si128(p + 2), d = _mm_loadu_si128(p + 3);
+        __m128i stops = _mm_or_si128(
+            _mm_or_si128(iso_2022_jp_stops16(a), iso_2022_jp_stops16(b)),
+            _mm_or_si128(iso_2022_jp_stops16(c), iso_2022_jp_stops16(d)));
+        if (_mm_movemask_epi8(stops) != 0)
+            break;
+        cjk_store_ascii16(dst, out, a, form);
+        cjk_store_ascii16(dst, out + 16, b, form);
+        cjk_store_ascii16(dst, out + 32, c, form);
+        cjk_store_ascii16(dst, out + 48, d, form);
+        pos += 64;
+        out += 64;
+    }
+    *pos_ = pos;
+    *out_ = out;
+    while (iso_2022_jp_ascii16(src, pos_, len, dst, out_, cap, form))
+        ;
+#else
+    (void)src, (void)pos_, (void)len, (void)dst, (void)out_, (void)cap, (void)form;
+#endif
+}
 
 /* The bulk path (decode.h), with the state ASCII or jis0208's leading
 ** byte:
@@ -166,48 +239,27 @@ WENC__INLINE void iso_2022_jp_run(struct iso_2022_jp_state *s, const uint8_t *sr
 {
     size_t pos = *pos_, out = *out_;
     uint8_t state = s->state, output = s->output;
+    const wenc__iso2022jp_kernels *k = wenc__iso2022jp_kernels_get();
     for (;;) {
         if (state == ASCII) {
-            size_t start = pos;
-#if defined(__SSE2__)
-            /* 64 bytes a step while none stops, then 16.  The position
-            ** advances by a constant until a stop: the next load must not
-            ** wait for this one's count (it did, at 2 GB/s). */
-            while (len - pos >= 64 && cap - out >= 64) {
-                const __m128i *p = (const __m128i *)(src + pos);
-                __m128i a = _mm_loadu_si128(p), b = _mm_loadu_si128(p + 1);
-                __m128i c = _mm_loadu_si128(p + 2), d = _mm_loadu_si128(p + 3);
-                __m128i stops = _mm_or_si128(
-                    _mm_or_si128(iso_2022_jp_stops16(a), iso_2022_jp_stops16(b)),
-                    _mm_or_si128(iso_2022_jp_stops16(c), iso_2022_jp_stops16(d)));
-                if (_mm_movemask_epi8(stops) != 0)
-                    break;
-                cjk_store_ascii16(dst, out, a, form);
-                cjk_store_ascii16(dst, out + 16, b, form);
-                cjk_store_ascii16(dst, out + 32, c, form);
-                cjk_store_ascii16(dst, out + 48, d, form);
-                pos += 64;
-                out += 64;
+            size_t start = pos, out_start = out;
+            if (k == NULL) {
+                iso_2022_jp_ascii_sse2(src, &pos, len, dst, &out, cap, form);
+            } else if (len - pos < 16 || cap - out < 16 ||
+                       iso_2022_jp_ascii16(src, &pos, len, dst, &out, cap, form)) {
+                /* The kernels of src/simd where the CPU has them, when a
+                ** first 16 bytes have no stop (most runs in a Japanese page
+                ** end sooner, and took 10-15 % longer through the call).
+                ** The kernel starts again at the run's start: from 16
+                ** bytes in, every 64-byte load of an aligned input split
+                ** two cache lines. */
+                pos = start;
+                out = out_start;
+                iso_2022_jp_ascii_kernel(k, src, &pos, len, dst, &out, cap, form);
             }
-            while (len - pos >= 16 && cap - out >= 16) {
-                __m128i v = _mm_loadu_si128((const __m128i *)(src + pos));
-                unsigned stops = (unsigned)_mm_movemask_epi8(iso_2022_jp_stops16(v));
-                /* All 16 stored; only those before a stop are kept (the
-                ** rest is scratch inside the output's room). */
-                cjk_store_ascii16(dst, out, v, form);
-                if (stops != 0) {
-                    unsigned n = (unsigned)__builtin_ctz(stops);
-                    pos += n;
-                    out += n;
-                    break;
-                }
-                pos += 16;
-                out += 16;
-            }
-#endif
             while (pos < len && out < cap) {
                 uint32_t b = src[pos];
-                if (iso_2022_jp_ascii_stop(b))
+                if (!wenc__iso2022jp_plain(b))
                     break;
                 wenc__put(dst, out++, b, form);
                 pos++;
@@ -396,14 +448,62 @@ WENC__CJK_BULK void iso_2022_jp_kanji_run(const void *src, size_t *pos, size_t l
                          iso_2022_jp_pair, false, false);
 }
 
+/* The encoder's ASCII state, 16 units from UTF-8 or UTF-16 (room for them
+** checked here): true if all 16 were written, false at a stop (with the
+** units before it written) or without the room. */
+WENC__INLINE bool iso_2022_jp_encode_ascii16(const void *src, size_t *pos, size_t len,
+                                             uint8_t *dst, size_t *out, size_t cap, int from)
+{
+#if defined(__SSE2__)
+    if (from == WENC__FROM_UTF32 || len - *pos < 16 || cap - *out < 16)
+        return false;
+    __m128i v;
+    unsigned n = cjk_ascii16(src, *pos, from, &v);
+    unsigned stops = (unsigned)_mm_movemask_epi8(iso_2022_jp_stops16(v));
+    /* All 16 stored; those after a stop are scratch inside the output's
+    ** room. */
+    _mm_storeu_si128((__m128i *)(dst + *out), v);
+    unsigned k = (unsigned)__builtin_ctz(stops | 0x10000u);
+    n = k < n ? k : n;
+    *pos += n;
+    *out += n;
+    return n == 16;
+#else
+    (void)src, (void)pos, (void)len, (void)dst, (void)out, (void)cap, (void)from;
+    return false;
+#endif
+}
+
 /* The bulk path's ASCII state: code points below 0x80 other than 0E, 0F
-** and 1B are their own bytes (steps 3-4).  32 units a step while none of
-** them stops (the position advances by a constant, as in the decoder's
+** and 1B are their own bytes (steps 3-4).  The kernels of src/simd copy
+** them where the CPU has them; otherwise SSE2, 32 units a step while none
+** of them stops (the position advances by a constant, as in the decoder's
 ** run), then 16 to find where. */
 WENC__CJK_BULK void iso_2022_jp_ascii_run(const void *src, size_t *pos_, size_t len,
                                           uint8_t *dst, size_t *out_, size_t cap, int from)
 {
     size_t pos = *pos_, out = *out_;
+    const wenc__iso2022jp_kernels *kern = wenc__iso2022jp_kernels_get();
+    if (kern != NULL && from != WENC__FROM_UTF32) {
+        /* The kernels of src/simd where the CPU has them, when a first 16
+        ** units have no stop, from the run's start (as in the decoder's
+        ** run).  No room: DST may be NULL, no call. */
+        if (len - pos < 16 || cap - out < 16 ||
+            iso_2022_jp_encode_ascii16(src, &pos, len, dst, &out, cap, from)) {
+            pos = *pos_;
+            out = *out_;
+            size_t run = len - pos < cap - out ? len - pos : cap - out;
+            if (run != 0 && from == WENC__FROM_UTF8)
+                run = kern->to_utf8((const uint8_t *)src + pos, run, dst + out);
+            else if (run != 0)
+                run = kern->from_utf16((const uint16_t *)src + pos, run, dst + out);
+            pos += run;
+            out += run;
+        }
+        *pos_ = pos;
+        *out_ = out;
+        return;
+    }
 #if defined(__SSE2__)
     const __m128i ff80 = _mm_set1_epi16((short)0xFF80), zero = _mm_setzero_si128();
     while (from != WENC__FROM_UTF32 && len - pos >= 32 && cap - out >= 32) {
@@ -432,29 +532,12 @@ WENC__CJK_BULK void iso_2022_jp_ascii_run(const void *src, size_t *pos_, size_t 
         pos += 32;
         out += 32;
     }
-    if (from != WENC__FROM_UTF32) {
-        while (len - pos >= 16 && cap - out >= 16) {
-            __m128i v;
-            unsigned n = cjk_ascii16(src, pos, from, &v);
-            unsigned stops = (unsigned)_mm_movemask_epi8(iso_2022_jp_stops16(v));
-            /* All 16 stored; those after a stop are scratch inside the
-            ** output's room. */
-            _mm_storeu_si128((__m128i *)(dst + out), v);
-            if (n < 16 || stops != 0) {
-                unsigned k = (unsigned)__builtin_ctz(stops | 0x10000u);
-                n = k < n ? k : n;
-                pos += n;
-                out += n;
-                break;
-            }
-            pos += 16;
-            out += 16;
-        }
-    }
+    while (iso_2022_jp_encode_ascii16(src, &pos, len, dst, &out, cap, from))
+        ;
 #endif
     while (pos < len && out < cap) {
         uint32_t u = wenc__encode_unit(src, pos, from);
-        if (iso_2022_jp_ascii_stop(u))
+        if (!wenc__iso2022jp_plain(u))
             break;
         dst[out++] = (uint8_t)u;
         pos++;

@@ -5,12 +5,13 @@
 ** benchmarks; an unknown or unsupported name is ignored).
 **
 ** Each kernel family (UTF-8 input: utf8_kernels.h; UTF-16: utf16_kernels.h;
-** the legacy single-byte encodings: sb_kernels.h)
-** keeps a table of its kernels per instruction set, so that the hot paths
-** make one indirect call per run of input, never per byte.  The scalar
-** kernels are always built; -Dsimd=none builds nothing else.  Every kernel
-** does what the handlers' step functions would do on the input it accepts,
-** and stops at anything else (docs/engine.md, "Kernels"). */
+** the legacy single-byte encodings: sb_kernels.h; ISO-2022-JP's ASCII
+** state: iso2022jp_kernels.h) keeps a table of its kernels per
+** instruction set, so that the hot paths make one indirect call per run of
+** input, never per byte.  The scalar kernels are always built; -Dsimd=none
+** builds nothing else.  Every kernel does what the handlers' step
+** functions would do on the input it accepts, and stops at anything else
+** (docs/engine.md, "Kernels"). */
 #ifndef WENC_SIMD_H
 #define WENC_SIMD_H
 
