@@ -1,17 +1,14 @@
 /* iso2022jp_avx2.c -- the ISO-2022-JP ASCII state's copies for AVX2
 ** (iso2022jp_kernels.h), 32 units a vector: the first 128 one vector at a
-** time, then 128 at once while none of them stops, then 32 to find where.  UTF-16 units are narrowed to bytes
-** first, every unit from 0x80 made 0x80 (a stop), so one byte test serves
-** all four copies. */
+** time, then 128 at once while none of them stops, then 32 to find where.
+** UTF-16 units are narrowed to bytes first, every unit from 0x80 made 0x80
+** (a stop), so one byte test serves all four copies. */
 #include <immintrin.h>
 
-#include "iso2022jp_kernels.h"
+#include "iso2022jp_impl.h"
 
-#define LOADU32(p) _mm256_loadu_si256((const __m256i *)(const void *)(p))
+#define LOADU32(p)     _mm256_loadu_si256((const __m256i *)(const void *)(p))
 #define STOREU32(p, v) _mm256_storeu_si256((__m256i *)(void *)(p), (v))
-
-/* The copies, by what they read and write. */
-enum { TO_UTF8, TO_UTF16, TO_UTF32, FROM_UTF16 };
 
 /* The bytes of V that stop get their top bit set: 80 and up have it; 0E,
 ** 0F and 1B become FF.  Those three are the only bytes below 0x80 that
@@ -19,9 +16,8 @@ enum { TO_UTF8, TO_UTF16, TO_UTF32, FROM_UTF16 };
 ** zero for the bytes from 0x80, which equal no entry). */
 WENC__INLINE __m256i stops32(__m256i v)
 {
-    const __m256i specials = _mm256_setr_epi8(
-        -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, 0x1B, -1, -1, 0x0E, 0x0F,
-        -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, 0x1B, -1, -1, 0x0E, 0x0F);
+    const __m256i specials = _mm256_broadcastsi128_si256(
+        _mm_setr_epi8(-1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, 0x1B, -1, -1, 0x0E, 0x0F));
     return _mm256_or_si256(v, _mm256_cmpeq_epi8(_mm256_shuffle_epi8(specials, v), v));
 }
 
@@ -30,7 +26,7 @@ WENC__INLINE __m256i stops32(__m256i v)
 ** worked per 128-bit lane. */
 WENC__INLINE __m256i load32(const void *src, size_t i, const int form)
 {
-    if (form != FROM_UTF16)
+    if (form != WENC__JP_FROM_UTF16)
         return LOADU32((const uint8_t *)src + i);
     const uint16_t *s = (const uint16_t *)src + i;
     __m256i top = _mm256_set1_epi16(0x80);
@@ -43,11 +39,11 @@ WENC__INLINE __m256i load32(const void *src, size_t i, const int form)
 WENC__INLINE void store32(void *dst, size_t i, __m256i v, const int form)
 {
     __m128i lo = _mm256_castsi256_si128(v), hi = _mm256_extracti128_si256(v, 1);
-    if (form == TO_UTF16) {
+    if (form == WENC__JP_TO_UTF16) {
         uint16_t *o = (uint16_t *)dst + i;
         STOREU32(o, _mm256_cvtepu8_epi16(lo));
         STOREU32(o + 16, _mm256_cvtepu8_epi16(hi));
-    } else if (form == TO_UTF32) {
+    } else if (form == WENC__JP_TO_UTF32) {
         uint32_t *o = (uint32_t *)dst + i;
         STOREU32(o, _mm256_cvtepu8_epi32(lo));
         STOREU32(o + 8, _mm256_cvtepu8_epi32(_mm_srli_si128(lo, 8)));
@@ -77,12 +73,13 @@ WENC__INLINE size_t copy(const void *src, size_t len, void *dst, const int form)
     size_t i = 0;
     if (len < 32) {
         for (; i < len; i++) {
-            uint32_t u = form == FROM_UTF16 ? ((const uint16_t *)src)[i] : ((const uint8_t *)src)[i];
+            uint32_t u = form == WENC__JP_FROM_UTF16 ? ((const uint16_t *)src)[i]
+                                                     : ((const uint8_t *)src)[i];
             if (!wenc__iso2022jp_plain(u))
                 break;
-            if (form == TO_UTF16)
+            if (form == WENC__JP_TO_UTF16)
                 ((uint16_t *)dst)[i] = (uint16_t)u;
-            else if (form == TO_UTF32)
+            else if (form == WENC__JP_TO_UTF32)
                 ((uint32_t *)dst)[i] = u;
             else
                 ((uint8_t *)dst)[i] = (uint8_t)u;
@@ -114,29 +111,4 @@ WENC__INLINE size_t copy(const void *src, size_t len, void *dst, const int form)
     return i;
 }
 
-static size_t to_utf8(const uint8_t *src, size_t len, uint8_t *dst)
-{
-    return copy(src, len, dst, TO_UTF8);
-}
-
-static size_t to_utf16(const uint8_t *src, size_t len, uint16_t *dst)
-{
-    return copy(src, len, dst, TO_UTF16);
-}
-
-static size_t to_utf32(const uint8_t *src, size_t len, uint32_t *dst)
-{
-    return copy(src, len, dst, TO_UTF32);
-}
-
-static size_t from_utf16(const uint16_t *src, size_t len, uint8_t *dst)
-{
-    return copy(src, len, dst, FROM_UTF16);
-}
-
-const wenc__iso2022jp_kernels wenc__iso2022jp_avx2 = {
-    .to_utf8 = to_utf8,
-    .to_utf16 = to_utf16,
-    .to_utf32 = to_utf32,
-    .from_utf16 = from_utf16,
-};
+WENC__ISO2022JP_KERNELS(wenc__iso2022jp_avx2, copy);

@@ -7,10 +7,7 @@
 ** as in the AVX2 copies. */
 #include <immintrin.h>
 
-#include "iso2022jp_kernels.h"
-
-/* The copies, by what they read and write. */
-enum { TO_UTF8, TO_UTF16, TO_UTF32, FROM_UTF16 };
+#include "iso2022jp_impl.h"
 
 /* Zero in the bytes of V that are 0E, 0F or 1B, the stops below 0x80:
 ** the only bytes below 0x80 equal to their entry in a table indexed by the
@@ -20,8 +17,8 @@ enum { TO_UTF8, TO_UTF16, TO_UTF32, FROM_UTF16 };
 ** stack). */
 WENC__INLINE __m512i specials64(__m512i v)
 {
-    const __m512i table = _mm512_broadcast_i32x4(_mm_setr_epi8(
-        -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, 0x1B, -1, -1, 0x0E, 0x0F));
+    const __m512i table = _mm512_broadcast_i32x4(
+        _mm_setr_epi8(-1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, 0x1B, -1, -1, 0x0E, 0x0F));
     return _mm512_xor_si512(_mm512_shuffle_epi8(table, v), v);
 }
 
@@ -37,7 +34,7 @@ WENC__INLINE __mmask64 stops64(__m512i v)
 ** 0x8000 zero), in order again after packus worked per 128-bit lane. */
 WENC__INLINE __m512i load64(const void *src, size_t i, __mmask64 live, const int form)
 {
-    if (form != FROM_UTF16)
+    if (form != WENC__JP_FROM_UTF16)
         return _mm512_maskz_loadu_epi8(live, (const uint8_t *)src + i);
     const uint16_t *s = (const uint16_t *)src + i;
     __m512i top = _mm512_set1_epi16(0x80);
@@ -51,14 +48,16 @@ WENC__INLINE __m512i load64(const void *src, size_t i, __mmask64 live, const int
 ** output form. */
 WENC__INLINE void store64(void *dst, size_t i, __m512i v, __mmask64 keep, const int form)
 {
-    if (form == TO_UTF16) {
+    if (form == WENC__JP_TO_UTF16) {
         uint16_t *o = (uint16_t *)dst + i;
-        _mm512_mask_storeu_epi16(o, (__mmask32)keep, _mm512_cvtepu8_epi16(_mm512_castsi512_si256(v)));
+        _mm512_mask_storeu_epi16(o, (__mmask32)keep,
+                                 _mm512_cvtepu8_epi16(_mm512_castsi512_si256(v)));
         _mm512_mask_storeu_epi16(o + 32, (__mmask32)(keep >> 32),
                                  _mm512_cvtepu8_epi16(_mm512_extracti64x4_epi64(v, 1)));
-    } else if (form == TO_UTF32) {
+    } else if (form == WENC__JP_TO_UTF32) {
         uint32_t *o = (uint32_t *)dst + i;
-        _mm512_mask_storeu_epi32(o, (__mmask16)keep, _mm512_cvtepu8_epi32(_mm512_castsi512_si128(v)));
+        _mm512_mask_storeu_epi32(o, (__mmask16)keep,
+                                 _mm512_cvtepu8_epi32(_mm512_castsi512_si128(v)));
         _mm512_mask_storeu_epi32(o + 16, (__mmask16)(keep >> 16),
                                  _mm512_cvtepu8_epi32(_mm512_extracti32x4_epi32(v, 1)));
         _mm512_mask_storeu_epi32(o + 32, (__mmask16)(keep >> 32),
@@ -144,29 +143,4 @@ WENC__INLINE size_t copy(const void *src, size_t len, void *dst, const int form)
     return len;
 }
 
-static size_t to_utf8(const uint8_t *src, size_t len, uint8_t *dst)
-{
-    return copy(src, len, dst, TO_UTF8);
-}
-
-static size_t to_utf16(const uint8_t *src, size_t len, uint16_t *dst)
-{
-    return copy(src, len, dst, TO_UTF16);
-}
-
-static size_t to_utf32(const uint8_t *src, size_t len, uint32_t *dst)
-{
-    return copy(src, len, dst, TO_UTF32);
-}
-
-static size_t from_utf16(const uint16_t *src, size_t len, uint8_t *dst)
-{
-    return copy(src, len, dst, FROM_UTF16);
-}
-
-const wenc__iso2022jp_kernels wenc__iso2022jp_avx512 = {
-    .to_utf8 = to_utf8,
-    .to_utf16 = to_utf16,
-    .to_utf32 = to_utf32,
-    .from_utf16 = from_utf16,
-};
+WENC__ISO2022JP_KERNELS(wenc__iso2022jp_avx512, copy);

@@ -19,10 +19,10 @@
 #include "simd/iso2022jp_kernels.h"
 #include "testutil.h"
 
-#define BLOCK 700 /* the first 256 units, a 256-unit block and more */
-#define LONG 1300 /* the first 256, then 256-unit blocks loaded ahead */
-#define MAXN (LONG + 1)
-#define SLACK 80 /* canary units past an input (one AVX-512 step and more) */
+#define BLOCK  700  /* the first 256 units, a 256-unit block and more */
+#define LONG   1300 /* the first 256, then 256-unit blocks loaded ahead */
+#define MAXN   (LONG + 1)
+#define SLACK  80 /* canary units past an input (one AVX-512 step and more) */
 #define CANARY 0xA5u
 
 static const wenc__iso2022jp_kernels *kern[WENC__ISA_COUNT];
@@ -38,7 +38,8 @@ typedef struct tally {
     unsigned long checked, failed;
 } tally;
 
-#define tally_fail(t, ...) ((t)->failed++ == 0 ? (void)(printf("# "), printf(__VA_ARGS__), printf("\n")) : (void)0)
+#define tally_fail(t, ...)                                                                         \
+    ((t)->failed++ == 0 ? (void)(printf("# "), printf(__VA_ARGS__), printf("\n")) : (void)0)
 
 /* The contract, written out: plain units are below 0x80 and not 0E, 0F
 ** or 1B. */
@@ -149,8 +150,8 @@ int main(void)
             /* The stops and their neighbours at every position of a longer
             ** block, where the AVX-512 copies load each block of four
             ** vectors before storing the one before. */
-            static const uint16_t few[] = {0x00, 0x0D, 0x0E, 0x0F, 0x1A, 0x1B, 0x1C, 0x7F,
-                                           0x80, 0xFF, 0x8000, 0x010E};
+            static const uint16_t few[] = {0x00, 0x0D, 0x0E, 0x0F, 0x1A,   0x1B,
+                                           0x1C, 0x7F, 0x80, 0xFF, 0x8000, 0x010E};
             size_t nfew = c == FROM_UTF16 ? 12 : 10;
             text(s, LONG);
             for (size_t v = 0; v < nfew; v++)
@@ -165,7 +166,8 @@ int main(void)
                 for (unsigned r = 0; r < 4; r++) {
                     text(s, len);
                     for (unsigned n = 0; n < r / 2; n++)
-                        s[tu_rng_below(&rng, len)] = (uint16_t)"\x0E\x0F\x1B\x80"[tu_rng_below(&rng, 4)];
+                        s[tu_rng_below(&rng, len)] =
+                            (uint16_t) "\x0E\x0F\x1B\x80"[tu_rng_below(&rng, 4)];
                     run(&t, k, c, s, len, "length");
                 }
             CHECK(t.failed == 0 && t.checked > 0,
