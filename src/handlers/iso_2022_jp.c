@@ -249,7 +249,7 @@ WENC__INLINE void iso_2022_jp_run(struct iso_2022_jp_state *s, const uint8_t *sr
                        iso_2022_jp_ascii16(src, &pos, len, dst, &out, cap, form)) {
                 /* The kernels of src/simd where the CPU has them, when a
                 ** first 16 bytes have no stop (most runs in a Japanese page
-                ** end sooner, and took 10-15 % longer through the call).
+                ** end sooner, and took 8-17 % longer through the call).
                 ** The kernel starts again at the run's start: from 16
                 ** bytes in, every 64-byte load of an aligned input split
                 ** two cache lines. */
