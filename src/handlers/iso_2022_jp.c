@@ -185,41 +185,6 @@ WENC__INLINE void iso_2022_jp_ascii_kernel(const wenc__iso2022jp_kernels *k, con
     *out += n;
 }
 
-/* The decoder's ASCII state without kernels (iso2022jp_kernels.h): SSE2
-** where the baseline has it, then the caller's byte loop. */
-WENC__INLINE void iso_2022_jp_ascii_sse2(const uint8_t *src, size_t *pos_, size_t len, void *dst,
-                                         size_t *out_, size_t cap, const int form)
-{
-#if defined(__SSE2__)
-    size_t pos = *pos_, out = *out_;
-    /* 64 bytes a step while none stops, then 16.  The position
-    ** advances by a constant until a stop: the next load must not
-    ** wait for this one's count (it did, at 2 GB/s). */
-    while (len - pos >= 64 && cap - out >= 64) {
-        const __m128i *p = (const __m128i *)(src + pos);
-        __m128i a = _mm_loadu_si128(p), b = _mm_loadu_si128(p + 1);
-        __m128i c = _mm_loadu_si128(p + 2), d = _mm_loadu_si128(p + 3);
-        __m128i stops = _mm_or_si128(
-            _mm_or_si128(iso_2022_jp_stops16(a), iso_2022_jp_stops16(b)),
-            _mm_or_si128(iso_2022_jp_stops16(c), iso_2022_jp_stops16(d)));
-        if (_mm_movemask_epi8(stops) != 0)
-            break;
-        cjk_store_ascii16(dst, out, a, form);
-        cjk_store_ascii16(dst, out + 16, b, form);
-        cjk_store_ascii16(dst, out + 32, c, form);
-        cjk_store_ascii16(dst, out + 48, d, form);
-        pos += 64;
-        out += 64;
-    }
-    *pos_ = pos;
-    *out_ = out;
-    while (iso_2022_jp_ascii16(src, pos_, len, dst, out_, cap, form))
-        ;
-#else
-    (void)src, (void)pos_, (void)len, (void)dst, (void)out_, (void)cap, (void)form;
-#endif
-}
-
 /* The bulk path (decode.h), with the state ASCII or jis0208's leading
 ** byte:
 ** - ASCII state: bytes 00..7F other than 0E, 0F and 1B decode to
@@ -244,7 +209,10 @@ WENC__INLINE void iso_2022_jp_run(struct iso_2022_jp_state *s, const uint8_t *sr
         if (state == ASCII) {
             size_t start = pos, out_start = out;
             if (k == NULL) {
-                iso_2022_jp_ascii_sse2(src, &pos, len, dst, &out, cap, form);
+                /* No kernels (iso2022jp_kernels.h): 16 bytes at a time
+                ** where the build has SSE2, then the loop below. */
+                while (iso_2022_jp_ascii16(src, &pos, len, dst, &out, cap, form))
+                    ;
             } else if (len - pos < 16 || cap - out < 16 ||
                        iso_2022_jp_ascii16(src, &pos, len, dst, &out, cap, form)) {
                 /* The kernels of src/simd where the CPU has them, when a
@@ -475,10 +443,8 @@ WENC__INLINE bool iso_2022_jp_encode_ascii16(const void *src, size_t *pos, size_
 }
 
 /* The bulk path's ASCII state: code points below 0x80 other than 0E, 0F
-** and 1B are their own bytes (steps 3-4).  The kernels of src/simd copy
-** them where the CPU has them; otherwise SSE2, 32 units a step while none
-** of them stops (the position advances by a constant, as in the decoder's
-** run), then 16 to find where. */
+** and 1B are their own bytes (steps 3-4), which the kernels of src/simd
+** copy. */
 WENC__CJK_BULK void iso_2022_jp_ascii_run(const void *src, size_t *pos_, size_t len,
                                           uint8_t *dst, size_t *out_, size_t cap, int from)
 {
@@ -504,37 +470,9 @@ WENC__CJK_BULK void iso_2022_jp_ascii_run(const void *src, size_t *pos_, size_t 
         *out_ = out;
         return;
     }
-#if defined(__SSE2__)
-    const __m128i ff80 = _mm_set1_epi16((short)0xFF80), zero = _mm_setzero_si128();
-    while (from != WENC__FROM_UTF32 && len - pos >= 32 && cap - out >= 32) {
-        __m128i lo, hi, wide = zero;
-        if (from == WENC__FROM_UTF8) {
-            lo = _mm_loadu_si128((const __m128i *)((const uint8_t *)src + pos));
-            hi = _mm_loadu_si128((const __m128i *)((const uint8_t *)src + pos + 16));
-        } else {
-            /* Units from 0x80 are tested on the units (packus would make
-            ** those from 0x8000 zero). */
-            const uint16_t *s = (const uint16_t *)src + pos;
-            __m128i a = _mm_loadu_si128((const __m128i *)s);
-            __m128i b = _mm_loadu_si128((const __m128i *)(s + 8));
-            __m128i c = _mm_loadu_si128((const __m128i *)(s + 16));
-            __m128i d = _mm_loadu_si128((const __m128i *)(s + 24));
-            wide = _mm_and_si128(_mm_or_si128(_mm_or_si128(a, b), _mm_or_si128(c, d)), ff80);
-            lo = _mm_packus_epi16(a, b);
-            hi = _mm_packus_epi16(c, d);
-        }
-        __m128i stop = _mm_or_si128(_mm_or_si128(iso_2022_jp_stops16(lo), iso_2022_jp_stops16(hi)),
-                                    _mm_cmpeq_epi16(_mm_cmpeq_epi16(wide, zero), zero));
-        if (_mm_movemask_epi8(stop) != 0)
-            break;
-        _mm_storeu_si128((__m128i *)(dst + out), lo);
-        _mm_storeu_si128((__m128i *)(dst + out + 16), hi);
-        pos += 32;
-        out += 32;
-    }
+    /* No kernels: 16 units at a time where the build has SSE2. */
     while (iso_2022_jp_encode_ascii16(src, &pos, len, dst, &out, cap, from))
         ;
-#endif
     while (pos < len && out < cap) {
         uint32_t u = wenc__encode_unit(src, pos, from);
         if (!wenc__iso2022jp_plain(u))

@@ -6,9 +6,9 @@
 ** cannot serve: every vector also looks for those three.  One table per
 ** instruction set (simd.h).
 **
-** The handler (src/handlers/iso_2022_jp.c) keeps its own loops as the
-** scalar path (SSE2 where the baseline has it): an instruction set
-** without kernels here has NULL, and the handler uses those loops. */
+** The handler (src/handlers/iso_2022_jp.c) keeps its own loop as the
+** scalar path (16 units at a time with SSE2 where the build has it): the
+** scalar set and NEON have NULL here, and the handler uses that loop. */
 #ifndef WENC_ISO2022JP_KERNELS_H
 #define WENC_ISO2022JP_KERNELS_H
 
@@ -40,7 +40,8 @@ typedef struct wenc__iso2022jp_kernels {
 extern const wenc__iso2022jp_kernels *const wenc__iso2022jp_kernels_by_isa[WENC__ISA_COUNT];
 
 #if defined(WENC__SIMD_X86)
-extern const wenc__iso2022jp_kernels wenc__iso2022jp_avx2, wenc__iso2022jp_avx512;
+extern const wenc__iso2022jp_kernels wenc__iso2022jp_sse2, wenc__iso2022jp_avx2,
+    wenc__iso2022jp_avx512;
 #endif
 
 /* The kernels this process uses, or NULL. */
