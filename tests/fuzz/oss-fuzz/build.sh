@@ -42,15 +42,16 @@ inc=(-I"$build/include" -I"$ROOT/include" -I"$ROOT/src" -I"$ROOT/indexes")
 # The kernels (src/simd/meson.build), as with -Dsimd=auto: the scalar ones
 # and the dispatch always, and per instruction set its files with its flags.
 # The whole library sees the define that names the kernel family.  The
-# always-built files are found by name (dispatch.c, *_scalar.c, *_tables.c)
-# so that a new kernel family's files need no edit here.
+# always-built files are found by name (dispatch.c, *_scalar.c, *_tables.c,
+# and the baseline's *_sse2.c or *_neon.c) so that a new kernel family's
+# files need no edit here.
 simd=("$ROOT"/src/simd/dispatch.c "$ROOT"/src/simd/*_scalar.c "$ROOT"/src/simd/*_tables.c)
 simd_define=()
 declare -A isa_flags=()
 case "$($CC -dumpmachine)" in
 x86_64*)
     simd_define=(-DWENC__SIMD_X86=1)
-    simd+=("$ROOT"/src/simd/{utf16,utf8}_sse2.c)    # the x86-64 baseline
+    simd+=("$ROOT"/src/simd/*_sse2.c)    # the x86-64 baseline
     isa_flags=(
         [sse41]="-mssse3 -msse4.1"
         [avx2]="-mavx2 -mbmi -mbmi2 -mpopcnt"
@@ -58,7 +59,7 @@ x86_64*)
     ) ;;
 aarch64*)
     simd_define=(-DWENC__SIMD_NEON=1)
-    simd+=("$ROOT"/src/simd/{utf16,utf8}_neon.c) ;; # the aarch64 baseline
+    simd+=("$ROOT"/src/simd/*_neon.c) ;; # the aarch64 baseline
 esac
 
 # The library: every source of src/ (src/meson.build builds the same set)
