@@ -44,7 +44,8 @@ bad=0
 # shellcheck disable=SC2013
 for f in $(grep -v '^#' "$sums" | awk 'NF == 2 { print $2 }'); do
     want=$(grep -v '^#' "$sums" | awk -v f="$f" '$2 == f { print $1 }')
-    curl --fail --silent --show-error --location --retry 3 -o "$dir/$f.part" "$base/$f"
+    curl --fail --silent --show-error --location --retry 3 --connect-timeout 20 \
+        --max-time 300 -o "$dir/$f.part" "$base/$f" || { rm -f "$dir/$f.part"; exit 1; }
     got=$(sha256 "$dir/$f.part")
     if [ "${WENC_NO_VERIFY:-0}" != 1 ] && [ "$got" != "$want" ]; then
         echo "fetch-indexes: $f: SHA-256 $got, expected $want (revision $rev);" \

@@ -18,7 +18,7 @@
 **    its own bytes and calls again with the same instance), against the
 **    model driven the same way.
 **
-** Usage: conf-encode INDEX_DIR [--slow]   (exits 77 without INDEX_DIR) */
+** Usage: conf-encode INDEX_DIR [--slow]   (skips without INDEX_DIR) */
 
 #include "conf.h"
 

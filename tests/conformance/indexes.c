@@ -14,7 +14,7 @@
 ** cell); this file turns the model's pointer into those with the
 ** standard's formulas (the encoders' last steps), written out here again.
 **
-** Usage: conf-indexes INDEX_DIR (exits 77 without it: SKIP). */
+** Usage: conf-indexes INDEX_DIR (skips without it). */
 
 #include "conf.h"
 #include "internal.h"

@@ -13,8 +13,9 @@ import tempfile
 
 index_dir, root = sys.argv[1], sys.argv[2]
 if not index_dir or not os.path.isdir(index_dir):
-    print("SKIP: no index directory (configure with -Dindex_dir=DIR holding the "
-          "standard's index-*.txt and encodings.json)")
+    print("SKIP: no copy of the standard's index files (tools/run-tests uses "
+          "../shared/whatwg-encoding or fetches them; by hand: tools/fetch-indexes.sh DIR, "
+          "then meson configure -Dindex_dir=DIR)")
     sys.exit(77)
 with tempfile.TemporaryDirectory() as out:
     subprocess.run([sys.executable, os.path.join(root, "tools", "gen-tables.py"), index_dir, out],

@@ -27,8 +27,12 @@ import tempfile
 meson, root, index_dir = sys.argv[1], sys.argv[2], sys.argv[3]
 overlay = os.path.join(root, "subprojects", "packagefiles", "whatwg-encoding")
 if not index_dir or not os.path.isdir(index_dir):
-    print("1..0 # SKIP no index directory (-Dindex_dir)")
-    sys.exit(77)
+    # A TAP test that skips says so in its plan and exits 0 (meson reads
+    # any other status as an error).
+    print("1..0 # SKIP no copy of the standard's index files (tools/run-tests uses "
+          "../shared/whatwg-encoding or fetches them; by hand: tools/fetch-indexes.sh DIR, "
+          "then meson configure -Dindex_dir=DIR)")
+    sys.exit(0)
 
 n = 0
 

@@ -5,6 +5,7 @@
 #ifndef WENC_TESTS_REF_H
 #define WENC_TESTS_REF_H
 
+#include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
 
@@ -18,11 +19,26 @@ extern "C" {
  * INDEX_DIR (for example "../shared/whatwg-encoding").  Returns 0 on success,
  * or -1 after printing a message to stderr if a file is missing or cannot be
  * parsed.  Everything below needs a successful ref_load() first, except
- * ref_unload().  Calling ref_load() again replaces what was loaded. */
+ * ref_unload(), ref_needs_index(), and the decoders and encoders of the
+ * encodings that read no index (UTF-8, UTF-16BE, UTF-16LE, replacement and
+ * x-user-defined): those run without any file, so their tests run in a
+ * checkout with nothing beside it.  Calling ref_load() again replaces what was loaded. */
 int ref_load(const char *index_dir);
+
+/* What a test that needs the index files prints when it has none: a TAP
+ * plan that skips the whole test (exit status 0), with the reason and the
+ * commands that would make it run. */
+#define REF_NO_INDEX_SKIP                                                           \
+    "1..0 # SKIP no copy of the standard's index files (tools/run-tests uses "    \
+    "../shared/whatwg-encoding or fetches them; by hand: tools/fetch-indexes.sh " \
+    "DIR, then meson configure -Dindex_dir=DIR)\n"
 
 /* Frees everything ref_load() allocated.  Safe to call when nothing is loaded. */
 void ref_unload(void);
+
+/* True when ENCODING's decoder or encoder reads an index (every encoding but
+ * the five above).  An unknown ENCODING aborts. */
+bool ref_needs_index(const char *encoding);
 
 /* ---- Encodings and labels (from encodings.json, in file order) ----------- */
 size_t ref_encoding_count(void);

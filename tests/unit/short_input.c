@@ -304,11 +304,11 @@ static void check_validate(const uint8_t *in, size_t n, size_t p, size_t at)
 
 int main(int argc, char **argv)
 {
-    /* The model reads the standard's files; without them there is nothing
-    ** to compare with (77: skipped). */
-    if (argc < 2 || argv[1][0] == 0 || ref_load(argv[1]) != 0) {
-        printf("1..0 # SKIP no index directory\n");
-        return 77;
+    /* Only the model's UTF-8 decoder is used, which reads no index file:
+    ** the index directory is optional, but one that is named must load. */
+    if (argc > 1 && argv[1][0] != 0 && ref_load(argv[1]) != 0) {
+        printf("Bail out! cannot load the index directory %s\n", argv[1]);
+        return 1;
     }
     /* Every length to 65 (the short kernels take 1 or 16 to 32 bytes),
     ** then around the 256-byte limit. */
