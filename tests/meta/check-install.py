@@ -13,7 +13,7 @@ the installation the way other projects do, then runs it:
 Usage: check-install.py cmake|pkgconfig MESON BUILD_ROOT SOURCE_ROOT CC [TOOL]
 
 TOOL is the cmake or pkg-config executable, empty when it is not installed:
-the test then exits 77 (SKIP) and says why.  The prefix is the build's
+the test then reports SKIP (TAP plan 1..0, exit status 0) and says why.  The prefix is the build's
 (/usr/local by default) under a temporary DESTDIR: the CMake package finds
 its prefix from its own location; pkg-config is told it with
 --define-variable=prefix=...
@@ -24,8 +24,6 @@ import shutil
 import subprocess
 import sys
 import tempfile
-
-SKIP = 77
 
 
 def sh(cmd, env=None, cwd=None):
@@ -138,15 +136,43 @@ def check_pkgconfig(pkg_config, cc, src, root, libdir, opt, tmp):
         print("not ok 2 - pkg-config says %s, the project is %s" % (version, opt["_version"]))
         sys.exit(1)
     print("ok 2 - pkg-config --modversion is the project's version")
-    print("1..2")
+    n = 3
+    # What a distributor ships: README, licence, changelog and docs/ in
+    # DATADIR/doc/wenc.
+    docdir = os.path.join(root, opt["datadir"], "doc", "wenc")
+    missing = [f for f in ("README.md", "LICENSE", "CHANGELOG.md", "docs/guide.md")
+               if not os.path.exists(os.path.join(docdir, f))]
+    print("%sok %d - README, LICENSE, CHANGELOG and docs/ in %s%s" %
+          ("not " if missing else "", n, docdir, " (missing: %s)" % missing if missing else ""))
+    failed = bool(missing)
+    n += 1
+    # The installed tool runs from this non-system prefix by itself (its run
+    # path), with no LD_LIBRARY_PATH.
+    wenc = os.path.join(root, opt["bindir"], "wenc")
+    if not os.path.exists(wenc):
+        print("ok %d - the installed wenc runs without LD_LIBRARY_PATH # SKIP no tool "
+              "(-Dtools=false)" % n)
+    else:
+        env = dict(os.environ)
+        env.pop("LD_LIBRARY_PATH", None)
+        r = subprocess.run([wenc, "--version"], capture_output=True, text=True, env=env)
+        ok = r.returncode == 0 and opt["_version"] in r.stdout
+        print("%sok %d - the installed wenc runs without LD_LIBRARY_PATH" % ("" if ok else "not ", n))
+        if not ok:
+            print("# %s" % (r.stdout + r.stderr).strip().replace("\n", "\n# "))
+        failed = failed or not ok
+    print("1..%d" % n)
+    if failed:
+        sys.exit(1)
 
 
 def main():
     mode, meson, build, src, cc = sys.argv[1:6]
     tool = sys.argv[6] if len(sys.argv) > 6 else ""
     if not tool:
+        # A TAP test that skips says so in its plan and exits 0.
         print("1..0 # SKIP %s is not installed" % ("cmake" if mode == "cmake" else "pkg-config"))
-        sys.exit(SKIP)
+        sys.exit(0)
     opt = options(meson, build)
     info = json.loads(sh([meson, "introspect", "--projectinfo", build]))
     opt["_version"] = info["version"]
