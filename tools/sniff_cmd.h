@@ -3,6 +3,7 @@
 #ifndef WENC_TOOLS_SNIFF_CMD_H
 #define WENC_TOOLS_SNIFF_CMD_H
 
+#include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
 
@@ -37,15 +38,17 @@ int sniff_main(int argc, char **argv);
     "'wenc sniff FILE' prints (reading up to 1024 bytes ahead).\n"
 extern const char sniff_usage_text[];
 
-/* `-f html`: reads the start of FD (up to 1024 bytes, or to its end) and
-** returns the encoding the HTML encoding sniffing algorithm chooses for it
-** (no transport layer; the default is windows-1252).  Never NULL.  The
+/* `-f html` and `-f xml`: reads the start of FD (up to 1024 bytes, or to
+** its end) and returns the encoding the HTML encoding sniffing algorithm
+** chooses for it (no transport layer; the default is windows-1252), or
+** with XML, wenc_xml_detect_encoding() (BOM, UTF-16 '<?x', the XML
+** declaration, else UTF-8).  Never NULL.  The
 ** bytes read are kept, and sniff_pushback_take() gives them back, so the
 ** caller reads FD from its start as if nothing had been read.  A read
 ** error keeps nothing (the caller's own read then reports it). */
-const wenc_encoding *sniff_html_prefix(int fd);
+const wenc_encoding *sniff_prefix(int fd, bool xml);
 
-/* The bytes sniff_html_prefix() kept for FD, to be read before anything
+/* The bytes sniff_prefix() kept for FD, to be read before anything
 ** else from FD: copies up to SIZE of them to BUF and returns how many (0
 ** when none are left, or FD is another descriptor). */
 size_t sniff_pushback_take(int fd, uint8_t *buf, size_t size);
