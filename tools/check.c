@@ -345,8 +345,7 @@ int check_main(int argc, char **argv)
             format = value;
             break;
         case C_HELP:
-            fputs(usage_text, stdout);
-            return finish_stdout();
+            return print_usage();
         }
     }
     char **files = ap.files;

@@ -196,8 +196,8 @@ void text_pos_advance_utf8(text_pos *p, const uint8_t *s, size_t n);
 ** order; a surrogate pair may be split between two calls). */
 void text_pos_advance_utf16(text_pos *p, const uint16_t *s, size_t n);
 
-/* The --help text (wenc.c). */
-extern const char usage_text[];
+/* Prints the --help text (wenc.c); returns the exit status. */
+int print_usage(void);
 
 /* Converts the stream read from FD, named NAME in messages (convert.c). */
 result convert_fd(int fd, const char *name, const options *opt);

@@ -252,6 +252,7 @@ int sniff_main(int argc, char **argv)
             format = value;
             break;
         case S_HELP:
+            fputs("Usage: " SNIFF_SYNOPSIS, stdout);
             fputs(sniff_usage_text, stdout);
             return finish_stdout();
         }

@@ -10,9 +10,15 @@
 #include "wenc/wenc.h"
 
 /* `wenc sniff [--html|--xml] [--transport=LABEL] [--locale=TAG]
-** [--detect-utf8] [FILE]...`: ARGV[0] is "sniff".  Returns the exit
+** [--detect-utf8] [--format=text|json] [FILE]...`: ARGV[0] is "sniff".  Returns the exit
 ** status. */
 int sniff_main(int argc, char **argv);
+
+/* Its synopsis, for the usage lines of `wenc --help` and `wenc sniff
+** --help` (after "Usage: " or "  or:  "). */
+#define SNIFF_SYNOPSIS \
+    "wenc sniff [--html|--xml] [--transport=T] [--locale=TAG] [--detect-utf8]\n" \
+    "                  [--format=text|json] [FILE]...\n"
 
 /* The paragraphs of `wenc --help` on `wenc sniff` and `-f html` (a
 ** literal, for wenc.c's usage text), and the same as an array. */
@@ -31,11 +37,15 @@ int sniff_main(int argc, char **argv);
     "                         parameter is used if it names an encoding\n" \
     "      --locale=TAG     default by the standard's locale table (BCP 47 tag,\n" \
     "                         e.g. ru, ja-JP, zh-TW; default: windows-1252)\n" \
-    "      --detect-utf8    read each whole FILE and choose UTF-8 when it is\n" \
-    "                         valid UTF-8 with a non-ASCII byte (step 8)\n" \
+    "      --detect-utf8    read each whole FILE (streamed, in constant memory)\n" \
+    "                         and choose UTF-8 when it is valid UTF-8 with a\n" \
+    "                         non-ASCII byte (step 8)\n" \
+    "      --format=FORMAT  text (default), or json: one JSON object per line\n" \
+    "                         and FILE, as 'wenc check --format=json' (wenc(1))\n" \
     "\n" \
     "'-f html' (or --from=html) converts each FILE from the encoding that\n" \
-    "'wenc sniff FILE' prints (reading up to 1024 bytes ahead).\n"
+    "'wenc sniff FILE' prints (reading up to 1024 bytes ahead); '-f xml' from\n" \
+    "the one 'wenc sniff --xml FILE' prints.\n"
 extern const char sniff_usage_text[];
 
 /* `-f html` and `-f xml`: reads the start of FD (up to 1024 bytes, or to

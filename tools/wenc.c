@@ -21,17 +21,25 @@
 /* ---------------------------------------------------------------------------
 ** Command line. */
 
-const char usage_text[] =
+/* The --help text, in three parts: ISO C asks compilers for string
+** literals of up to 4095 bytes only. */
+static const char usage_convert[] =
     "Usage: wenc [OPTION]... [FILE]...\n"
+    "  or:  wenc -l|--list [LABEL]...\n"
     "  or:  wenc check [-f LABEL] [--all] [--format=text|json] [FILE]...\n"
-    "  or:  wenc sniff [--html|--xml] [--transport=T] [--locale=TAG] [FILE]...\n"
+    "  or:  " SNIFF_SYNOPSIS
     "Convert FILEs (standard input when none, or for '-') from one encoding of\n"
     "the WHATWG Encoding Standard to another, exactly as browsers do, and write\n"
     "the result to standard output.  Each FILE is a stream of its own.\n"
     "\n"
     "  -f, --from=LABEL     source encoding label (default: utf-8), or html:\n"
-    "                         the encoding an HTML parser would choose\n"
+    "                         the encoding an HTML parser would choose, or xml:\n"
+    "                         the one an XML processor would (see 'wenc sniff')\n"
     "  -t, --to=LABEL       target encoding label (default: utf-8)\n"
+    "  -o, --output=FILE    write to FILE instead of standard output: to a new\n"
+    "                         file beside it, renamed over FILE at the end, so\n"
+    "                         FILE may be an input; on an error FILE is left as\n"
+    "                         it was\n"
     "      --bom=MODE       sniff (default): a UTF-8 or UTF-16 BOM at the start\n"
     "                         overrides --from, and is removed;\n"
     "                       strip: only a BOM of the source encoding (UTF-8,\n"
@@ -40,19 +48,33 @@ const char usage_text[] =
     "      --fatal          stop at the first malformed input or unmappable\n"
     "                         character, with its byte offset (exit status 1)\n"
     "      --html           write unmappable characters as &#N; (the default);\n"
-    "                         with --fatal, stop only at malformed input\n"
-    "      --list           list every encoding with its labels\n"
+    "                         with --fatal or -c, only malformed input stops\n"
+    "                         or is dropped\n"
+    "  -c, --omit-invalid   drop malformed input and unmappable characters\n"
+    "                         (as iconv -c; beyond the standard, which replaces\n"
+    "                         them): exit status 1 if anything was dropped\n"
+    "  -l, --list [LABEL]   list every encoding with its labels, or the\n"
+    "                         encoding of each LABEL\n"
     "  -h, --help           show this help\n"
-    "      --version        show the version\n"
+    "  -V, --version        show the version\n"
     "\n"
-    "Without --fatal, malformed input decodes to U+FFFD.  LABEL is any label of\n"
-    "the standard, matched as the standard says (ASCII case-insensitive, spaces\n"
-    "around it ignored): 'wenc --list' shows them.\n"
+    "Without --fatal or -c, malformed input decodes to U+FFFD.  LABEL is any\n"
+    "label of the standard, matched as the standard says (ASCII case-insensitive,\n"
+    "spaces around it ignored): 'wenc --list' shows them.  In the standard,\n"
+    "latin1, ascii, us-ascii and iso-8859-1 are labels of windows-1252 (as\n"
+    "browsers read them): '-t ascii' writes windows-1252, and '-t latin1' writes\n"
+    "U+20AC as 0x80.  iconv's //TRANSLIT and //IGNORE suffixes are not taken:\n"
+    "the error names the options that do what they ask.\n"
+    "\n"
+    "Long options may be abbreviated to any prefix that names only one\n"
+    "(--fro=sjis); short options may be grouped (-cfsjis); '--' ends options.\n"
     "\n"
     "The standard has no encoder for replacement, UTF-16BE and UTF-16LE.  As an\n"
     "extension beyond the standard, '-t utf-16le' and '-t utf-16be' (and their\n"
     "other labels, such as utf-16) write the text as UTF-16 code units in that\n"
-    "byte order, without adding a BOM.  '-t replacement' is an error.\n"
+    "byte order, without adding a BOM.  '-t replacement' is an error.\n";
+
+static const char usage_check[] =
     "\n"
     "'wenc check' validates FILEs instead: it writes each malformed sequence to\n"
     "standard output with its byte offset, its bytes and the bytes around it\n"
@@ -69,12 +91,24 @@ const char usage_text[] =
     "\n"
     "Errors are reported as FILE:LINE:COLUMN: first (LINE counts line feeds,\n"
     "COLUMN characters of the decoded line, both from 1), with --fatal too.\n"
-    "\n"
-    SNIFF_USAGE_TEXT
+    "\n";
+
+static const char usage_status[] =
     "\n"
     "Exit status: 0 success; 1 malformed input or unmappable character with\n"
-    "--fatal, or a FILE not valid for check; 2 usage error or unknown label;\n"
-    "3 a FILE could not be read or the output could not be written.\n";
+    "--fatal, something dropped with -c, or a FILE not valid for check; 2 usage\n"
+    "error or unknown label; 3 a FILE could not be read or the output could not\n"
+    "be written.  When the reader of the output goes away (wenc ... | head),\n"
+    "wenc stops quietly, killed by SIGPIPE as cat is (the shell shows 141).\n";
+
+int print_usage(void)
+{
+    fputs(usage_convert, stdout);
+    fputs(usage_check, stdout);
+    fputs(sniff_usage_text, stdout);
+    fputs(usage_status, stdout);
+    return finish_stdout();
+}
 
 /* Prints ENCODING's line of --list: its name and every label. */
 static void list_line(const wenc_encoding *e)
@@ -213,8 +247,7 @@ int main(int argc, char **argv)
                 ap.files[ap.nfiles++] = argv[ap.i] + (value - argv[ap.i]);
             break;
         case O_HELP:
-            fputs(usage_text, stdout);
-            return finish_stdout();
+            return print_usage();
         case O_VERSION:
             printf("wenc %s\n", wenc_version());
             return finish_stdout();
