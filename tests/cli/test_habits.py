@@ -5,7 +5,7 @@
 `wenc sniff --format=json`, -f xml, `sniff --detect-utf8` in constant
 memory.  Each option also with bad input.
 
-Usage: test_habits.py WENC [INDEX_DIR [MANPAGE]]
+Usage: test_habits.py WENC [INDEX_DIR [MANPAGE [GUIDE]]]
 
 Shares test_cli.py's runner and helpers.  Expectations are typed in from
 the standard's indexes and encodings.json, never computed by wenc."""
@@ -467,13 +467,28 @@ class Docs(Case):
                   "141", "SIGPIPE", "us-ascii"]:
             self.assertIn(s, text)
 
+    def test_guide(self):
+        if not GUIDE:
+            self.skipTest("no guide given")
+        with open(GUIDE, encoding="utf-8") as f:
+            text = " ".join(f.read().split())
+        for s in ["wenc -l sjis", "-o notes.txt notes.txt", "wenc -c", "//TRANSLIT",
+                  "//IGNORE", "--fro=sjis", "-f xml", "--format=json --detect-utf8",
+                  "SIGPIPE", "`us-ascii`", "-V"]:
+            self.assertIn(s, text)
+
+
+GUIDE = None
+
 
 def main():
+    global GUIDE
     if len(sys.argv) < 2:
         sys.exit(__doc__)
     test_cli.WENC = os.path.abspath(sys.argv[1])
     test_cli.INDEX_DIR = sys.argv[2] if len(sys.argv) > 2 and sys.argv[2] else None
     test_cli.MANPAGE = sys.argv[3] if len(sys.argv) > 3 and sys.argv[3] else None
+    GUIDE = sys.argv[4] if len(sys.argv) > 4 and sys.argv[4] else None
     suite = unittest.TestSuite()
     for case in (List, Output, Omit, IconvSuffixes, Syntax, SniffJson, FromXml, DetectUtf8,
                  Docs):
