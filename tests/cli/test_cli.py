@@ -1748,6 +1748,18 @@ def main():
     sys.exit(0 if result.wasSuccessful() else 1)
 
 
+def run_tap(cases):
+    """Runs the TestCase classes CASES with the TAP runner and exits (the
+    other test files of tests/cli share it)."""
+    suite = unittest.TestSuite()
+    for case in cases:
+        suite.addTests(unittest.defaultTestLoader.loadTestsFromTestCase(case))
+    print("1..%d" % suite.countTestCases(), flush=True)
+    result = Tap()
+    suite.run(result)
+    sys.exit(0 if result.wasSuccessful() else 1)
+
+
 def iter_tests(suite):
     for t in suite:
         if isinstance(t, unittest.TestSuite):

@@ -489,15 +489,8 @@ def main():
     test_cli.INDEX_DIR = sys.argv[2] if len(sys.argv) > 2 and sys.argv[2] else None
     test_cli.MANPAGE = sys.argv[3] if len(sys.argv) > 3 and sys.argv[3] else None
     GUIDE = sys.argv[4] if len(sys.argv) > 4 and sys.argv[4] else None
-    suite = unittest.TestSuite()
-    for case in (List, Output, Omit, IconvSuffixes, Syntax, SniffJson, FromXml, DetectUtf8,
-                 Docs):
-        suite.addTests(unittest.defaultTestLoader.loadTestsFromTestCase(case))
-    print("1..%d" % suite.countTestCases(), flush=True)
-    result = test_cli.Tap()
-    suite.run(result)
-    sys.exit(0 if result.wasSuccessful() else 1)
-
+    test_cli.run_tap([List, Output, Omit, IconvSuffixes, Syntax, SniffJson, FromXml,
+                      DetectUtf8, Docs])
 
 if __name__ == "__main__":
     main()

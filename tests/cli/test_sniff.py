@@ -193,12 +193,7 @@ def main():
         sys.exit(__doc__)
     test_cli.WENC = os.path.abspath(sys.argv[1])
     MANPAGE = sys.argv[2] if len(sys.argv) > 2 and sys.argv[2] else None
-    suite = unittest.defaultTestLoader.loadTestsFromTestCase(Sniff)
-    suite.addTests(unittest.defaultTestLoader.loadTestsFromTestCase(FromHtml))
-    print("1..%d" % suite.countTestCases(), flush=True)
-    result = test_cli.Tap()
-    suite.run(result)
-    sys.exit(0 if result.wasSuccessful() else 1)
+    test_cli.run_tap([Sniff, FromHtml])
 
 
 if __name__ == "__main__":
