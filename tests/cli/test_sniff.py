@@ -10,7 +10,6 @@ Encoding Standard's indexes, never by running wenc."""
 
 import os
 import sys
-import unittest
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import test_cli  # noqa: E402
