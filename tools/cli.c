@@ -1,6 +1,7 @@
 /* cli.c -- the shared helpers of the wenc command-line tool (cli.h):
-** the buffers, messages, the buffered standard output, reading, and option
-** matching. */
+** the buffers, messages, the buffered output (standard output, or -o's
+** file written beside its target and renamed over it), reading, and the
+** option parser. */
 #define _XOPEN_SOURCE 700 /* realpath */
 #define _FILE_OFFSET_BITS 64
 

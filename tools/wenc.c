@@ -1,8 +1,10 @@
 /* wenc.c -- the wenc command-line tool: converts files between the encodings
 ** of the WHATWG Encoding Standard (convert.c), or checks them (`wenc check`,
-** check.c).  This file holds main(): the options and the dispatch to the
-** commands; cli.h is what the files share.  tools/wenc.1 is its manual;
-** tests/cli/ holds its integration tests. */
+** check.c), or tells how a browser would decode them (`wenc sniff`,
+** sniff_cmd.c).  This file holds main(): the options (read as GNU's
+** getopt_long reads them, cli.c), --list, the answers to iconv's habits,
+** and the dispatch to the commands; cli.h is what the files share.
+** tools/wenc.1 is its manual; tests/cli/ holds its integration tests. */
 #define _POSIX_C_SOURCE 200809L
 #define _FILE_OFFSET_BITS 64
 
@@ -11,12 +13,13 @@
 #include <signal.h>
 #include <stdbool.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 #include <strings.h> /* strncasecmp */
 #include <unistd.h>
 
 #include "cli.h"
-#include "sniff_cmd.h" /* wenc sniff, -f html */
+#include "sniff_cmd.h" /* wenc sniff, -f html, -f xml */
 
 /* ---------------------------------------------------------------------------
 ** Command line. */
@@ -161,14 +164,20 @@ static int label_error(const char *label, const char *option)
             p += n;
             iconv = iconv && (*p == '\0' || strncmp(p, "//", 2) == 0);
         }
-        if (iconv)
+        if (iconv) {
+            char *alone = malloc((size_t)(suffix - label) + 1);
+            if (alone != NULL) {
+                memcpy(alone, label, (size_t)(suffix - label));
+                alone[suffix - label] = '\0';
+            }
             return usage_error(
                 "'%s' (%s): wenc takes no iconv suffix such as //TRANSLIT or //IGNORE.\n"
-                "Give the label alone ('%.*s'), and: -c to drop what cannot be decoded or\n"
+                "Give the label alone ('%s'), and: -c to drop what cannot be decoded or\n"
                 "encoded (//IGNORE); or keep the default, where malformed input becomes\n"
                 "U+FFFD and a character the target lacks becomes &#N; (--html), which\n"
                 "stands in for //TRANSLIT; or --fatal to stop at the first",
-                escaped(label), option, (int)(suffix - label), label);
+                escaped(label), option, alone != NULL ? escaped(alone) : "...");
+        }
     }
     if (label[0] == '=' && lookup(label + 1) != NULL)
         return usage_error("unknown encoding label '%s' (%s): write '%s %s' or '%s=%s'",
