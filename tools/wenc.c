@@ -170,13 +170,15 @@ static int label_error(const char *label, const char *option)
                 memcpy(alone, label, (size_t)(suffix - label));
                 alone[suffix - label] = '\0';
             }
-            return usage_error(
+            int status = usage_error(
                 "'%s' (%s): wenc takes no iconv suffix such as //TRANSLIT or //IGNORE.\n"
                 "Give the label alone ('%s'), and: -c to drop what cannot be decoded or\n"
                 "encoded (//IGNORE); or keep the default, where malformed input becomes\n"
                 "U+FFFD and a character the target lacks becomes &#N; (--html), which\n"
                 "stands in for //TRANSLIT; or --fatal to stop at the first",
                 escaped(label), option, alone != NULL ? escaped(alone) : "...");
+            free(alone);
+            return status;
         }
     }
     if (label[0] == '=' && lookup(label + 1) != NULL)
