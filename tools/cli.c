@@ -119,6 +119,14 @@ static void remove_tmp_and_die(int sig)
     raise(sig);
 }
 
+/* Has SIG remove the temporary file, unless it is ignored (nohup, a
+** background job): then it stays ignored. */
+static void catch_signal(int sig)
+{
+    if (signal(sig, remove_tmp_and_die) == SIG_IGN)
+        signal(sig, SIG_IGN);
+}
+
 bool output_to_file(const char *path)
 {
     struct stat st;
@@ -165,10 +173,10 @@ bool output_to_file(const char *path)
     }
     strcpy(out_tmp, out_target);
     strcat(out_tmp, suffix);
-    signal(SIGINT, remove_tmp_and_die);
-    signal(SIGTERM, remove_tmp_and_die);
+    catch_signal(SIGINT);
+    catch_signal(SIGTERM);
 #ifdef SIGHUP
-    signal(SIGHUP, remove_tmp_and_die);
+    catch_signal(SIGHUP);
 #endif
     out_fd = mkstemp(out_tmp);
     if (out_fd < 0) {
