@@ -312,38 +312,44 @@ done:
     return c.errors == 0 ? RESULT_OK : RESULT_FATAL;
 }
 
+/* The options of wenc check (next_option() returns the index). */
+enum { C_FROM, C_ALL, C_FORMAT, C_HELP };
+static const cli_option check_options[] = {
+    [C_FROM] = {"from", 'f', ARG_REQUIRED, "an encoding label"},
+    [C_ALL] = {"all", 0, ARG_NONE, NULL},
+    [C_FORMAT] = {"format", 0, ARG_REQUIRED, "a format: text or json"},
+    [C_HELP] = {"help", 'h', ARG_NONE, NULL},
+    {NULL, 0, ARG_NONE, NULL}
+};
+
 /* wenc check [-f LABEL] [--all] [FILE]...: ARGV[0] is "check". */
 int check_main(int argc, char **argv)
 {
     const char *from_label = "utf-8", *format = "text";
     bool all = false;
-    char **files = argv; /* gathered at the front, as in main() */
-    int nfiles = 0;
-
-    for (int i = 1; i < argc; i++) {
-        if (take_operands(argc, argv, &i, files, &nfiles))
-            continue;
-        const char *arg = argv[i], *value = NULL;
-        int m;
-        if ((m = match_option(argc, argv, &i, "from", 'f', true, &value)) != 0) {
-            if (m < 0)
-                return usage_error("option '%s' needs an encoding label", escaped(arg));
+    arg_parser ap;
+    arg_parser_init(&ap, argc, argv, " for 'wenc check'");
+    const char *value;
+    int k;
+    while ((k = next_option(&ap, check_options, &value)) != OPT_DONE) {
+        switch (k) {
+        case OPT_ERROR:
+            return STATUS_USAGE;
+        case C_FROM:
             from_label = value;
-        } else if ((m = match_option(argc, argv, &i, "all", 0, false, &value)) != 0) {
-            if (m < 0)
-                return usage_error("option '--all' takes no value");
+            break;
+        case C_ALL:
             all = true;
-        } else if ((m = match_option(argc, argv, &i, "format", 0, true, &value)) != 0) {
-            if (m < 0)
-                return usage_error("option '--format' needs a format: text or json");
+            break;
+        case C_FORMAT:
             format = value;
-        } else if (strcmp(arg, "--help") == 0 || strcmp(arg, "-h") == 0) {
-            fputs(usage_text, stdout);
-            return finish_stdout();
-        } else {
-            return usage_error("unknown option '%s' for 'wenc check'", escaped(arg));
+            break;
+        case C_HELP:
+            return print_usage();
         }
     }
+    char **files = ap.files;
+    int nfiles = ap.nfiles;
     const wenc_encoding *encoding = lookup(from_label);
     if (encoding == NULL)
         return usage_error("unknown encoding label '%s' (--from)", escaped(from_label));

@@ -1,15 +1,19 @@
 /* cli.c -- the shared helpers of the wenc command-line tool (cli.h):
-** the buffers, messages, the buffered standard output, reading, and option
-** matching. */
-#define _POSIX_C_SOURCE 200809L
+** the buffers, messages, the buffered output (standard output, or -o's
+** file written beside its target and renamed over it), reading, and the
+** option parser. */
+#define _XOPEN_SOURCE 700 /* realpath */
 #define _FILE_OFFSET_BITS 64
 
 #include <errno.h>
+#include <fcntl.h>
 #include <poll.h>
+#include <signal.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include "cli.h"
@@ -47,8 +51,40 @@ bool wait_for(int fd, short events)
 
 static bool output_failed;
 
-/* Writes OUT to standard output.  On failure, says why once and returns
-** false; nothing is written after a failure. */
+/* Where OUT goes: standard output, or -o FILE (output_to_file()). */
+static int out_fd = STDOUT_FILENO;
+static const char *out_path;   /* -o FILE as given, for messages      */
+static char *out_target;       /* the file to replace (links followed) */
+static char *out_tmp;          /* its temporary sibling, while it exists */
+static bool out_existed;       /* whether there was a file to replace  */
+
+/* The reader of standard output went away (EPIPE): stop as cat(1) and
+** iconv(1) do, quietly, killed by SIGPIPE (the shell's status 141), which
+** tells a pipeline the output was cut short.  wenc ignores SIGPIPE so that
+** a write reports EPIPE first (and -o's temporary file, which is never
+** standard output, is never left behind by it). */
+_Noreturn static void output_pipe_closed(void)
+{
+#ifdef SIGPIPE
+    signal(SIGPIPE, SIG_DFL);
+    raise(SIGPIPE);
+#endif
+    _exit(STATUS_PIPE);
+}
+
+/* Says that writing the output failed with ERR. */
+static void output_error(int err)
+{
+    if (out_path == NULL && err == EPIPE)
+        output_pipe_closed();
+    if (out_path == NULL)
+        message("standard output: %s", strerror(err));
+    else
+        message("%s: %s", escaped(out_path), strerror(err));
+}
+
+/* Writes OUT to the output.  On failure, says why once and returns false;
+** nothing is written after a failure. */
 bool flush_output(void)
 {
     const uint8_t *p = out_buf.b;
@@ -56,13 +92,13 @@ bool flush_output(void)
     if (output_failed)
         return false;
     while (n > 0) {
-        ssize_t w = write(STDOUT_FILENO, p, n);
+        ssize_t w = write(out_fd, p, n);
         if (w < 0) {
             if (errno == EINTR)
                 continue;
-            if ((errno == EAGAIN || errno == EWOULDBLOCK) && wait_for(STDOUT_FILENO, POLLOUT))
+            if ((errno == EAGAIN || errno == EWOULDBLOCK) && wait_for(out_fd, POLLOUT))
                 continue;
-            message("standard output: %s", strerror(errno));
+            output_error(errno);
             output_failed = true;
             return false;
         }
@@ -71,6 +107,126 @@ bool flush_output(void)
     }
     out_len = 0;
     return true;
+}
+
+/* A signal that ends the run while -o's temporary file exists removes it
+** first (unlink(2) is async-signal-safe), then ends the run as it would. */
+static void remove_tmp_and_die(int sig)
+{
+    if (out_tmp != NULL)
+        unlink(out_tmp);
+    signal(sig, SIG_DFL);
+    raise(sig);
+}
+
+/* Has SIG remove the temporary file, unless it is ignored (nohup, a
+** background job): then it stays ignored. */
+static void catch_signal(int sig)
+{
+    if (signal(sig, remove_tmp_and_die) == SIG_IGN)
+        signal(sig, SIG_IGN);
+}
+
+bool output_to_file(const char *path)
+{
+    struct stat st;
+    mode_t mode;
+    out_path = path;
+    if (stat(path, &st) == 0) {
+        if (S_ISDIR(st.st_mode)) {
+            message("%s: %s", escaped(path), strerror(EISDIR));
+            return false;
+        }
+        if (!S_ISREG(st.st_mode)) {
+            /* A device or a FIFO (/dev/null, a named pipe): nothing there
+            ** can be left half-written, and it must not be replaced. */
+            out_fd = open(path, O_WRONLY);
+            if (out_fd < 0) {
+                message("%s: %s", escaped(path), strerror(errno));
+                return false;
+            }
+            return true;
+        }
+        /* Through a symbolic link, the file it names is replaced (the link
+        ** stays), with the mode it had. */
+        out_target = realpath(path, NULL);
+        mode = st.st_mode & 07777;
+        out_existed = true;
+    } else {
+        out_target = malloc(strlen(path) + 1);
+        if (out_target != NULL)
+            strcpy(out_target, path);
+        mode = umask(0);
+        umask(mode);
+        mode = 0666 & ~mode;
+    }
+    if (out_target == NULL) {
+        message("%s: %s", escaped(path), strerror(errno));
+        return false;
+    }
+    /* Beside the file, so that rename(2) replaces it in one step. */
+    static const char suffix[] = ".wenc-XXXXXX";
+    out_tmp = malloc(strlen(out_target) + sizeof suffix);
+    if (out_tmp == NULL) {
+        message("%s: %s", escaped(path), strerror(ENOMEM));
+        return false;
+    }
+    strcpy(out_tmp, out_target);
+    strcat(out_tmp, suffix);
+    catch_signal(SIGINT);
+    catch_signal(SIGTERM);
+#ifdef SIGHUP
+    catch_signal(SIGHUP);
+#endif
+    out_fd = mkstemp(out_tmp);
+    if (out_fd < 0) {
+        int err = errno;
+        free(out_tmp);
+        out_tmp = NULL;
+        message("%s: cannot create a file in its folder: %s", escaped(path), strerror(err));
+        return false;
+    }
+    if (fchmod(out_fd, mode) != 0) {
+        message("%s: %s", escaped(path), strerror(errno));
+        output_discard();
+        return false;
+    }
+    return true;
+}
+
+bool output_commit(void)
+{
+    if (out_fd == STDOUT_FILENO)
+        return true;
+    if (close(out_fd) != 0) {
+        output_error(errno);
+        output_discard();
+        return false;
+    }
+    out_fd = -1;
+    if (out_tmp != NULL && rename(out_tmp, out_target) != 0) {
+        output_error(errno);
+        output_discard();
+        return false;
+    }
+    free(out_tmp);
+    out_tmp = NULL;
+    return true;
+}
+
+void output_discard(void)
+{
+    if (out_fd >= 0 && out_fd != STDOUT_FILENO)
+        close(out_fd);
+    out_fd = -1;
+    if (out_tmp == NULL)
+        return;
+    unlink(out_tmp);
+    free(out_tmp);
+    out_tmp = NULL;
+    message("%s: %s", escaped(out_path),
+            out_existed ? "left unchanged: the conversion did not complete"
+                        : "not written: the conversion did not complete");
 }
 
 /* ---------------------------------------------------------------------------
@@ -111,65 +267,128 @@ int usage_error(const char *fmt, ...)
 int finish_stdout(void)
 {
     if (fflush(stdout) != 0 || ferror(stdout)) {
-        message("standard output: %s", strerror(errno));
+        output_error(errno);
         return STATUS_IO;
     }
     return STATUS_OK;
 }
-/* If ARGV[*I] is option NAME (the long form "--NAME", or SHORT_NAME as
-** "-x"), with a value when WANTS_VALUE, stores the value in *VALUE (which
-** may be in the same word, "--name=V" or "-xV", or the next one) and
-** returns 1; returns 0 if it is another option; -1 if the value is missing. */
-int match_option(int argc, char **argv, int *i, const char *name, char short_name,
-                 bool wants_value, const char **value)
+void arg_parser_init(arg_parser *p, int argc, char **argv, const char *command)
 {
-    const char *arg = argv[*i];
-    const char *rest = NULL;
-    if (arg[1] == '-') {
-        size_t len = strlen(name);
-        if (strncmp(arg + 2, name, len) != 0)
-            return 0;
-        rest = arg + 2 + len;
-        if (*rest == '=') {
-            if (!wants_value)
-                return -1;
-            *value = rest + 1;
-            return 1;
-        }
-        if (*rest != '\0')
-            return 0;
-    } else {
-        if (short_name == 0 || arg[1] != short_name)
-            return 0;
-        rest = arg + 2;
-        if (*rest != '\0') {
-            if (!wants_value)
-                return 0;
-            *value = rest;
-            return 1;
-        }
-    }
-    if (!wants_value)
-        return 1;
-    if (*i + 1 >= argc)
-        return -1;
-    *value = argv[++*i];
-    return 1;
+    memset(p, 0, sizeof *p);
+    p->argc = argc;
+    p->argv = argv;
+    p->files = argv;
+    p->command = command;
 }
 
-bool take_operands(int argc, char **argv, int *i, char **files, int *nfiles)
+/* A long option, "--NAME" or "--NAME=VALUE", where NAME may be any prefix of
+** one option's name (GNU getopt_long): an exact match wins, several
+** matches are an error that lists them. */
+static int long_option(arg_parser *p, const cli_option *table, const char **value)
 {
-    const char *arg = argv[*i];
-    if (arg[0] != '-' || arg[1] == '\0') {
-        files[(*nfiles)++] = argv[*i];
-        return true;
+    const char *arg = p->argv[p->i], *name = arg + 2, *eq = strchr(name, '=');
+    size_t len = eq != NULL ? (size_t)(eq - name) : strlen(name);
+    int found = -1, matches = 0;
+    for (int k = 0; len > 0 && table[k].name != NULL; k++) {
+        if (strncmp(table[k].name, name, len) != 0)
+            continue;
+        found = k;
+        if (table[k].name[len] == '\0') {
+            matches = 1;
+            break;
+        }
+        matches++;
     }
-    if (strcmp(arg, "--") != 0)
-        return false;
-    while (++*i < argc)
-        files[(*nfiles)++] = argv[*i];
-    --*i;
-    return true;
+    if (matches == 0) {
+        usage_error("unknown option '%s'%s", escaped(arg), p->command);
+        return OPT_ERROR;
+    }
+    if (matches > 1) {
+        char list[512] = "";
+        size_t n = 0;
+        for (int k = 0; table[k].name != NULL && n < sizeof list; k++)
+            if (strncmp(table[k].name, name, len) == 0)
+                n += (size_t)snprintf(list + n, sizeof list - n, " '--%s'", table[k].name);
+        usage_error("option '%s' is ambiguous%s; possibilities:%s", escaped(arg), p->command,
+                    list);
+        return OPT_ERROR;
+    }
+    const cli_option *o = &table[found];
+    if (eq != NULL) {
+        if (o->arg == ARG_NONE) {
+            usage_error("option '--%s' takes no value", o->name);
+            return OPT_ERROR;
+        }
+        *value = eq + 1;
+    } else if (o->arg == ARG_REQUIRED) {
+        if (p->i + 1 >= p->argc) {
+            usage_error("option '--%s' needs %s", o->name, o->needs);
+            return OPT_ERROR;
+        }
+        *value = p->argv[++p->i];
+    }
+    return found;
+}
+
+/* The next short option of a group ("-c", "-cl", "-fLABEL", "-cf LABEL"):
+** one that takes a value takes the rest of the word, else the next word. */
+static int short_option(arg_parser *p, const cli_option *table, const char **value)
+{
+    char c = *p->cluster++;
+    int k = 0;
+    while (table[k].name != NULL && table[k].short_name != c)
+        k++;
+    const cli_option *o = &table[k];
+    char word[3] = {'-', c, '\0'};
+    if (o->name == NULL) {
+        p->cluster = NULL;
+        usage_error("unknown option '%s'%s", escaped(word), p->command);
+        return OPT_ERROR;
+    }
+    if (o->arg == ARG_NONE) {
+        if (*p->cluster == '\0')
+            p->cluster = NULL;
+        return k;
+    }
+    if (*p->cluster != '\0') {
+        *value = p->cluster;
+    } else if (o->arg == ARG_REQUIRED) {
+        if (p->i + 1 >= p->argc) {
+            p->cluster = NULL;
+            usage_error("option '%s' needs %s", word, o->needs);
+            return OPT_ERROR;
+        }
+        *value = p->argv[++p->i];
+    }
+    p->cluster = NULL;
+    return k;
+}
+
+int next_option(arg_parser *p, const cli_option *table, const char **value)
+{
+    *value = NULL;
+    if (p->cluster != NULL)
+        return short_option(p, table, value);
+    for (;;) {
+        if (p->i + 1 >= p->argc) {
+            p->i = p->argc;
+            return OPT_DONE;
+        }
+        const char *arg = p->argv[++p->i];
+        if (arg[0] != '-' || arg[1] == '\0') {
+            /* An operand ("-" is standard input). */
+            p->files[p->nfiles++] = p->argv[p->i];
+        } else if (strcmp(arg, "--") == 0) {
+            while (++p->i < p->argc)
+                p->files[p->nfiles++] = p->argv[p->i];
+            return OPT_DONE;
+        } else if (arg[1] == '-') {
+            return long_option(p, table, value);
+        } else {
+            p->cluster = arg + 1;
+            return short_option(p, table, value);
+        }
+    }
 }
 
 const wenc_encoding *lookup(const char *label)

@@ -20,7 +20,10 @@ enum {
     STATUS_FATAL = 1, /* malformed input or unmappable character, --fatal;
                       ** wenc check: a FILE is not valid                 */
     STATUS_USAGE = 2, /* bad option or unknown label                      */
-    STATUS_IO = 3     /* a file could not be read, or output not written  */
+    STATUS_IO = 3,    /* a file could not be read, or output not written  */
+    /* The reader of standard output went away: killed by SIGPIPE, as cat
+    ** is (the shell's 128 + 13), or this status where there is no SIGPIPE. */
+    STATUS_PIPE = 141
 };
 
 /* Buffer sizes.  MID holds the UTF-8 decoded from one chunk in one call
@@ -54,6 +57,7 @@ typedef struct options {
     unsigned decoder_flags;
     unsigned encoder_flags;
     output_kind output;
+    bool omit; /* -c: drop malformed input and unmappable characters */
 } options;
 
 /* Results of the conversion steps. */
@@ -61,7 +65,8 @@ typedef enum result {
     RESULT_OK,
     RESULT_FATAL,      /* --fatal stopped: exit 1, stop everything        */
     RESULT_WRITE,      /* output failed: exit 3, stop everything          */
-    RESULT_READ        /* this input failed: exit 3 later, go on          */
+    RESULT_READ,       /* this input failed: exit 3 later, go on          */
+    RESULT_OMITTED     /* converted, -c dropped something: exit 1 later   */
 } result;
 
 #if defined(__GNUC__) || defined(__clang__)
@@ -77,9 +82,23 @@ void message(const char *fmt, ...) PRINTF_LIKE(1, 2);
 ** non-blocking mode); false if poll(2) itself fails. */
 bool wait_for(int fd, short events);
 
-/* Writes OUT to standard output.  On failure, says why once and returns
-** false; nothing is written after a failure. */
+/* Writes OUT to the output (standard output, or -o's file).  On failure,
+** says why once and returns false; nothing is written after a failure.
+** When the reader of standard output has gone away (EPIPE), ends the run
+** quietly instead, as cat does (STATUS_PIPE). */
 bool flush_output(void);
+
+/* -o FILE: makes the output a new temporary file beside PATH (PATH may be
+** one of the inputs: it is read as it was), which output_commit() renames
+** over PATH with PATH's mode (a new file's: 0666 less the umask), and
+** output_discard() removes, leaving PATH as it was.  A device or FIFO is
+** written directly.  False after saying why (a missing folder, a
+** directory, no permission). */
+bool output_to_file(const char *path);
+/* Ends the output: -o's file replaces PATH.  False after saying why. */
+bool output_commit(void);
+/* Ends the output without replacing -o's PATH, and says so. */
+void output_discard(void);
 
 /* Appends to OUT, flushing it first if needed; false on a write error. */
 bool out_printf(const char *fmt, ...) PRINTF_LIKE(1, 2);
@@ -99,20 +118,47 @@ int not_built_in_error(const char *label, const wenc_encoding *encoding, const c
 /* Ends a run that printed to stdout through stdio. */
 int finish_stdout(void);
 
-/* If ARGV[*I] is option NAME (the long form "--NAME", or SHORT_NAME as
-** "-x"), with a value when WANTS_VALUE, stores the value in *VALUE (which
-** may be in the same word, "--name=V" or "-xV", or the next one) and
-** returns 1; returns 0 if it is another option; -1 if the value is missing. */
-int match_option(int argc, char **argv, int *i, const char *name, char short_name,
-                 bool wants_value, const char **value);
+/* An option a command takes, for next_option(): a table of them ends with
+** {NULL}. */
+typedef enum arg_kind {
+    ARG_NONE,     /* --name, -x                                        */
+    ARG_REQUIRED, /* --name=V, --name V, -xV, -x V                      */
+    ARG_OPTIONAL  /* --name or --name=V; -x or -xV (never the next word) */
+} arg_kind;
 
-/* Takes ARGV[*I] as a FILE operand if it is not an option: a word that
-** does not start with '-', or "-" (standard input), is appended to
-** FILES[*NFILES]; "--" makes every later word an operand (and moves *I to
-** the last).  Returns true if it took ARGV[*I].  FILES may be ARGV itself
-** (the commands gather their operands at its front): an operand is never
-** stored ahead of the word being read. */
-bool take_operands(int argc, char **argv, int *i, char **files, int *nfiles);
+typedef struct cli_option {
+    const char *name;  /* the long name, without "--"                   */
+    char short_name;   /* 0 for none                                     */
+    arg_kind arg;
+    const char *needs; /* what the value is, for "option '-f' needs ..." */
+} cli_option;
+
+/* The state of a command line being read, GNU getopt_long's way: options
+** and FILE operands in any order; "--" makes every later word an operand;
+** short options may be grouped ("-cl", "-cfsjis"); a long option may be
+** abbreviated to any prefix that names only it ("--fro" for --from).  The
+** operands are gathered at the front of ARGV, FILES[0..NFILES): never ahead
+** of the word being read. */
+typedef struct arg_parser {
+    int argc;
+    char **argv;
+    int i;               /* the word being read                         */
+    const char *cluster; /* the rest of a group of short options, or NULL */
+    char **files;
+    int nfiles;
+    const char *command; /* for messages: "" or " for 'wenc check'"     */
+} arg_parser;
+
+void arg_parser_init(arg_parser *p, int argc, char **argv, const char *command);
+
+enum { OPT_DONE = -1, OPT_ERROR = -2 };
+
+/* Reads the next option of P that TABLE (ending with {NULL}) knows.
+** Returns its index in TABLE with *VALUE set to its value (NULL
+** when it has none); OPT_DONE after the last word; or OPT_ERROR after
+** printing a usage error (unknown or ambiguous option, missing or
+** unexpected value): the command returns STATUS_USAGE then. */
+int next_option(arg_parser *p, const cli_option *table, const char **value);
 
 /* The encoding of the NUL-terminated LABEL, or NULL. */
 const wenc_encoding *lookup(const char *label);
@@ -150,8 +196,8 @@ void text_pos_advance_utf8(text_pos *p, const uint8_t *s, size_t n);
 ** order; a surrogate pair may be split between two calls). */
 void text_pos_advance_utf16(text_pos *p, const uint16_t *s, size_t n);
 
-/* The --help text (wenc.c). */
-extern const char usage_text[];
+/* Prints the --help text (wenc.c); returns the exit status. */
+int print_usage(void);
 
 /* Converts the stream read from FD, named NAME in messages (convert.c). */
 result convert_fd(int fd, const char *name, const options *opt);

@@ -66,6 +66,8 @@ typedef struct stream {
     ** an encoder: of the text before mid_buf), for FILE:LINE:COLUMN. */
     bool count_lines;
     text_pos pos;
+    /* -c: the errors skipped so far. */
+    uint64_t omitted;
 } stream;
 
 /* ---------------------------------------------------------------------------
@@ -230,6 +232,11 @@ static result encode_utf8(stream *s, const uint8_t *p, size_t n, bool last)
                 return RESULT_WRITE;
             break;
         case WENC_UNMAPPABLE:
+            /* -c: the character was consumed; write nothing for it. */
+            if (s->opt->omit) {
+                s->omitted++;
+                break;
+            }
             /* The output holds everything before the character. */
             if (!flush_output())
                 return RESULT_WRITE;
@@ -271,7 +278,9 @@ static result convert(stream *s, const uint8_t *src, size_t n, bool last)
             s->decoded += m;
             /* After malformed input: convert what came before it, and end
             ** the output cleanly (ISO-2022-JP back to ASCII). */
-            r = encode_utf8(s, mid_buf, m, st == WENC_MALFORMED || (last && st == WENC_INPUT_EMPTY));
+            r = encode_utf8(s, mid_buf, m,
+                            (st == WENC_MALFORMED && !s->opt->omit) ||
+                                (last && st == WENC_INPUT_EMPTY));
             if (s->count_lines)
                 text_pos_advance_utf8(&s->pos, mid_buf, m);
         } else if (kind == OUTPUT_UTF8) {
@@ -301,6 +310,11 @@ static result convert(stream *s, const uint8_t *src, size_t n, bool last)
                 return RESULT_WRITE;
             break;
         case WENC_MALFORMED:
+            /* -c: the malformed bytes were consumed; go on after them. */
+            if (s->opt->omit) {
+                s->omitted++;
+                break;
+            }
             if (!flush_output())
                 return RESULT_WRITE;
             report_malformed(s);
@@ -368,9 +382,11 @@ result convert_fd(int fd, const char *name, const options *opt)
     wenc_decoder_init(&s.dec, opt->from, opt->decoder_flags);
     if (opt->output == OUTPUT_ENCODER)
         wenc_encoder_init(&s.enc, opt->to, opt->encoder_flags);
-    s.track = opt->output == OUTPUT_ENCODER && !(opt->encoder_flags & WENC_ENCODER_HTML);
+    /* Only --fatal reports where an error is. */
+    s.track = opt->output == OUTPUT_ENCODER && !(opt->encoder_flags & WENC_ENCODER_HTML) &&
+              !opt->omit;
     s.mark = s.dec;
-    s.count_lines = (opt->decoder_flags & WENC_DECODER_FATAL) != 0;
+    s.count_lines = (opt->decoder_flags & WENC_DECODER_FATAL) != 0 && !opt->omit;
     s.pos = TEXT_POS_START;
 
     struct stat st;
@@ -406,5 +422,7 @@ result convert_fd(int fd, const char *name, const options *opt)
     result r = convert(&s, NULL, 0, true);
     if (r != RESULT_OK)
         return r;
-    return flush_output() ? RESULT_OK : RESULT_WRITE;
+    if (!flush_output())
+        return RESULT_WRITE;
+    return s.omitted > 0 ? RESULT_OMITTED : RESULT_OK;
 }

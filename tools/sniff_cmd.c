@@ -49,7 +49,7 @@ static struct {
     size_t len, pos;
 } pushback = {-1, {0}, 0, 0};
 
-const wenc_encoding *sniff_html_prefix(int fd)
+const wenc_encoding *sniff_prefix(int fd, bool xml)
 {
     pushback.fd = -1;
     pushback.len = pushback.pos = 0;
@@ -58,6 +58,8 @@ const wenc_encoding *sniff_html_prefix(int fd)
         return WENC_WINDOWS_1252;
     pushback.fd = fd;
     pushback.len = (size_t)n;
+    if (xml)
+        return wenc_xml_detect_encoding(pushback.buf, pushback.len, NULL, NULL);
     wenc_html_sniff_result r;
     wenc_html_sniff(pushback.buf, pushback.len, NULL, &r);
     return r.encoding;
@@ -83,71 +85,86 @@ size_t sniff_pushback_take(int fd, uint8_t *buf, size_t size)
 typedef struct sniff_opts {
     bool xml;
     bool detect_utf8;
+    bool json;
     const wenc_encoding *transport;
     const char *locale;
 } sniff_opts;
 
 /* The step's name in lower case with '-' ("xml-declaration"). */
-static void print_source(wenc_sniff_source s)
+static const char *source_name(wenc_sniff_source s)
 {
-    for (const char *p = wenc_sniff_source_name(s); *p != '\0'; p++)
-        putchar(*p == '_' ? '-' : (*p >= 'A' && *p <= 'Z' ? *p + ('a' - 'A') : *p));
+    static char name[32];
+    size_t i = 0;
+    for (const char *p = wenc_sniff_source_name(s); *p != '\0' && i + 1 < sizeof name; p++)
+        name[i++] = *p == '_' ? '-' : (*p >= 'A' && *p <= 'Z' ? (char)(*p + ('a' - 'A')) : *p);
+    name[i] = '\0';
+    return name;
 }
 
-/* Reads FD: the first PRESCAN_BYTES bytes, or all of it with DETECT_UTF8.
-** *BUF is malloc'ed (free it).  False on a read error or no memory. */
-static bool read_input(int fd, bool all, uint8_t **buf, size_t *len)
+/* --detect-utf8 (step 8): whether the rest of FD, after the HEAD_LEN bytes
+** at HEAD already read, makes the whole stream valid UTF-8 with a byte above
+** 0x7F, as wenc_utf8_detect() says of the whole file; read in chunks
+** through the streaming validator, in constant memory.  False with errno
+** set and *READ_FAILED true on a read error. */
+static bool detect_utf8_rest(int fd, const uint8_t *head, size_t head_len, bool *read_failed)
 {
-    size_t cap = PRESCAN_BYTES, n = 0;
-    uint8_t *p = malloc(cap);
-    if (p == NULL)
-        return false;
+    static uint8_t chunk[CHUNK_SIZE];
+    wenc_utf8_validator v;
+    wenc_utf8_validator_init(&v);
+    bool non_ascii = false, valid = true;
+    const uint8_t *p = head;
+    size_t n = head_len;
+    *read_failed = false;
     for (;;) {
-        long got = read_full(fd, p + n, cap - n);
+        for (size_t i = 0; i < n && !non_ascii; i++)
+            non_ascii = p[i] >= 0x80;
+        /* The first error settles it: nothing more is read. */
+        size_t k = n;
+        if (valid && wenc_utf8_validator_validate(&v, p, &k, false, NULL) != WENC_INPUT_EMPTY)
+            valid = false;
+        ssize_t got = read_some(fd, chunk, sizeof chunk);
         if (got < 0) {
-            free(p);
+            *read_failed = true;
             return false;
         }
-        n += (size_t)got;
-        if (n < cap || !all)
+        if (got == 0 || !valid)
             break;
-        uint8_t *q = cap > SIZE_MAX / 2 ? NULL : realloc(p, cap * 2);
-        if (q == NULL) {
-            free(p);
-            errno = ENOMEM;
-            return false;
-        }
-        p = q;
-        cap *= 2;
+        p = chunk;
+        n = (size_t)got;
     }
-    *buf = p;
-    *len = n;
-    return true;
+    size_t none = 0;
+    return valid && non_ascii &&
+           wenc_utf8_validator_validate(&v, NULL, &none, true, NULL) == WENC_INPUT_EMPTY;
 }
 
-static int sniff_one(int fd, const char *name, const sniff_opts *o)
+/* Sniffs the stream read from FD, named NAME, and writes the answer:
+** RESULT_OK, RESULT_READ (said why) or RESULT_WRITE (said why). */
+static result sniff_one(int fd, const char *name, const sniff_opts *o)
 {
     struct stat st;
     if (fstat(fd, &st) == 0 && S_ISDIR(st.st_mode)) {
         message("%s: %s", escaped(name), strerror(EISDIR));
-        return STATUS_IO;
+        return RESULT_READ;
     }
-    uint8_t *buf;
-    size_t len;
-    if (!read_input(fd, o->detect_utf8, &buf, &len)) {
+    uint8_t buf[PRESCAN_BYTES];
+    long got = read_full(fd, buf, sizeof buf);
+    if (got < 0) {
         message("%s: %s", escaped(name), strerror(errno));
-        return STATUS_IO;
+        return RESULT_READ;
     }
+    size_t len = (size_t)got;
     const wenc_encoding *e;
     const char *confidence = NULL;
     wenc_sniff_source source;
     if (o->xml) {
         e = wenc_xml_detect_encoding(buf, len, &source, NULL);
     } else {
+        /* Steps 1 to 7 and 9 see only the prescan's bytes; step 8 (UTF-8
+        ** detection) needs the whole file, which is streamed when step 9
+        ** would otherwise decide. */
         wenc_html_sniff_options so;
         memset(&so, 0, sizeof so);
         so.transport = o->transport;
-        so.detect_utf8 = o->detect_utf8;
         if (o->locale != NULL) {
             so.locale = o->locale;
             so.locale_len = strlen(o->locale);
@@ -157,41 +174,67 @@ static int sniff_one(int fd, const char *name, const sniff_opts *o)
         e = r.encoding;
         source = r.source;
         confidence = wenc_confidence_name(r.confidence);
+        bool read_failed;
+        if (o->detect_utf8 && source == WENC_SNIFF_DEFAULT) {
+            if (detect_utf8_rest(fd, buf, len, &read_failed)) {
+                e = WENC_UTF_8;
+                source = WENC_SNIFF_AUTODETECT;
+            } else if (read_failed) {
+                message("%s: %s", escaped(name), strerror(errno));
+                return RESULT_READ;
+            }
+        }
     }
-    free(buf);
-    printf("%s: %s ", escaped(name), wenc_encoding_name(e));
-    if (confidence != NULL)
-        printf("%s ", confidence);
-    print_source(source);
-    putchar('\n');
-    return STATUS_OK;
+    if (o->json) {
+        if (!out_printf("{\"type\":\"sniff\",\"file\":") || !out_json_string(name) ||
+            !out_printf(",\"rules\":\"%s\",\"encoding\":\"%s\",\"confidence\":", o->xml ? "xml" : "html",
+                        wenc_encoding_name(e)) ||
+            !(confidence != NULL ? out_printf("\"%s\"", confidence) : out_printf("null")) ||
+            !out_printf(",\"source\":\"%s\"}\n", source_name(source)) || !flush_output())
+            return RESULT_WRITE;
+        return RESULT_OK;
+    }
+    if (!out_printf("%s: %s ", escaped(name), wenc_encoding_name(e)) ||
+        (confidence != NULL && !out_printf("%s ", confidence)) ||
+        !out_printf("%s\n", source_name(source)) || !flush_output())
+        return RESULT_WRITE;
+    return RESULT_OK;
 }
+
+/* The options of wenc sniff (next_option() returns the index). */
+enum { S_HTML, S_XML, S_DETECT_UTF8, S_TRANSPORT, S_LOCALE, S_FORMAT, S_HELP };
+static const cli_option sniff_options[] = {
+    [S_HTML] = {"html", 0, ARG_NONE, NULL},
+    [S_XML] = {"xml", 0, ARG_NONE, NULL},
+    [S_DETECT_UTF8] = {"detect-utf8", 0, ARG_NONE, NULL},
+    [S_TRANSPORT] = {"transport", 0, ARG_REQUIRED, "a label or a Content-Type value"},
+    [S_LOCALE] = {"locale", 0, ARG_REQUIRED, "a language tag"},
+    [S_FORMAT] = {"format", 0, ARG_REQUIRED, "a format: text or json"},
+    [S_HELP] = {"help", 'h', ARG_NONE, NULL},
+    {NULL, 0, ARG_NONE, NULL}
+};
 
 int sniff_main(int argc, char **argv)
 {
     sniff_opts o = {0};
-    char **files = argv; /* gathered at the front, as wenc.c does */
-    int nfiles = 0;
-    for (int i = 1; i < argc; i++) {
-        if (take_operands(argc, argv, &i, files, &nfiles))
-            continue;
-        const char *arg = argv[i], *value = NULL;
-        int m;
-        if ((m = match_option(argc, argv, &i, "html", 0, false, &value)) != 0) {
-            if (m < 0)
-                return usage_error("option '%s' takes no value", escaped(arg));
+    const char *format = "text", *value;
+    arg_parser ap;
+    arg_parser_init(&ap, argc, argv, " for 'wenc sniff'");
+    int k;
+    while ((k = next_option(&ap, sniff_options, &value)) != OPT_DONE) {
+        switch (k) {
+        case OPT_ERROR:
+            return STATUS_USAGE;
+        case S_HTML:
             o.xml = false;
-        } else if ((m = match_option(argc, argv, &i, "xml", 0, false, &value)) != 0) {
-            if (m < 0)
-                return usage_error("option '%s' takes no value", escaped(arg));
+            break;
+        case S_XML:
             o.xml = true;
-        } else if ((m = match_option(argc, argv, &i, "detect-utf8", 0, false, &value)) != 0) {
-            if (m < 0)
-                return usage_error("option '%s' takes no value", escaped(arg));
+            break;
+        case S_DETECT_UTF8:
             o.detect_utf8 = true;
-        } else if ((m = match_option(argc, argv, &i, "transport", 0, true, &value)) != 0) {
-            if (m < 0)
-                return usage_error("option '%s' needs a label or a Content-Type value", escaped(arg));
+            break;
+        case S_TRANSPORT:
             if (strchr(value, '/') != NULL) {
                 /* A Content-Type value: no usable charset means no
                 ** transport-layer encoding, as in a browser. */
@@ -201,17 +244,24 @@ int sniff_main(int argc, char **argv)
                 if (o.transport == NULL)
                     return usage_error("unknown encoding label '%s' (--transport)", escaped(value));
             }
-        } else if ((m = match_option(argc, argv, &i, "locale", 0, true, &value)) != 0) {
-            if (m < 0)
-                return usage_error("option '%s' needs a language tag", escaped(arg));
+            break;
+        case S_LOCALE:
             o.locale = value;
-        } else if (strcmp(arg, "--help") == 0 || strcmp(arg, "-h") == 0) {
+            break;
+        case S_FORMAT:
+            format = value;
+            break;
+        case S_HELP:
+            fputs("Usage: " SNIFF_SYNOPSIS, stdout);
             fputs(sniff_usage_text, stdout);
             return finish_stdout();
-        } else {
-            return usage_error("unknown option '%s' for 'wenc sniff'", escaped(arg));
         }
     }
+    o.json = strcmp(format, "json") == 0;
+    if (!o.json && strcmp(format, "text") != 0)
+        return usage_error("unknown format '%s' (expected text or json)", escaped(format));
+    char **files = ap.files;
+    int nfiles = ap.nfiles;
     static char dash[] = "-";
     if (nfiles == 0)
         files[nfiles++] = dash;
@@ -224,14 +274,13 @@ int sniff_main(int argc, char **argv)
             status = STATUS_IO;
             continue;
         }
-        if (sniff_one(fd, is_stdin ? "(standard input)" : files[i], &o) != STATUS_OK)
-            status = STATUS_IO;
+        result r = sniff_one(fd, is_stdin ? "(standard input)" : files[i], &o);
         if (!is_stdin)
             close(fd);
-    }
-    if (fflush(stdout) != 0 || ferror(stdout)) {
-        message("standard output: %s", strerror(errno));
-        return STATUS_IO;
+        if (r == RESULT_WRITE)
+            return STATUS_IO;
+        if (r != RESULT_OK)
+            status = STATUS_IO;
     }
     return status;
 }

@@ -3,15 +3,22 @@
 #ifndef WENC_TOOLS_SNIFF_CMD_H
 #define WENC_TOOLS_SNIFF_CMD_H
 
+#include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
 
 #include "wenc/wenc.h"
 
 /* `wenc sniff [--html|--xml] [--transport=LABEL] [--locale=TAG]
-** [--detect-utf8] [FILE]...`: ARGV[0] is "sniff".  Returns the exit
+** [--detect-utf8] [--format=text|json] [FILE]...`: ARGV[0] is "sniff".  Returns the exit
 ** status. */
 int sniff_main(int argc, char **argv);
+
+/* Its synopsis, for the usage lines of `wenc --help` and `wenc sniff
+** --help` (after "Usage: " or "  or:  "). */
+#define SNIFF_SYNOPSIS \
+    "wenc sniff [--html|--xml] [--transport=T] [--locale=TAG] [--detect-utf8]\n" \
+    "                  [--format=text|json] [FILE]...\n"
 
 /* The paragraphs of `wenc --help` on `wenc sniff` and `-f html` (a
 ** literal, for wenc.c's usage text), and the same as an array. */
@@ -30,22 +37,28 @@ int sniff_main(int argc, char **argv);
     "                         parameter is used if it names an encoding\n" \
     "      --locale=TAG     default by the standard's locale table (BCP 47 tag,\n" \
     "                         e.g. ru, ja-JP, zh-TW; default: windows-1252)\n" \
-    "      --detect-utf8    read each whole FILE and choose UTF-8 when it is\n" \
-    "                         valid UTF-8 with a non-ASCII byte (step 8)\n" \
+    "      --detect-utf8    read each whole FILE (streamed, in constant memory)\n" \
+    "                         and choose UTF-8 when it is valid UTF-8 with a\n" \
+    "                         non-ASCII byte (step 8)\n" \
+    "      --format=FORMAT  text (default), or json: one JSON object per line\n" \
+    "                         and FILE, as 'wenc check --format=json' (wenc(1))\n" \
     "\n" \
     "'-f html' (or --from=html) converts each FILE from the encoding that\n" \
-    "'wenc sniff FILE' prints (reading up to 1024 bytes ahead).\n"
+    "'wenc sniff FILE' prints (reading up to 1024 bytes ahead); '-f xml' from\n" \
+    "the one 'wenc sniff --xml FILE' prints.\n"
 extern const char sniff_usage_text[];
 
-/* `-f html`: reads the start of FD (up to 1024 bytes, or to its end) and
-** returns the encoding the HTML encoding sniffing algorithm chooses for it
-** (no transport layer; the default is windows-1252).  Never NULL.  The
+/* `-f html` and `-f xml`: reads the start of FD (up to 1024 bytes, or to
+** its end) and returns the encoding the HTML encoding sniffing algorithm
+** chooses for it (no transport layer; the default is windows-1252), or
+** with XML, wenc_xml_detect_encoding() (BOM, UTF-16 '<?x', the XML
+** declaration, else UTF-8).  Never NULL.  The
 ** bytes read are kept, and sniff_pushback_take() gives them back, so the
 ** caller reads FD from its start as if nothing had been read.  A read
 ** error keeps nothing (the caller's own read then reports it). */
-const wenc_encoding *sniff_html_prefix(int fd);
+const wenc_encoding *sniff_prefix(int fd, bool xml);
 
-/* The bytes sniff_html_prefix() kept for FD, to be read before anything
+/* The bytes sniff_prefix() kept for FD, to be read before anything
 ** else from FD: copies up to SIZE of them to BUF and returns how many (0
 ** when none are left, or FD is another descriptor). */
 size_t sniff_pushback_take(int fd, uint8_t *buf, size_t size);

@@ -10,7 +10,6 @@ Encoding Standard's indexes, never by running wenc."""
 
 import os
 import sys
-import unittest
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import test_cli  # noqa: E402
@@ -193,12 +192,7 @@ def main():
         sys.exit(__doc__)
     test_cli.WENC = os.path.abspath(sys.argv[1])
     MANPAGE = sys.argv[2] if len(sys.argv) > 2 and sys.argv[2] else None
-    suite = unittest.defaultTestLoader.loadTestsFromTestCase(Sniff)
-    suite.addTests(unittest.defaultTestLoader.loadTestsFromTestCase(FromHtml))
-    print("1..%d" % suite.countTestCases(), flush=True)
-    result = test_cli.Tap()
-    suite.run(result)
-    sys.exit(0 if result.wasSuccessful() else 1)
+    test_cli.run_tap([Sniff, FromHtml])
 
 
 if __name__ == "__main__":
