@@ -384,14 +384,49 @@ static bool emit(wenc__dcall *c, int form, const uint32_t *cps, unsigned n)
     return flush_pending(c, form);
 }
 
-static void record_error(wenc__dcall *c, const wenc__step *r)
+/* The stream offset of the first byte of R's malformed sequence. */
+static uint64_t error_offset(const wenc__dcall *c, const wenc__step *r)
 {
-    wenc_decoder *d = c->d;
+    const wenc_decoder *d = c->d;
     /* The read position as an absolute stream offset: bytes consumed from
     ** the caller, less those waiting in priv_input to be read again. */
     uint64_t end = d->priv_position + c->pos - d->priv_input_count - r->error_gap;
-    d->priv_error_offset = end - r->error_length;
-    d->priv_error_length = r->error_length;
+    return end - r->error_length;
+}
+
+/* Replacement accounting (decoder.h).  The size of wenc_decoder is part of
+** the ABI, so the count lives where a fatal decoder keeps its error: the
+** low 32 bits in priv_error_length, bits 32-55 in priv_replaced_high (what
+** was tail padding); priv_error_offset holds the first one's offset. */
+#define REPLACED_MAX ((UINT64_C(1) << 56) - 1)
+
+static uint64_t replaced(const wenc_decoder *d)
+{
+    const uint8_t *h = d->priv_replaced_high;
+    return d->priv_error_length | (uint64_t)h[0] << 32 | (uint64_t)h[1] << 40 |
+           (uint64_t)h[2] << 48;
+}
+
+/* Counts R's error, replaced by U+FFFD: only ever called on that path, so
+** decoding valid input pays nothing for the accounting. */
+static void count_replacement(wenc__dcall *c, const wenc__step *r)
+{
+    wenc_decoder *d = c->d;
+    uint64_t n = replaced(d);
+    if (n == 0)
+        d->priv_error_offset = error_offset(c, r);
+    if (n == REPLACED_MAX)
+        return;
+    n++;
+    d->priv_error_length = (uint32_t)n;
+    for (unsigned i = 0; i < 3; i++)
+        d->priv_replaced_high[i] = (uint8_t)(n >> (32 + 8 * i));
+}
+
+static void record_error(wenc__dcall *c, const wenc__step *r)
+{
+    c->d->priv_error_offset = error_offset(c, r);
+    c->d->priv_error_length = r->error_length;
 }
 
 int wenc__decode_result(wenc__dcall *c, int form, int kind, const wenc__step *r, int byte)
@@ -428,6 +463,7 @@ int wenc__decode_result(wenc__dcall *c, int form, int kind, const wenc__step *r,
         }
         {
             const uint32_t fffd = WENC__REPLACEMENT_CHARACTER;
+            count_replacement(c, r);
             return emit(c, form, &fffd, 1) ? -1 : WENC_OUTPUT_FULL;
         }
     default: /* WENC__FINISHED */
@@ -508,12 +544,35 @@ uint64_t wenc_decoder_position(const wenc_decoder *d)
     return d ? d->priv_position : 0;
 }
 
+/* Whether D is a fatal decoder, whose error fields hold its last error
+** (in replacement mode they hold the accounting). */
+static bool is_fatal(const wenc_decoder *d)
+{
+    return d != NULL && (d->priv_flags & WENC__DEC_FATAL);
+}
+
 uint64_t wenc_decoder_error_offset(const wenc_decoder *d)
 {
-    return d ? d->priv_error_offset : 0;
+    return is_fatal(d) ? d->priv_error_offset : 0;
 }
 
 size_t wenc_decoder_error_length(const wenc_decoder *d)
 {
-    return d ? d->priv_error_length : 0;
+    return is_fatal(d) ? d->priv_error_length : 0;
 }
+
+uint64_t wenc_decoder_replacement_count(const wenc_decoder *d)
+{
+    return d != NULL && !is_fatal(d) ? replaced(d) : 0;
+}
+
+uint64_t wenc_decoder_first_replacement_offset(const wenc_decoder *d)
+{
+    return d != NULL && !is_fatal(d) ? d->priv_error_offset : 0;
+}
+
+/* The accounting's three bytes fill what was tail padding (3 bytes on
+** every ABI: 8-byte fields, then 21 bytes of smaller ones), so the struct
+** has its old size. */
+_Static_assert(offsetof(wenc_decoder, priv_replaced_high) + 3 == sizeof(wenc_decoder),
+               "wenc_decoder grew: its size is part of the ABI");

@@ -475,6 +475,27 @@ static bool emit_ncr(wenc__ecall *c, uint32_t cp)
     return emit(c, buf, n);
 }
 
+/* Unmappable accounting (encoder.h).  The size of wenc_encoder is part of
+** the ABI, so the count lives where fatal mode keeps its error: the low
+** half in priv_error_code_point, the high half in priv_unmappable_high;
+** priv_error_offset holds the first one's offset. */
+static uint64_t unmappable(const wenc_encoder *e)
+{
+    return (uint64_t)e->priv_unmappable_high << 32 | e->priv_error_code_point;
+}
+
+/* Counts a code point written as "&#N;" at input OFFSET: called only on
+** that path, so well-formed, mappable input pays nothing. */
+static void count_unmappable(wenc_encoder *e, uint64_t offset)
+{
+    uint64_t n = unmappable(e);
+    if (n == 0)
+        e->priv_error_offset = offset;
+    n++;
+    e->priv_error_code_point = (uint32_t)n;
+    e->priv_unmappable_high = (uint32_t)(n >> 32);
+}
+
 int wenc__encode_result(wenc__ecall *c, int kind, wenc__estep *r, const wenc__input *in,
                         int32_t cp, void *state, int (*step)(void *, int32_t, wenc__estep *))
 {
@@ -503,6 +524,7 @@ int wenc__encode_result(wenc__ecall *c, int kind, wenc__estep *r, const wenc__in
             e->priv_error_offset = in->offset;
             return WENC_UNMAPPABLE;
         }
+        count_unmappable(e, in->offset);
         if (!emit_ncr(c, r->error_cp))
             return WENC_OUTPUT_FULL;
     }
@@ -625,15 +647,39 @@ uint64_t wenc_encoder_position(const wenc_encoder *e)
     return e ? e->priv_position : 0;
 }
 
+/* Whether E is a fatal encoder, whose error fields hold its last error (in
+** html mode they hold the accounting). */
+static bool is_fatal(const wenc_encoder *e)
+{
+    return e != NULL && !(e->priv_flags & WENC__ENC_HTML);
+}
+
 uint32_t wenc_encoder_error_code_point(const wenc_encoder *e)
 {
-    return e ? e->priv_error_code_point : 0;
+    return is_fatal(e) ? e->priv_error_code_point : 0;
 }
 
 uint64_t wenc_encoder_error_offset(const wenc_encoder *e)
 {
-    return e ? e->priv_error_offset : 0;
+    return is_fatal(e) ? e->priv_error_offset : 0;
 }
+
+uint64_t wenc_encoder_unmappable_count(const wenc_encoder *e)
+{
+    return e != NULL && !is_fatal(e) ? unmappable(e) : 0;
+}
+
+uint64_t wenc_encoder_first_unmappable_offset(const wenc_encoder *e)
+{
+    return e != NULL && !is_fatal(e) ? e->priv_error_offset : 0;
+}
+
+/* The accounting's high half took the last 4 bytes of priv_pending[16]
+** (emit() keeps at most 10, a reference): the struct has its old size. */
+_Static_assert(offsetof(wenc_encoder, priv_unmappable_high) + 4 == sizeof(wenc_encoder),
+               "wenc_encoder grew: its size is part of the ABI");
+_Static_assert(sizeof(((wenc_encoder *)0)->priv_pending) >= 10,
+               "priv_pending holds a whole reference");
 
 uint64_t wenc_encoder_replacement_count(const wenc_encoder *e)
 {

@@ -54,6 +54,11 @@ const wenc_encoding *wenc_encoding_for_label(const char *label, size_t len)
     return wenc__encodings[l->encoding];
 }
 
+const wenc_encoding *wenc_encoding_for_label_cstr(const char *label)
+{
+    return label != NULL ? wenc_encoding_for_label(label, strlen(label)) : NULL;
+}
+
 const wenc_encoding *wenc_encoding_for_label_no_replacement(const char *label, size_t len)
 {
     const wenc_encoding *e = wenc_encoding_for_label(label, len);
@@ -147,4 +152,16 @@ const char *wenc_status_message(wenc_status status)
 {
     unsigned s = (unsigned)status;
     return s < sizeof statuses / sizeof statuses[0] ? statuses[s].message : "unknown status";
+}
+
+/* 0 is every call's success (WENC_OK) before it is a streaming call's
+** "input empty" (WENC_INPUT_EMPTY): the same value, named for the outcome. */
+const char *wenc_status_result_name(wenc_status status)
+{
+    return status == WENC_OK ? "OK" : wenc_status_name(status);
+}
+
+const char *wenc_status_result_message(wenc_status status)
+{
+    return status == WENC_OK ? "success" : wenc_status_message(status);
 }

@@ -67,6 +67,13 @@ wenc_status wenc_text_decoder_init(wenc_text_decoder *td, const char *label, siz
     return wenc_text_decoder_init_with_encoding(td, e, options, allocator);
 }
 
+wenc_status wenc_text_decoder_init_cstr(wenc_text_decoder *td, const char *label,
+                                        unsigned options, const wenc_allocator *allocator)
+{
+    return wenc_text_decoder_init(td, label, label != NULL ? strlen(label) : 0, options,
+                                  allocator);
+}
+
 void wenc_text_decoder_destroy(wenc_text_decoder *td)
 {
     if (td == NULL)
@@ -226,6 +233,9 @@ static bool short_rest(wenc_text_decoder *td, const uint8_t *src, size_t in, siz
         return false;
     size_t n = in - ascii, m = *room - ascii;
     void *rest = (uint8_t *)dst + ascii * (form == FORM_UTF8 ? 1 : 2);
+    /* The new decoder starts after the ASCII prefix: the offsets it keeps
+    ** (the first replaced error's) count from the start of the call. */
+    td->priv_decoder.priv_position = ascii;
     if (decode_form(&td->priv_decoder, src + ascii, &n, rest, &m, true, form) != WENC_INPUT_EMPTY ||
         n != in - ascii)
         return false;
@@ -479,6 +489,16 @@ uint64_t wenc_text_decoder_error_offset(const wenc_text_decoder *td)
 size_t wenc_text_decoder_error_length(const wenc_text_decoder *td)
 {
     return td != NULL ? wenc_decoder_error_length(&td->priv_decoder) : 0;
+}
+
+uint64_t wenc_text_decoder_replacement_count(const wenc_text_decoder *td)
+{
+    return td != NULL ? wenc_decoder_replacement_count(&td->priv_decoder) : 0;
+}
+
+uint64_t wenc_text_decoder_first_replacement_offset(const wenc_text_decoder *td)
+{
+    return td != NULL ? wenc_decoder_first_replacement_offset(&td->priv_decoder) : 0;
 }
 
 size_t wenc_text_decoder_unread_length(const wenc_text_decoder *td)

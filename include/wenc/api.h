@@ -65,8 +65,8 @@ WENC_API void wenc_free(const wenc_allocator *allocator, void *ptr);
 ** These run a streaming call (wenc_decoder_decode_to_utf8() and so on) over
 ** all of SRC and return the output in one exact allocation.  The object
 ** keeps its state, so they can be used chunk by chunk too, and its getters
-** (error offset, encoding found by BOM sniffing, ...) work as after the
-** streaming call.
+** (error offset, encoding found by BOM sniffing, replacement and
+** unmappable counts, ...) work as after the streaming call.
 */
 
 /* Decodes the *SRC_LEN bytes at SRC with D (LAST as for
@@ -127,6 +127,18 @@ WENC_API wenc_status wenc_encoder_encode_from_utf16_alloc(wenc_encoder *e, const
 **   They return WENC_OK, WENC_NO_MEMORY, WENC_TOO_LARGE or
 **   WENC_INVALID_ARGUMENT (OUT or OUT_LEN NULL, SRC NULL with SRC_LEN
 **   non-zero), plus what is said for each.
+** To learn what a one-shot replaced (decoding errors, unmappable code
+** points written as "&#N;", ill-formed input), call the hook's _init and
+** then the object's _alloc call of section 2 with LAST: the same output in
+** the same one allocation, and the object's counts
+** (wenc_decoder_replacement_count(), wenc_encoder_unmappable_count(), ...)
+** and encoding found by BOM sniffing after it:
+**
+**     wenc_decoder d;
+**     wenc_decode_init(&d, WENC_SHIFT_JIS);
+**     size_t n = len;
+**     st = wenc_decoder_decode_to_utf8_alloc(&d, src, &n, true, NULL, &out, &out_len);
+**     if (st == WENC_OK && wenc_decoder_replacement_count(&d) != 0) ...
 */
 
 /* UTF-8 decode: a leading UTF-8 BOM (EF BB BF) is skipped, then UTF-8 is
@@ -219,8 +231,8 @@ WENC_API wenc_status wenc_decode_to_utf16_alloc(const uint8_t *src, size_t src_l
 ** encoding cannot represent is written as "&#N;" (decimal), as HTML forms
 ** do.  It never fails.  ENCODING must have an encoder: for replacement,
 ** UTF-16BE and UTF-16LE the result is WENC_NO_ENCODER (the standard asserts
-** this; callers first apply wenc_get_output_encoding(), which gives UTF-8
-** for them).  WENC_INVALID_ARGUMENT for a NULL E or ENCODING;
+** this; callers first apply wenc_encoding_output_encoding(), which gives
+** UTF-8 for them).  WENC_INVALID_ARGUMENT for a NULL E or ENCODING;
 ** WENC_NOT_BUILT_IN, with no output, when this build left ENCODING out
 ** (-Dencodings). */
 WENC_API wenc_status wenc_encode_init(wenc_encoder *e, const wenc_encoding *encoding);
@@ -293,11 +305,13 @@ WENC_API wenc_status wenc_encode_or_fail_from_utf16_alloc(wenc_encoder *e,
                                                           uint8_t **out, size_t *out_len,
                                                           uint32_t *code_point);
 
-/* get an output encoding: UTF-8 for replacement, UTF-16BE and UTF-16LE,
-** otherwise ENCODING itself; NULL for NULL.  Same as
-** wenc_encoding_output_encoding().  It answers as the standard does in
-** every build: with -Dencodings the result may be an encoding left out,
-** whose encoder init then returns WENC_NOT_BUILT_IN. */
+/* get an output encoding: wenc_encoding_output_encoding() (wenc.h).
+**
+** Deprecated: an alias of wenc_encoding_output_encoding(), kept (and
+** exported) so that existing programs compile and link; new code calls
+** that one, the library's one name for the concept.  Not marked with a
+** deprecation attribute, which would break -Werror builds of those
+** programs. */
 WENC_API const wenc_encoding *wenc_get_output_encoding(const wenc_encoding *encoding);
 
 /* ===========================================================================
@@ -388,6 +402,13 @@ enum {
 WENC_API wenc_status wenc_text_decoder_init(wenc_text_decoder *td, const char *label,
                                             size_t label_len, unsigned options,
                                             const wenc_allocator *allocator);
+
+/* wenc_text_decoder_init() with a NUL-terminated LABEL (a C string, as
+** most callers hold it).  LABEL == NULL means the label was omitted, as
+** NULL with length 0 does there: "utf-8".  Same statuses. */
+WENC_API wenc_status wenc_text_decoder_init_cstr(wenc_text_decoder *td, const char *label,
+                                                 unsigned options,
+                                                 const wenc_allocator *allocator);
 
 /* set up a text decoder stream: as wenc_text_decoder_init(), with the
 ** encoding given directly (the hook that Fetch uses).  WENC_INVALID_ARGUMENT
@@ -493,6 +514,15 @@ WENC_API bool wenc_text_decoder_ignore_bom(const wenc_text_decoder *td);
 ** length.  Both 0 before any error. */
 WENC_API uint64_t wenc_text_decoder_error_offset(const wenc_text_decoder *td);
 WENC_API size_t wenc_text_decoder_error_length(const wenc_text_decoder *td);
+
+/* Replacement accounting (without the option `fatal`): how many malformed
+** sequences were decoded as U+FFFD, and the offset of the first one's
+** first byte, both counted like the error offset above: since TD's decoder
+** was last created, so after a call without STREAM they describe that
+** call (with the calls of its stream before it).  0 with `fatal`, and
+** for TD == NULL; see wenc_decoder_replacement_count(). */
+WENC_API uint64_t wenc_text_decoder_replacement_count(const wenc_text_decoder *td);
+WENC_API uint64_t wenc_text_decoder_first_replacement_offset(const wenc_text_decoder *td);
 
 /* Number of bytes kept from a failed streaming call, waiting to be decoded
 ** by the next call (0 for TD == NULL). */

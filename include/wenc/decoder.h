@@ -48,14 +48,21 @@ enum {
 ** inside another struct); it holds no pointer to anything but a static
 ** encoding and needs no clean-up.  Every field is private: set it up with
 ** wenc_decoder_init() and read it through the functions below.  A decoder
-** may be copied with memcpy to fork the stream's state. */
+** may be copied with memcpy to fork the stream's state.
+**
+** Its size is part of the ABI (callers allocate it), so it never grows:
+** the replacement accounting below lives in the fields a fatal decoder
+** uses for its error (the two modes never need both) and in three bytes
+** that were the struct's tail padding. */
 typedef struct wenc_decoder {
     const wenc_encoding *priv_encoding; /* in use (after BOM sniffing)      */
     const wenc_encoding *priv_initial;  /* given to init, for reset          */
     uint64_t priv_position;             /* offset of the caller's next byte  */
-    uint64_t priv_error_offset;         /* last malformed sequence           */
+    uint64_t priv_error_offset;         /* fatal: last malformed sequence;   */
+                                        /* replacement: the first replaced   */
     uint64_t priv_state;                /* the handler's state               */
-    uint32_t priv_error_length;
+    uint32_t priv_error_length;         /* fatal: its length; replacement:   */
+                                        /* errors replaced, low 32 bits      */
     uint32_t priv_pending[2];           /* decoded, not yet written          */
     uint8_t priv_pending_count;
     uint8_t priv_pending_done;          /* units of priv_pending[0] written  */
@@ -63,6 +70,7 @@ typedef struct wenc_decoder {
     uint8_t priv_input_count;
     uint8_t priv_flags;
     uint8_t priv_bom;                   /* BOM handling still to do          */
+    uint8_t priv_replaced_high[3];      /* errors replaced, bits 32-55       */
 } wenc_decoder;
 
 /* Initialises D to decode ENCODING from the start of a stream, with FLAGS
@@ -149,7 +157,8 @@ WENC_API uint64_t wenc_decoder_position(const wenc_decoder *d);
 ** of the malformed sequence, and its length in bytes, as the standard's
 ** handler saw it (bytes it gives back to be read again are not part of it;
 ** the length is 0 only for an error with no byte of its own, which no
-** decoder of the standard produces).  Both are 0 before any error.
+** decoder of the standard produces).  Both are 0 before any error, and
+** always in replacement mode (see wenc_decoder_replacement_count()).
 **
 ** A byte that both ends an error and starts something else is not part of
 ** the error either.  The one case in the standard is ISO-2022-JP's 0x1B in
@@ -162,5 +171,25 @@ WENC_API uint64_t wenc_decoder_position(const wenc_decoder *d);
 ** the offset and length, not *SRC_LEN, locate the error. */
 WENC_API uint64_t wenc_decoder_error_offset(const wenc_decoder *d);
 WENC_API size_t wenc_decoder_error_length(const wenc_decoder *d);
+
+/* Replacement accounting (error mode "replacement"): how many malformed
+** sequences D has decoded as U+FFFD since init or reset, and the stream
+** offset of the first one's first byte (as wenc_decoder_error_offset()
+** would have given for it in fatal mode).  The count is the number of
+** WENC_MALFORMED stops a fatal decoder makes on the same input, whatever
+** the split of the input and the output buffer sizes: each U+FFFD the
+** standard's decoder emits for an error counts once, when the error is
+** read (so it may still be waiting in D for output room).  Both are 0
+** for a decoder in fatal mode, which reports errors by stopping, and for
+** D == NULL; the offset is also 0 while the count is.  The count is kept
+** in 56 bits and stops at 2^56 - 1 (64 PiB of input).  Reading them costs
+** nothing to decoding: they change only where an error is replaced.
+**
+** Typical use: decode in replacement mode as usual, then
+**     if (wenc_decoder_replacement_count(&d) != 0)
+**         warn("%llu decoding errors, the first at byte %llu", ...);
+*/
+WENC_API uint64_t wenc_decoder_replacement_count(const wenc_decoder *d);
+WENC_API uint64_t wenc_decoder_first_replacement_offset(const wenc_decoder *d);
 
 #endif /* WENC_DECODER_H */

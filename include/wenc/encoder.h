@@ -9,7 +9,9 @@
 ** encoding: ill-formed UTF-8 as the UTF-8 decoder does (each maximal subpart
 ** becomes U+FFFD), a lone UTF-16 surrogate as U+FFFD (JavaScript's string to
 ** scalar value conversion), a UTF-32 value that is a surrogate or above
-** U+10FFFF as U+FFFD.  wenc_encoder_replacement_count() tells how often.
+** U+10FFFF as U+FFFD.  wenc_encoder_replacement_count() tells how often,
+** and in error mode "html" wenc_encoder_unmappable_count() how many code
+** points were written as "&#N;".
 */
 #ifndef WENC_ENCODER_H
 #define WENC_ENCODER_H
@@ -29,20 +31,25 @@ enum {
 };
 
 /* An encoder.  Owned by the caller like wenc_decoder (see there); every
-** field is private. */
+** field is private.  Its size is part of the ABI and never grows: the
+** html-mode accounting lives in the fields fatal mode uses for its error
+** and in the last 4 bytes of what was priv_pending[16] (at most 10 of
+** which were ever used: "&#1114111;"). */
 typedef struct wenc_encoder {
     const wenc_encoding *priv_encoding;
     uint64_t priv_position;        /* input units consumed                 */
     uint64_t priv_error_offset;    /* input offset of the unmappable one   */
+                                   /* (html: of the first written as &#N;) */
     uint64_t priv_replacements;    /* ill-formed input read as U+FFFD      */
-    uint32_t priv_error_code_point;
+    uint32_t priv_error_code_point; /* html: &#N; written, low 32 bits     */
     uint32_t priv_state;           /* the handler's state (ISO-2022-JP)    */
     uint32_t priv_input_state;     /* partial UTF-8 sequence / surrogate   */
     uint8_t priv_input_units;      /* units of it consumed                 */
     uint8_t priv_flags;
     uint8_t priv_pending_start;    /* output not yet written:              */
     uint8_t priv_pending_end;      /*   priv_pending[start .. end)         */
-    uint8_t priv_pending[16];
+    uint8_t priv_pending[12];
+    uint32_t priv_unmappable_high; /* html: &#N; written, high 32 bits     */
 } wenc_encoder;
 
 /* Initialises E to encode into ENCODING with FLAGS (an error mode).
@@ -114,12 +121,27 @@ WENC_API uint64_t wenc_encoder_position(const wenc_encoder *e);
 
 /* After WENC_UNMAPPABLE: the code point (U+FFFD for ISO-2022-JP's U+000E,
 ** U+000F and U+001B, as the standard says) and the offset in input units of
-** its first unit in the whole input.  0 before any error. */
+** its first unit in the whole input.  0 before any error, and always in
+** html mode (see wenc_encoder_unmappable_count()). */
 WENC_API uint32_t wenc_encoder_error_code_point(const wenc_encoder *e);
 WENC_API uint64_t wenc_encoder_error_offset(const wenc_encoder *e);
 
 /* How many ill-formed input sequences (UTF-8 maximal subparts, lone
-** surrogates, invalid UTF-32 values) were read as U+FFFD so far. */
+** surrogates, invalid UTF-32 values) were read as U+FFFD so far: the
+** input side.  (U+FFFD itself encodes like any code point: in an encoding
+** that cannot represent it, it is then also unmappable.) */
 WENC_API uint64_t wenc_encoder_replacement_count(const wenc_encoder *e);
+
+/* Unmappable accounting (error mode "html"): how many code points E could
+** not represent and wrote as "&#N;" since init or reset -- the output
+** side, the number of WENC_UNMAPPABLE stops a fatal encoder makes on the
+** same input -- and the input offset of the first one (as
+** wenc_encoder_error_offset() gives for it in fatal mode).  A reference is
+** counted when its code point is read, even if its bytes still wait in E
+** for output room.  Both are 0 in fatal mode (which stops instead), for
+** E == NULL, and (the offset) while the count is.  They change only where
+** a reference is written: encoding pays nothing for them. */
+WENC_API uint64_t wenc_encoder_unmappable_count(const wenc_encoder *e);
+WENC_API uint64_t wenc_encoder_first_unmappable_offset(const wenc_encoder *e);
 
 #endif /* WENC_ENCODER_H */

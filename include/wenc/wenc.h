@@ -97,8 +97,19 @@ typedef enum wenc_status {
 ** "unknown status" for a value outside the enum.  Never NULL. */
 WENC_API const char *wenc_status_message(wenc_status status);
 
-/* The enumerator's name without prefix ("INPUT_EMPTY", ...), or "UNKNOWN". */
+/* The enumerator's name without prefix ("INPUT_EMPTY", ...), or "UNKNOWN".
+** 0 reads as a streaming call's "INPUT_EMPTY": WENC_OK is the same value. */
 WENC_API const char *wenc_status_name(wenc_status status);
+
+/* As wenc_status_name() and wenc_status_message(), for logging what a call
+** returned: 0 is success in every call (a streaming call returns it when
+** all its input is consumed, flushed if it was the last), so it reads
+** "OK" and "success" here; every other value reads as there.  Use these
+** where a user sees the outcome ("flush: OK"), wenc_status_name() where
+** the streaming meaning matters.  WENC_OK == WENC_INPUT_EMPTY stays true:
+** streaming loops compare with either. */
+WENC_API const char *wenc_status_result_name(wenc_status status);
+WENC_API const char *wenc_status_result_message(wenc_status status);
 
 /* ---------------------------------------------------------------------------
 ** Encodings (Encoding Standard, "Encodings" and "Names and labels").
@@ -122,6 +133,12 @@ WENC_API const wenc_encoding *wenc_encoding_for_label(const char *label, size_t 
 WENC_API const wenc_encoding *wenc_encoding_for_label_no_replacement(const char *label,
                                                                      size_t len);
 
+/* wenc_encoding_for_label() for a NUL-terminated LABEL (a C string: from
+** argv, getenv, a configuration file), which saves a strlen() at each call
+** site.  NULL for LABEL == NULL.  A label holding a NUL byte -- which no
+** label of the standard does -- needs the (pointer, length) form. */
+WENC_API const wenc_encoding *wenc_encoding_for_label_cstr(const char *label);
+
 /* The encoding's name as the standard spells it ("UTF-8", "Shift_JIS", ...),
 ** or NULL for ENCODING == NULL. */
 WENC_API const char *wenc_encoding_name(const wenc_encoding *encoding);
@@ -139,7 +156,10 @@ WENC_API const wenc_encoding *wenc_encoding_at(size_t index);
 WENC_API const char *wenc_encoding_label(const wenc_encoding *encoding, size_t index);
 
 /* The spec's "get an output encoding": UTF-8 for replacement, UTF-16BE and
-** UTF-16LE, otherwise ENCODING itself.  NULL for NULL. */
+** UTF-16LE, otherwise ENCODING itself.  NULL for NULL.  It answers as the
+** standard does in every build: with -Dencodings the result may be an
+** encoding left out, whose encoder init then returns WENC_NOT_BUILT_IN.
+** (wenc_get_output_encoding() is a deprecated alias of this.) */
 WENC_API const wenc_encoding *wenc_encoding_output_encoding(const wenc_encoding *encoding);
 
 /* Whether ENCODING has an encoder (false for replacement, UTF-16BE/LE). */

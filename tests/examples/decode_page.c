@@ -14,8 +14,7 @@
 static char *decode_page(const uint8_t *body, size_t len, const char *charset,
                          const char **used)
 {
-    const wenc_encoding *fallback =
-        wenc_encoding_for_label(charset, charset != NULL ? strlen(charset) : 0);
+    const wenc_encoding *fallback = wenc_encoding_for_label_cstr(charset); /* NULL: NULL */
     if (fallback == NULL)
         fallback = WENC_WINDOWS_1252;
 

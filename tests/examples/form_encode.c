@@ -43,7 +43,7 @@ static size_t put_query_byte(char *out, uint8_t b)
 static size_t form_value(const char *value, const wenc_encoding *encoding, char *out)
 {
     /* A form in UTF-16BE/LE (or replacement) submits UTF-8. */
-    encoding = wenc_get_output_encoding(encoding);
+    encoding = wenc_encoding_output_encoding(encoding);
 
     uint8_t *bytes;
     size_t len;
@@ -68,7 +68,7 @@ static size_t form_value(const char *value, const wenc_encoding *encoding, char 
 static size_t url_query(const char *input, const wenc_encoding *encoding, char *out)
 {
     wenc_encoder e;
-    wenc_get_encoder(&e, wenc_get_output_encoding(encoding));
+    wenc_get_encoder(&e, wenc_encoding_output_encoding(encoding));
     const uint8_t *p = (const uint8_t *)input;
     size_t left = strlen(input), n = 0;
     wenc_status st;
