@@ -64,9 +64,10 @@ wenc_decoder d;
 wenc_decoder_init(&d, WENC_SHIFT_JIS, WENC_DECODER_FATAL);
 size_t in_len = n, out_len = sizeof out;
 st = wenc_decoder_decode_to_utf8(&d, bytes, &in_len, out, &out_len, true);
-if (st == WENC_MALFORMED)
+if (st == WENC_MALFORMED) {
     printf("bad input at byte %llu\n",
            (unsigned long long)wenc_decoder_error_offset(&d));
+}
     /* [/guide:readme] */
 
     /* "caf" then E9, a Shift_JIS lead byte cut off by the end: malformed. */
