@@ -32,6 +32,17 @@
 #include <unicode/ustring.h>
 #include <unicode/uversion.h>
 #endif
+#ifdef WENC_BENCH_ENCODING_RS
+/* encoding_rs, through tests/bench/encoding_rs/src/lib.rs (the comments
+** there say what each function does). */
+typedef struct encrs_encoding encrs_encoding;
+const encrs_encoding *encrs_for_label(const char *label, size_t len);
+bool encrs_has_encoder(const encrs_encoding *enc);
+bool encrs_decode(const encrs_encoding *enc, bool utf16, bool bom_removal, const void *src,
+                  size_t src_len, void *dst, size_t dst_len, size_t *written);
+bool encrs_encode(const encrs_encoding *enc, bool utf16, const void *src, size_t src_len, void *dst,
+                  size_t dst_len, size_t *written);
+#endif
 
 /* ------------------------------------------------------------------------
 ** Buffers. */
@@ -422,6 +433,33 @@ static bool icu_pass(void *v)
     }
     c->out = n > 0 ? (size_t)n : 0;
     return U_SUCCESS(err) || err == U_STRING_NOT_TERMINATED_WARNING;
+}
+#endif
+
+/* encoding_rs (when the build made tests/bench/encoding_rs/): the third
+** peer, the standard's algorithms as Gecko runs them.  Each pass is one
+** whole conversion through a new Decoder or Encoder, as wenc's passes: the
+** decode rows without BOM handling (wenc_decoder_init()), the textdec rows
+** with TextDecoder's BOM removal; UTF-8 and UTF-16 only (it has no UTF-32).
+** Encoding from UTF-8 includes validating it (encrs_encode()). */
+#ifdef WENC_BENCH_ENCODING_RS
+typedef struct encrs_ctx {
+    const encrs_encoding *enc;
+    bool decode, utf16, bom_removal;
+    const void *src;
+    size_t src_len; /* units of the input form */
+    void *dst;
+    size_t dst_len; /* units of the output form */
+    size_t out;     /* units written by the last pass */
+} encrs_ctx;
+
+static bool encrs_pass(void *v)
+{
+    encrs_ctx *c = v;
+    return c->decode
+               ? encrs_decode(c->enc, c->utf16, c->bom_removal, c->src, c->src_len, c->dst,
+                              c->dst_len, &c->out)
+               : encrs_encode(c->enc, c->utf16, c->src, c->src_len, c->dst, c->dst_len, &c->out);
 }
 #endif
 
@@ -1083,6 +1121,7 @@ struct options {
     double duration; /* seconds per run */
     bool iconv;
     bool icu;
+    bool encoding_rs;
     bool memcpy_own; /* memcpy into a buffer of its own (the former placement) */
     bool csv;
     bool first_lang_only;
@@ -1096,8 +1135,8 @@ static void usage(FILE *f)
     fputs("usage: wenc-bench [options] [DIR]\n"
           "\n"
           "Measures wenc's decoders and encoders in MB/s of input (10^6 bytes/s), median of\n"
-          "several runs, with memcpy of the same bytes, glibc iconv and ICU (if built with it)\n"
-          "converting the same input in the same run.\n"
+          "several runs, with memcpy of the same bytes, glibc iconv, ICU and encoding_rs (if\n"
+          "built with them) converting the same input in the same run.\n"
           "DIR holds <lang>.html and <lang>.txt in UTF-8 (e.g. ../shared/bench-corpus/wikipedia)\n"
           "and binary.jpg; without it the program generates its own text.\n"
           "\n"
@@ -1113,6 +1152,7 @@ static void usage(FILE *f)
           "  -p, --passes N         N conversions per run instead of -t (for profilers)\n"
           "      --no-iconv         do not run iconv\n"
           "      --no-icu           do not run ICU\n"
+          "      --no-encoding-rs   do not run encoding_rs\n"
           "      --memcpy-own-buffer  memcpy into a buffer of its own, not the row's output\n"
           "                         buffer (the placement before issue 11's u8fin)\n"
           "      --validate         also the rows over UTF-8 buffers (as -d utf8)\n"
@@ -1141,7 +1181,7 @@ static int parse_options(int argc, char **argv, options *o)
 {
     bool any_dir = false, any_form = false, any_kind = false, quick = false;
     bool runs_set = false, time_set = false;
-    *o = (options){.runs = 7, .duration = 0.050, .iconv = true, .icu = true};
+    *o = (options){.runs = 7, .duration = 0.050, .iconv = true, .icu = true, .encoding_rs = true};
     for (int i = 1; i < argc; i++) {
         const char *a = argv[i];
         const char *v = i + 1 < argc ? argv[i + 1] : NULL;
@@ -1232,6 +1272,8 @@ static int parse_options(int argc, char **argv, options *o)
             o->iconv = false;
         } else if (strcmp(a, "--no-icu") == 0) {
             o->icu = false;
+        } else if (strcmp(a, "--no-encoding-rs") == 0) {
+            o->encoding_rs = false;
         } else if (strcmp(a, "--memcpy-own-buffer") == 0) {
             o->memcpy_own = true;
         } else if (strcmp(a, "--validate") == 0) {
@@ -1305,9 +1347,11 @@ typedef struct row {
     size_t bytes;      /* input bytes per pass */
     bool short_input;  /* the text table shows ns per call */
     speed wenc, memcpy, iconv, icu; /* mbps < 0: not measured */
-    double per_memcpy;              /* wenc / memcpy, median of per-run ratios */
-    double per_peer;                /* wenc / the fastest peer, the same way */
-    const char *best_peer;          /* "iconv", "ICU" or NULL */
+    speed encoding_rs;
+    double per_memcpy;      /* wenc / memcpy, median of per-run ratios */
+    double per_peer;        /* wenc / the fastest peer, the same way */
+    double per_encoding_rs; /* wenc / encoding_rs, the same way */
+    const char *best_peer;  /* "iconv", "ICU", "encoding_rs" or NULL */
     const char *iconv_name, *icu_name;
     char note[160];
 } row;
@@ -1324,27 +1368,40 @@ static row new_row(const char *encoding, const char *direction, const char *form
                  .memcpy = no_speed,
                  .iconv = no_speed,
                  .icu = no_speed,
+                 .encoding_rs = no_speed,
                  .per_memcpy = -1,
-                 .per_peer = -1};
+                 .per_peer = -1,
+                 .per_encoding_rs = -1};
 }
 
-/* Fills R's figures from the contenders W (wenc), M (memcpy), I (iconv)
-** and U (ICU) after measure(). */
+/* Fills R's figures from the contenders W (wenc), M (memcpy), I (iconv),
+** U (ICU) and E (encoding_rs) after measure(). */
 static void settle_row(row *r, const contender *w, const contender *m, const contender *i,
-                       const contender *u, unsigned runs)
+                       const contender *u, const contender *e, unsigned runs)
 {
     r->wenc = to_speed(w, runs, r->bytes);
     r->memcpy = to_speed(m, runs, r->bytes);
     r->iconv = to_speed(i, runs, r->bytes);
     r->icu = to_speed(u, runs, r->bytes);
+    r->encoding_rs = to_speed(e, runs, r->bytes);
     r->per_memcpy = run_ratio(w, m, runs);
+    r->per_encoding_rs = run_ratio(w, e, runs);
+    /* The fastest peer; on a tie, the first of this list. */
+    const struct {
+        const contender *c;
+        double mbps;
+        const char *name;
+    } peers[] = {{i, r->iconv.mbps, "iconv"},
+                 {u, r->icu.mbps, "ICU"},
+                 {e, r->encoding_rs.mbps, "encoding_rs"}};
     const contender *best = NULL;
-    if (r->iconv.mbps > 0 && r->iconv.mbps >= r->icu.mbps) {
-        best = i;
-        r->best_peer = "iconv";
-    } else if (r->icu.mbps > 0) {
-        best = u;
-        r->best_peer = "ICU";
+    double fastest = 0;
+    for (size_t k = 0; k < sizeof peers / sizeof peers[0]; k++) {
+        if (peers[k].mbps > fastest) {
+            fastest = peers[k].mbps;
+            best = peers[k].c;
+            r->best_peer = peers[k].name;
+        }
     }
     if (best != NULL)
         r->per_peer = run_ratio(w, best, runs);
@@ -1386,39 +1443,40 @@ static void print_header(const options *o, bool short_input)
     if (o->csv) {
         puts("encoding,direction,form,input,input_bytes,wenc_mbps,wenc_min,wenc_max,wenc_ns,"
              "memcpy_mbps,memcpy_ns,wenc_per_memcpy,iconv_mbps,iconv_min,iconv_max,"
-             "icu_mbps,icu_min,icu_max,best_peer,wenc_per_peer,iconv_name,icu_name,note");
+             "icu_mbps,icu_min,icu_max,best_peer,wenc_per_peer,iconv_name,icu_name,note,"
+             "encoding_rs_mbps,encoding_rs_min,encoding_rs_max,wenc_per_encoding_rs");
         return;
     }
     if (short_input) {
         puts("\nShort inputs: nanoseconds per call (median), one call per pass; /memcpy and "
              "/peer are speed ratios (above 1: wenc is faster)");
-        printf("%-14s %-18s %-13s %6s %9s %9s %8s %9s %9s %6s  %s\n", "encoding", "api/form",
-               "input", "bytes", "wenc ns", "memcpy ns", "/memcpy", "iconv ns", "ICU ns", "/peer",
-               "peer names / note");
-        printf("%-14s %-18s %-13s %6s %9s %9s %8s %9s %9s %6s  %s\n", "--------", "--------",
-               "-----", "-----", "-------", "---------", "-------", "--------", "------", "-----",
-               "-----------------");
+        printf("%-14s %-18s %-13s %6s %9s %9s %8s %9s %9s %9s %6s  %s\n", "encoding", "api/form",
+               "input", "bytes", "wenc ns", "memcpy ns", "/memcpy", "iconv ns", "ICU ns",
+               "encrs ns", "/peer", "peer names / note");
+        printf("%-14s %-18s %-13s %6s %9s %9s %8s %9s %9s %9s %6s  %s\n", "--------", "--------",
+               "-----", "-----", "-------", "---------", "-------", "--------", "------",
+               "--------", "-----", "-----------------");
         return;
     }
-    printf("%-14s %-18s %-11s %8s %10s %10s %8s %10s %10s %6s  %s\n", "encoding", "direction",
-           "input", "size KB", "wenc MB/s", "memcpy", "/memcpy", "iconv MB/s", "ICU MB/s", "/peer",
-           "peer names / note");
-    printf("%-14s %-18s %-11s %8s %10s %10s %8s %10s %10s %6s  %s\n", "--------", "---------",
-           "-----", "-------", "---------", "------", "-------", "----------", "--------", "-----",
-           "-----------------");
+    printf("%-14s %-18s %-11s %8s %10s %10s %8s %10s %10s %10s %6s  %s\n", "encoding", "direction",
+           "input", "size KB", "wenc MB/s", "memcpy", "/memcpy", "iconv MB/s", "ICU MB/s",
+           "encrs MB/s", "/peer", "peer names / note");
+    printf("%-14s %-18s %-11s %8s %10s %10s %8s %10s %10s %10s %6s  %s\n", "--------", "---------",
+           "-----", "-------", "---------", "------", "-------", "----------", "--------",
+           "----------", "-----", "-----------------");
 }
 
 static void print_row(const options *o, const row *r)
 {
     print_header(o, r->short_input);
     char w[NUM_LEN], wn[NUM_LEN], m[NUM_LEN], mn[NUM_LEN], pm[NUM_LEN], i[NUM_LEN], u[NUM_LEN],
-        pp[NUM_LEN];
+        pp[NUM_LEN], e[NUM_LEN];
     double wns = ns_per_call(r->wenc.mbps, r->bytes), mns = ns_per_call(r->memcpy.mbps, r->bytes);
     fmt_num(pm, r->per_memcpy, 3);
     fmt_num(pp, r->per_peer, 2);
     if (o->csv) {
         char wmin[NUM_LEN], wmax[NUM_LEN], imin[NUM_LEN], imax[NUM_LEN], umin[NUM_LEN],
-            umax[NUM_LEN];
+            umax[NUM_LEN], emin[NUM_LEN], emax[NUM_LEN], pe[NUM_LEN];
         fmt_num(w, r->wenc.mbps, 1);
         fmt_num(wmin, r->wenc.min, 1);
         fmt_num(wmax, r->wenc.max, 1);
@@ -1431,15 +1489,22 @@ static void print_row(const options *o, const row *r)
         fmt_num(u, r->icu.mbps, 1);
         fmt_num(umin, r->icu.min, 1);
         fmt_num(umax, r->icu.max, 1);
+        fmt_num(e, r->encoding_rs.mbps, 1);
+        fmt_num(emin, r->encoding_rs.min, 1);
+        fmt_num(emax, r->encoding_rs.max, 1);
+        fmt_num(pe, r->per_encoding_rs, 2);
         /* "-" is "not measured": an empty field in CSV. */
-        char *fields[] = {w, wmin, wmax, wn, m, mn, pm, i, imin, imax, u, umin, umax, pp};
+        char *fields[] = {w, wmin, wmax, wn, m, mn, pm, i, imin, imax, u, umin, umax, pp,
+                          e, emin, emax, pe};
         for (size_t k = 0; k < sizeof fields / sizeof fields[0]; k++)
             if (strcmp(fields[k], "-") == 0)
                 fields[k][0] = 0;
-        printf("%s,%s,%s,%s,%zu,%s,%s,%s,%s,%s,%s,%s,%s,%s,%s,%s,%s,%s,%s,%s,%s,%s,\"%s\"\n",
+        printf("%s,%s,%s,%s,%zu,%s,%s,%s,%s,%s,%s,%s,%s,%s,%s,%s,%s,%s,%s,%s,%s,%s,\"%s\","
+               "%s,%s,%s,%s\n",
                r->encoding, r->direction, r->form, r->input, r->bytes, w, wmin, wmax, wn, m, mn,
                pm, i, imin, imax, u, umin, umax, r->best_peer ? r->best_peer : "", pp,
-               r->iconv_name ? r->iconv_name : "", r->icu_name ? r->icu_name : "", r->note);
+               r->iconv_name ? r->iconv_name : "", r->icu_name ? r->icu_name : "", r->note, e,
+               emin, emax, pe);
         fflush(stdout);
         return;
     }
@@ -1454,15 +1519,17 @@ static void print_row(const options *o, const row *r)
         fmt_num(mn, mns, 1);
         fmt_num(i, ns_per_call(r->iconv.mbps, r->bytes), 1);
         fmt_num(u, ns_per_call(r->icu.mbps, r->bytes), 1);
-        printf("%-14s %-18s %-13s %6zu %9s %9s %8s %9s %9s %6s  %s\n", r->encoding, dirform,
-               r->input, r->bytes, wn, mn, pm, i, u, pp, tail);
+        fmt_num(e, ns_per_call(r->encoding_rs.mbps, r->bytes), 1);
+        printf("%-14s %-18s %-13s %6zu %9s %9s %8s %9s %9s %9s %6s  %s\n", r->encoding, dirform,
+               r->input, r->bytes, wn, mn, pm, i, u, e, pp, tail);
     } else {
         fmt_num(w, r->wenc.mbps, 1);
         fmt_num(m, r->memcpy.mbps, 0);
         fmt_num(i, r->iconv.mbps, 1);
         fmt_num(u, r->icu.mbps, 1);
-        printf("%-14s %-18s %-11s %8.1f %10s %10s %8s %10s %10s %6s  %s\n", r->encoding, dirform,
-               r->input, (double)r->bytes / 1024, w, m, pm, i, u, pp, tail);
+        fmt_num(e, r->encoding_rs.mbps, 1);
+        printf("%-14s %-18s %-11s %8.1f %10s %10s %8s %10s %10s %10s %6s  %s\n", r->encoding,
+               dirform, r->input, (double)r->bytes / 1024, w, m, pm, i, u, e, pp, tail);
     }
     fflush(stdout);
 }
@@ -1624,8 +1691,40 @@ static const char *choose_icu(const bench_encoding *be, bool decode, enum form f
 }
 #endif
 
+#ifdef WENC_BENCH_ENCODING_RS
+/* Sets CTX up for encoding_rs on the row (ENC's decoder or encoder on SRC,
+** CTX->dst of CAP_BYTES) and checks its output once, as choose_icu() does.
+** False when it has no such conversion or fails (the note says which). */
+static bool choose_encrs(const wenc_encoding *enc, bool decode, enum form f, enum api api,
+                         const buf *src, size_t cap_bytes, encrs_ctx *ctx, const buf *want, row *r)
+{
+    if (f == UTF32)
+        return false; /* not measured: it has no UTF-32 */
+    const char *name = wenc_encoding_name(enc);
+    ctx->enc = encrs_for_label(name, strlen(name));
+    if (ctx->enc == NULL || (!decode && !encrs_has_encoder(ctx->enc))) {
+        note(r, "no encoding_rs %s", decode ? "decoder" : "encoder");
+        return false;
+    }
+    size_t in_unit = decode ? 1 : form_unit[f], out_unit = decode ? form_unit[f] : 1;
+    ctx->decode = decode;
+    ctx->utf16 = f == UTF16;
+    ctx->bom_removal = api == API_TEXT_DECODER;
+    ctx->src = src->p;
+    ctx->src_len = src->n / in_unit;
+    ctx->dst_len = cap_bytes / out_unit;
+    if (!encrs_pass(ctx)) {
+        note(r, "encoding_rs fails");
+        return false;
+    }
+    if (!same_output(ctx->dst, ctx->out * out_unit, want))
+        note(r, "encoding_rs output differs from the standard's");
+    return true;
+}
+#endif
+
 /* One row: the encoding's decoder or encoder on IN in form F, through API
-** (decoding only), with memcpy of the same bytes, iconv and ICU. */
+** (decoding only), with memcpy of the same bytes, iconv, ICU and encoding_rs. */
 static void run_row(const options *o, const wenc_encoding *enc, const bench_encoding *be, input *in,
                     enum direction dir, enum form f, enum api api)
 {
@@ -1706,6 +1805,14 @@ static void run_row(const options *o, const wenc_encoding *enc, const bench_enco
         }
     }
 #endif
+    contender ce = {NULL, NULL, 0, {0}};
+#ifdef WENC_BENCH_ENCODING_RS
+    encrs_ctx ec = {.dst = xmalloc(cap_bytes)};
+    if (o->encoding_rs && choose_encrs(enc, decode, f, api, src, cap_bytes, &ec, want, &r)) {
+        ce.pass = encrs_pass;
+        ce.ctx = &ec;
+    }
+#endif
 
     /* wenc's output must be the expected one (else the figures mean
     ** little: say so). */
@@ -1714,9 +1821,9 @@ static void run_row(const options *o, const wenc_encoding *enc, const bench_enco
     } else {
         if (!same_output(w.dst, w.out * out_unit, want) || (decode && !in->roundtrip))
             note(&r, "wenc output is not the expected one");
-        contender *const cs[] = {&cw, &cm, &ci, &cu};
-        if (measure(cs, 4, o->runs, o->duration))
-            settle_row(&r, &cw, &cm, &ci, &cu, o->runs);
+        contender *const cs[] = {&cw, &cm, &ci, &cu, &ce};
+        if (measure(cs, 5, o->runs, o->duration))
+            settle_row(&r, &cw, &cm, &ci, &cu, &ce, o->runs);
         else
             note(&r, "a pass failed while timing");
     }
@@ -1729,6 +1836,9 @@ static void run_row(const options *o, const wenc_encoding *enc, const bench_enco
     if (uc.target != NULL)
         ucnv_close(uc.target);
     free(uc.dst);
+#endif
+#ifdef WENC_BENCH_ENCODING_RS
+    free(ec.dst);
 #endif
     if (api == API_TEXT_DECODER)
         wenc_text_decoder_destroy(&td);
@@ -1757,7 +1867,7 @@ static void run_utf8_rows(const options *o, input *in)
         contender none = {NULL, NULL, 0, {0}};
         contender *const cs[] = {&a, &m};
         if (measure(cs, 2, o->runs, o->duration))
-            settle_row(&r, &a, &m, &none, &none, o->runs);
+            settle_row(&r, &a, &m, &none, &none, &none, o->runs);
         else
             note(&r, "fails on this input");
         print_row(o, &r);
@@ -1825,7 +1935,8 @@ static void run_encoding(const options *o, const wenc_encoding *enc)
     if (!wenc_encoding_is_built_in(enc)) {
         /* A library built with -Dencodings left it out. */
         if (o->csv)
-            printf("%s,,,,,,,,,,,,,,,,,,,,,,\"skipped: not built in\"\n", wenc_encoding_name(enc));
+            printf("%s,,,,,,,,,,,,,,,,,,,,,,\"skipped: not built in\",,,,\n",
+                   wenc_encoding_name(enc));
         else
             printf("%-14s (skipped: not built in, -Dencodings)\n", wenc_encoding_name(enc));
         return;
@@ -1836,7 +1947,7 @@ static void run_encoding(const options *o, const wenc_encoding *enc)
     if ((o->direction[DECODE] && !decoder_works(enc)) ||
         (o->direction[ENCODE] && wenc_encoding_has_encoder(enc) && !encoder_works(enc))) {
         if (o->csv)
-            printf("%s,,,,,,,,,,,,,,,,,,,,,,\"skipped: handler not implemented\"\n",
+            printf("%s,,,,,,,,,,,,,,,,,,,,,,\"skipped: handler not implemented\",,,,\n",
                    wenc_encoding_name(enc));
         else
             printf("%-14s (skipped: %s, a placeholder that fails on \"A\")\n",
@@ -1973,6 +2084,13 @@ int main(int argc, char **argv)
                      : ": not run (--no-icu)");
 #else
         printf("ICU: not built in (libicu-dev / pkg-config icu-uc absent at build time)\n");
+#endif
+#ifdef WENC_BENCH_ENCODING_RS
+        printf("encoding_rs %s (encrs), its default build%s\n", WENC_BENCH_ENCODING_RS,
+               o.encoding_rs ? "" : ": not run (--no-encoding-rs)");
+#else
+        printf("encoding_rs: not built in (cargo or librust-encoding-rs-dev absent at build "
+               "time, or -Dencoding_rs; tests/bench/README.md)\n");
 #endif
         print_tables_line(stdout);
         printf("\n");

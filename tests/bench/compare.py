@@ -7,8 +7,8 @@ one file, or compare two (before/after).  Python 3 standard library only.
         BUILD_DIR's wenc-bench (pinned to core 1 with taskset if present).
     tests/bench/compare.py summary FILE.csv [--md]
         Geometric means per operation and input kind: MB/s (ns per call for
-        the short inputs), wenc / memcpy, wenc / fastest peer (--md: as a
-        Markdown table).
+        the short inputs), wenc / memcpy, wenc / fastest peer, and wenc /
+        encoding_rs when the file has that column (--md: as a Markdown table).
     tests/bench/compare.py diff BEFORE.csv AFTER.csv [--rows] [--match TEXT]
         Per operation and input kind: the geometric mean of AFTER / BEFORE
         (speed: above 1 is faster) and of both files' wenc / memcpy ratios;
@@ -51,7 +51,7 @@ def load(path):
 
 
 def num(r, field):
-    v = r.get(field, "")
+    v = r.get(field) or ""  # absent: an older file, or a short line
     try:
         x = float(v)
     except ValueError:
@@ -121,19 +121,24 @@ def order(k):
 def summary(path, markdown=False):
     rows = load(path)
     g = groups(rows)
+    # Files from before the encoding_rs peer have no such column.
+    encrs = any(r.get("wenc_per_encoding_rs") is not None for r in rows.values())
     if markdown:
         print("| operation | input | rows | wenc MB/s (short: ns/call) | wenc / memcpy "
-              "| wenc / fastest peer | fastest peer (rows) |")
-        print("|---|---|--:|--:|--:|--:|---|")
+              "| wenc / fastest peer |%s fastest peer (rows) |"
+              % (" wenc / encoding_rs |" if encrs else ""))
+        print("|---|---|--:|--:|--:|--:|%s---|" % ("--:|" if encrs else ""))
     else:
-        print("%-38s %-11s %4s %11s %9s %9s  %s" % ("operation", "input", "n", "MB/s|ns",
-                                                   "/memcpy", "/peer", "fastest peer"))
+        print("%-38s %-11s %4s %11s %9s %9s %s %s" % (
+            "operation", "input", "n", "MB/s|ns", "/memcpy", "/peer",
+            "%12s" % "/encoding_rs" if encrs else "", "fastest peer"))
     for k in sorted(g, key=order):
         keys = g[k]
         short = k[1].startswith("short")
         speed = geomean([num(rows[x], "wenc_ns" if short else "wenc_mbps") for x in keys])
         pm = geomean([num(rows[x], "wenc_per_memcpy") for x in keys])
         pp = geomean([num(rows[x], "wenc_per_peer") for x in keys])
+        pe = geomean([num(rows[x], "wenc_per_encoding_rs") for x in keys])
         peers = {}
         for x in keys:
             if rows[x]["best_peer"]:
@@ -141,11 +146,13 @@ def summary(path, markdown=False):
         who = ", ".join("%s %d" % (p, n) for p, n in sorted(peers.items()))
         speed_s = fmt(speed, 1) + (" ns" if short else "")
         if markdown:
-            print("| %s | %s | %d | %s | %s | %s | %s |" % (k[0], k[1], len(keys), speed_s,
-                                                        fmt(pm), fmt(pp, 2), who or "-"))
+            print("| %s | %s | %d | %s | %s | %s |%s %s |" % (
+                k[0], k[1], len(keys), speed_s, fmt(pm), fmt(pp, 2),
+                " %s |" % fmt(pe, 2) if encrs else "", who or "-"))
         else:
-            print("%-38s %-11s %4d %11s %9s %9s  %s" % (k[0], k[1], len(keys), speed_s, fmt(pm),
-                                                       fmt(pp, 2), who))
+            print("%-38s %-11s %4d %11s %9s %9s %s %s" % (
+                k[0], k[1], len(keys), speed_s, fmt(pm), fmt(pp, 2),
+                "%12s" % fmt(pe, 2) if encrs else "", who))
 
 
 def diff(before_path, after_path, show_rows, match):
