@@ -38,10 +38,8 @@
 typedef struct encrs_encoding encrs_encoding;
 const encrs_encoding *encrs_for_label(const char *label, size_t len);
 bool encrs_has_encoder(const encrs_encoding *enc);
-bool encrs_decode(const encrs_encoding *enc, bool utf16, bool bom_removal, const void *src,
-                  size_t src_len, void *dst, size_t dst_len, size_t *written);
-bool encrs_encode(const encrs_encoding *enc, bool utf16, const void *src, size_t src_len, void *dst,
-                  size_t dst_len, size_t *written);
+bool encrs_convert(const encrs_encoding *enc, bool decode, bool utf16, bool bom_removal,
+                   const void *src, size_t src_len, void *dst, size_t dst_len, size_t *written);
 #endif
 
 /* ------------------------------------------------------------------------
@@ -441,25 +439,19 @@ static bool icu_pass(void *v)
 ** whole conversion through a new Decoder or Encoder, as wenc's passes: the
 ** decode rows without BOM handling (wenc_decoder_init()), the textdec rows
 ** with TextDecoder's BOM removal; UTF-8 and UTF-16 only (it has no UTF-32).
-** Encoding from UTF-8 includes validating it (encrs_encode()). */
+** Encoding from UTF-8 includes validating it (encrs_convert()). */
 #ifdef WENC_BENCH_ENCODING_RS
 typedef struct encrs_ctx {
     const encrs_encoding *enc;
-    bool decode, utf16, bom_removal;
-    const void *src;
-    size_t src_len; /* units of the input form */
-    void *dst;
-    size_t dst_len; /* units of the output form */
-    size_t out;     /* units written by the last pass */
+    bool decode;
+    wenc_ctx w; /* the row's form, api and input as wenc's; an output buffer of its own */
 } encrs_ctx;
 
 static bool encrs_pass(void *v)
 {
     encrs_ctx *c = v;
-    return c->decode
-               ? encrs_decode(c->enc, c->utf16, c->bom_removal, c->src, c->src_len, c->dst,
-                              c->dst_len, &c->out)
-               : encrs_encode(c->enc, c->utf16, c->src, c->src_len, c->dst, c->dst_len, &c->out);
+    return encrs_convert(c->enc, c->decode, c->w.form == UTF16, c->w.api == API_TEXT_DECODER,
+                         c->w.src, c->w.src_len, c->w.dst, c->w.dst_len, &c->w.out);
 }
 #endif
 
@@ -1692,32 +1684,31 @@ static const char *choose_icu(const bench_encoding *be, bool decode, enum form f
 #endif
 
 #ifdef WENC_BENCH_ENCODING_RS
-/* Sets CTX up for encoding_rs on the row (ENC's decoder or encoder on SRC,
-** CTX->dst of CAP_BYTES) and checks its output once, as choose_icu() does.
-** False when it has no such conversion or fails (the note says which). */
-static bool choose_encrs(const wenc_encoding *enc, bool decode, enum form f, enum api api,
-                         const buf *src, size_t cap_bytes, encrs_ctx *ctx, const buf *want, row *r)
+/* Sets CTX up for encoding_rs on the row of W (wenc's context for it),
+** with CTX->w.dst of CAP_BYTES, and checks its output once, as choose_icu()
+** does.  False when it has no such conversion or fails (the note says). */
+static bool choose_encrs(bool decode, const wenc_ctx *w, size_t cap_bytes, encrs_ctx *ctx,
+                         const buf *want, row *r)
 {
-    if (f == UTF32)
+    if (w->form == UTF32)
         return false; /* not measured: it has no UTF-32 */
-    const char *name = wenc_encoding_name(enc);
+    const char *name = wenc_encoding_name(w->encoding);
     ctx->enc = encrs_for_label(name, strlen(name));
     if (ctx->enc == NULL || (!decode && !encrs_has_encoder(ctx->enc))) {
         note(r, "no encoding_rs %s", decode ? "decoder" : "encoder");
         return false;
     }
-    size_t in_unit = decode ? 1 : form_unit[f], out_unit = decode ? form_unit[f] : 1;
+    size_t out_unit = decode ? form_unit[w->form] : 1;
+    void *dst = ctx->w.dst;
     ctx->decode = decode;
-    ctx->utf16 = f == UTF16;
-    ctx->bom_removal = api == API_TEXT_DECODER;
-    ctx->src = src->p;
-    ctx->src_len = src->n / in_unit;
-    ctx->dst_len = cap_bytes / out_unit;
+    ctx->w = *w;
+    ctx->w.dst = dst;
+    ctx->w.dst_len = cap_bytes / out_unit; /* encoding_rs's encoders want room to spare */
     if (!encrs_pass(ctx)) {
         note(r, "encoding_rs fails");
         return false;
     }
-    if (!same_output(ctx->dst, ctx->out * out_unit, want))
+    if (!same_output(ctx->w.dst, ctx->w.out * out_unit, want))
         note(r, "encoding_rs output differs from the standard's");
     return true;
 }
@@ -1807,8 +1798,8 @@ static void run_row(const options *o, const wenc_encoding *enc, const bench_enco
 #endif
     contender ce = {NULL, NULL, 0, {0}};
 #ifdef WENC_BENCH_ENCODING_RS
-    encrs_ctx ec = {.dst = xmalloc(cap_bytes)};
-    if (o->encoding_rs && choose_encrs(enc, decode, f, api, src, cap_bytes, &ec, want, &r)) {
+    encrs_ctx ec = {.w.dst = xmalloc(cap_bytes)};
+    if (o->encoding_rs && choose_encrs(decode, &w, cap_bytes, &ec, want, &r)) {
         ce.pass = encrs_pass;
         ce.ctx = &ec;
     }
@@ -1838,7 +1829,7 @@ static void run_row(const options *o, const wenc_encoding *enc, const bench_enco
     free(uc.dst);
 #endif
 #ifdef WENC_BENCH_ENCODING_RS
-    free(ec.dst);
+    free(ec.w.dst);
 #endif
     if (api == API_TEXT_DECODER)
         wenc_text_decoder_destroy(&td);

@@ -32,22 +32,23 @@ pub unsafe extern "C" fn encrs_has_encoder(enc: *const Encoding) -> bool {
     e.output_encoding() == e
 }
 
-/// The output of a call: true when it converted all of SRC and fit in DST.
-fn whole(result: CoderResult, read: usize, src_len: usize) -> bool {
-    result == CoderResult::InputEmpty && read == src_len
-}
-
-/// Decodes SRC_LEN bytes of ENC into DST (UTF-8 bytes when UTF16 is false,
-/// host-order UTF-16 units otherwise), DST_LEN units; *WRITTEN = units
-/// written.  BOM_REMOVAL: TextDecoder's (strip the encoding's own BOM);
-/// otherwise the standard's decode without BOM handling, as
-/// wenc_decoder_init().
+/// Converts SRC_LEN units of SRC into DST, DST_LEN units; *WRITTEN =
+/// units written; true when it converted all of SRC and the output fit.
+/// DECODE: SRC is bytes of ENC, DST UTF-8 bytes or (UTF16) host-order UTF-16
+/// units, with TextDecoder's removal of ENC's BOM when BOM_REMOVAL, else
+/// without BOM handling as wenc_decoder_init().  Otherwise the reverse:
+/// SRC is UTF-8 or UTF-16, DST bytes of ENC.  encoding_rs encodes from a
+/// &str, valid UTF-8 by its type: the pass checks the bytes with
+/// str::from_utf8() (false if invalid), as a C caller holding bytes must and
+/// Gecko's glue does, since wenc's encoders take any bytes.
 ///
 /// # Safety
-/// SRC and DST are valid for their lengths; DST is 2-byte aligned when UTF16.
+/// ENC comes from encrs_for_label(); SRC and DST are valid for their
+/// lengths and 2-byte aligned where they hold UTF-16.
 #[no_mangle]
-pub unsafe extern "C" fn encrs_decode(
+pub unsafe extern "C" fn encrs_convert(
     enc: *const Encoding,
+    decode: bool,
     utf16: bool,
     bom_removal: bool,
     src: *const u8,
@@ -57,59 +58,39 @@ pub unsafe extern "C" fn encrs_decode(
     written: *mut usize,
 ) -> bool {
     let e: &'static Encoding = &*enc;
-    let mut d = if bom_removal {
-        e.new_decoder_with_bom_removal()
-    } else {
-        e.new_decoder_without_bom_handling()
-    };
-    let src = slice::from_raw_parts(src, src_len);
-    let (result, read, n) = if utf16 {
-        let dst = slice::from_raw_parts_mut(dst as *mut u16, dst_len);
-        let (r, read, n, _) = d.decode_to_utf16(src, dst, true);
-        (r, read, n)
-    } else {
-        let dst = slice::from_raw_parts_mut(dst, dst_len);
-        let (r, read, n, _) = d.decode_to_utf8(src, dst, true);
-        (r, read, n)
-    };
-    *written = n;
-    whole(result, read, src_len)
-}
-
-/// Encodes SRC_LEN units of SRC (UTF-8 bytes when UTF16 is false,
-/// host-order UTF-16 units otherwise) into DST_LEN bytes of ENC; *WRITTEN =
-/// bytes written; false also when UTF-8 input is not valid UTF-8.
-/// encoding_rs encodes from a &str, valid by its type: the pass checks the
-/// bytes with str::from_utf8(), as a C caller holding bytes must (and as
-/// Gecko's glue does), since wenc's encoders take any bytes.
-///
-/// # Safety
-/// As encrs_decode().
-#[no_mangle]
-pub unsafe extern "C" fn encrs_encode(
-    enc: *const Encoding,
-    utf16: bool,
-    src: *const u8,
-    src_len: usize,
-    dst: *mut u8,
-    dst_len: usize,
-    written: *mut usize,
-) -> bool {
-    let e: &'static Encoding = &*enc;
-    let mut c = e.new_encoder();
-    let dst = slice::from_raw_parts_mut(dst, dst_len);
-    let (result, read, n) = if utf16 {
-        let src = slice::from_raw_parts(src as *const u16, src_len);
-        let (r, read, n, _) = c.encode_from_utf16(src, dst, true);
-        (r, read, n)
-    } else {
-        let src = match std::str::from_utf8(slice::from_raw_parts(src, src_len)) {
-            Ok(s) => s,
+    let bytes = |p: *const u8, n| slice::from_raw_parts(p, n);
+    let (result, read, n, _) = match (decode, utf16) {
+        (true, _) => {
+            let mut d = if bom_removal {
+                e.new_decoder_with_bom_removal()
+            } else {
+                e.new_decoder_without_bom_handling()
+            };
+            if utf16 {
+                let dst = slice::from_raw_parts_mut(dst as *mut u16, dst_len);
+                d.decode_to_utf16(bytes(src, src_len), dst, true)
+            } else {
+                d.decode_to_utf8(
+                    bytes(src, src_len),
+                    slice::from_raw_parts_mut(dst, dst_len),
+                    true,
+                )
+            }
+        }
+        (false, true) => e.new_encoder().encode_from_utf16(
+            slice::from_raw_parts(src as *const u16, src_len),
+            slice::from_raw_parts_mut(dst, dst_len),
+            true,
+        ),
+        (false, false) => match std::str::from_utf8(bytes(src, src_len)) {
+            Ok(text) => e.new_encoder().encode_from_utf8(
+                text,
+                slice::from_raw_parts_mut(dst, dst_len),
+                true,
+            ),
             Err(_) => return false,
-        };
-        let (r, read, n, _) = c.encode_from_utf8(src, dst, true);
-        (r, read, n)
+        },
     };
     *written = n;
-    whole(result, read, src_len)
+    result == CoderResult::InputEmpty && read == src_len
 }
