@@ -5,7 +5,6 @@
 #define _FILE_OFFSET_BITS 64
 
 #include <errno.h>
-#include <poll.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -13,6 +12,7 @@
 #include <unistd.h>
 
 #include "cli.h"
+#include "platform.h" /* poll() */
 #include "sniff_cmd.h" /* -f html's read-ahead */
 
 uint8_t mid_buf[MID_SIZE];

@@ -8,13 +8,13 @@
 
 #include <errno.h>
 #include <fcntl.h>
-#include <signal.h>
 #include <stdbool.h>
 #include <stdio.h>
 #include <string.h>
 #include <unistd.h>
 
 #include "cli.h"
+#include "platform.h"
 #include "sniff_cmd.h" /* wenc sniff, -f html */
 
 /* ---------------------------------------------------------------------------
@@ -100,9 +100,8 @@ int main(int argc, char **argv)
     char **files = argv;
     int nfiles = 0;
 
-    /* A closed pipe is reported as a write error (EPIPE), like a full disk,
-    ** rather than killing the process silently. */
-    signal(SIGPIPE, SIG_IGN);
+    /* Binary standard streams; no SIGPIPE (platform.h). */
+    platform_init();
 
     /* A command comes first; to convert a file named "check", write
     ** "./check" or "-- check". */

@@ -15,6 +15,7 @@ import unittest
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import test_cli  # noqa: E402
 from test_cli import Case, h, run  # noqa: E402
+from exe_wrapper import not_on_windows  # noqa: E402
 
 MANPAGE = None
 SIN = "(standard input)"
@@ -94,6 +95,7 @@ class Sniff(Case):
         self.assertEqual(self.sniff(["--xml", "--html"], b"<meta charset=gbk>"),
                          SIN + ": GBK tentative meta\n")
 
+    @not_on_windows("directory")
     def test_files(self):
         a = self.file("a.html", b"<meta charset=iso-8859-2>")
         b = self.file("b.html", b"<p>")
@@ -180,6 +182,7 @@ class FromHtml(Case):
         self.convert(["-f", "html", "-t", "windows-1251"], b"<meta charset=koi8-r>\xc1",
                      b"<meta charset=koi8-r>\xe0")
 
+    @not_on_windows("directory")
     def test_empty_and_directory(self):
         self.convert(["-f", "html"], b"", b"")
         r = run(["-f", "html", self.dir])
@@ -191,7 +194,7 @@ def main():
     global MANPAGE
     if len(sys.argv) < 2:
         sys.exit(__doc__)
-    test_cli.WENC = os.path.abspath(sys.argv[1])
+    test_cli.WENC = test_cli.command(os.path.abspath(sys.argv[1]))
     MANPAGE = sys.argv[2] if len(sys.argv) > 2 and sys.argv[2] else None
     suite = unittest.defaultTestLoader.loadTestsFromTestCase(Sniff)
     suite.addTests(unittest.defaultTestLoader.loadTestsFromTestCase(FromHtml))
