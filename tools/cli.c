@@ -12,7 +12,7 @@
 #include <unistd.h>
 
 #include "cli.h"
-#include "platform.h" /* poll() */
+#include "platform.h"  /* poll() */
 #include "sniff_cmd.h" /* -f html's read-ahead */
 
 uint8_t mid_buf[MID_SIZE];

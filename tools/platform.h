@@ -13,7 +13,7 @@ struct pollfd {
     int fd;
     short events, revents;
 };
-#define POLLIN 0x1
+#define POLLIN  0x1
 #define POLLOUT 0x4
 static inline int poll(struct pollfd *fds, unsigned long nfds, int timeout)
 {

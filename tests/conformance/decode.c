@@ -1151,7 +1151,9 @@ int main(int argc, char **argv)
         cases[i].name = wenc_encoding_name(cases[i].enc);
     }
     printf("# decode: every decoder against the reference model%s\n",
-           slow ? " (slow sweeps)" : utf16 ? " (UTF-16BE and UTF-16LE only)" : "");
+           slow    ? " (slow sweeps)"
+           : utf16 ? " (UTF-16BE and UTF-16LE only)"
+                   : "");
 
     if (utf16) {
         conf_rng rng = {0xDEC0DE};
