@@ -7,7 +7,6 @@
 
 #include <errno.h>
 #include <fcntl.h>
-#include <poll.h>
 #include <signal.h>
 #include <stdarg.h>
 #include <stdio.h>
@@ -17,6 +16,7 @@
 #include <unistd.h>
 
 #include "cli.h"
+#include "platform.h"  /* poll() */
 #include "sniff_cmd.h" /* -f html's read-ahead */
 
 uint8_t mid_buf[MID_SIZE];

@@ -10,6 +10,7 @@
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
+#include <stdio.h> /* __MINGW_PRINTF_FORMAT */
 #include <sys/types.h>
 
 #include "wenc/wenc.h"
@@ -69,7 +70,9 @@ typedef enum result {
     RESULT_OMITTED     /* converted, -c dropped something: exit 1 later   */
 } result;
 
-#if defined(__GNUC__) || defined(__clang__)
+#if defined(__MINGW_PRINTF_FORMAT) /* mingw-w64: see meson.build */
+#define PRINTF_LIKE(f, a) __attribute__((format(__MINGW_PRINTF_FORMAT, f, a)))
+#elif defined(__GNUC__) || defined(__clang__)
 #define PRINTF_LIKE(f, a) __attribute__((format(printf, f, a)))
 #else
 #define PRINTF_LIKE(f, a)

@@ -10,7 +10,6 @@
 
 #include <errno.h>
 #include <fcntl.h>
-#include <signal.h>
 #include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -19,6 +18,7 @@
 #include <unistd.h>
 
 #include "cli.h"
+#include "platform.h"
 #include "sniff_cmd.h" /* wenc sniff, -f html, -f xml */
 
 /* ---------------------------------------------------------------------------
@@ -210,10 +210,10 @@ int main(int argc, char **argv)
     const char *from_label = "utf-8", *to_label = "utf-8", *bom = "sniff", *output = NULL;
     bool fatal = false, html = false, omit = false, list = false;
 
-    /* A closed pipe is reported as a write error (EPIPE), on which
-    ** flush_output() ends the run quietly, as cat does; a full disk too,
-    ** which it reports. */
-    signal(SIGPIPE, SIG_IGN);
+    /* Binary standard streams; SIGPIPE ignored (platform.h): a closed pipe
+    ** is reported as a write error (EPIPE), on which flush_output() ends the
+    ** run quietly, as cat does; a full disk too, which it reports. */
+    platform_init();
 
     /* A command comes first; to convert a file named "check", write
     ** "./check" or "-- check". */

@@ -1,6 +1,7 @@
 /* bench.c -- wenc's benchmark program: MB/s of every decoder (to UTF-8,
-** UTF-16, UTF-32) and encoder (from UTF-8, UTF-16, UTF-32), with glibc iconv
-** converting the same input in the same run as a peer.  Not a test: it
+** UTF-16, UTF-32) and encoder (from UTF-8, UTF-16, UTF-32), with iconv
+** (where the C library has it) and ICU (where the build found it)
+** converting the same input in the same run as peers.  Not a test: it
 ** asserts nothing about speed.  `wenc-bench --help` and tests/bench/README.md
 ** explain the options, the inputs and how to read the table.
 **
@@ -11,7 +12,9 @@
 #define _XOPEN_SOURCE 700
 
 #include <errno.h>
+#ifdef WENC_BENCH_ICONV
 #include <iconv.h>
+#endif
 #include <math.h>
 #include <stdarg.h>
 #include <stdbool.h>
@@ -343,6 +346,7 @@ static bool wenc_encode_pass(void *v)
     return st == WENC_INPUT_EMPTY && n == c->src_len;
 }
 
+#ifdef WENC_BENCH_ICONV
 typedef struct iconv_ctx {
     iconv_t cd;
     char *src;
@@ -374,6 +378,7 @@ static bool iconv_pass(void *v)
     c->error = 0;
     return true;
 }
+#endif
 
 /* ICU (libicu, when the build found it): the other peer.  Its tables and
 ** its handling of malformed input are not the standard's, so its output is
@@ -600,6 +605,7 @@ static const bench_encoding *bench_encoding_for(const wenc_encoding *e)
     return NULL;
 }
 
+#ifdef WENC_BENCH_ICONV
 static bool host_is_little_endian(void)
 {
     const uint16_t one = 1;
@@ -616,6 +622,7 @@ static const char *iconv_unicode(enum form f)
            : f == UTF16 ? (le ? "UTF-16LE" : "UTF-16BE")
                         : (le ? "UTF-32LE" : "UTF-32BE");
 }
+#endif
 
 /* ------------------------------------------------------------------------
 ** Source text: the corpus directory's <lang>.html and <lang>.txt (UTF-8),
@@ -1526,7 +1533,12 @@ static void print_row(const options *o, const row *r)
     fflush(stdout);
 }
 
-static void note(row *r, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+#if defined(__MINGW_PRINTF_FORMAT) /* mingw-w64: see meson.build */
+#define BENCH_PRINTF(f, a) __attribute__((format(__MINGW_PRINTF_FORMAT, f, a)))
+#else
+#define BENCH_PRINTF(f, a) __attribute__((format(printf, f, a)))
+#endif
+static void note(row *r, const char *fmt, ...) BENCH_PRINTF(2, 3);
 
 static void note(row *r, const char *fmt, ...)
 {
@@ -1546,6 +1558,7 @@ static bool same_output(const void *got, size_t got_bytes, const buf *want)
     return got_bytes == want->n && memcmp(got, want->p, got_bytes) == 0;
 }
 
+#ifdef WENC_BENCH_ICONV
 /* Opens iconv for the row: the first candidate whose conversion of the
 ** input gives exactly the expected output, else the first that converts
 ** it without error.  Fills CTX (cd, out) and returns the name, or NULL
@@ -1606,6 +1619,7 @@ static const char *choose_iconv(const char *const cands[], bool decode, enum for
         note(r, "no iconv converter");
     return NULL;
 }
+#endif
 
 #ifdef WENC_BENCH_ICU
 /* Sets CTX up for ICU on the row (ICU_* op and converters), as
@@ -1768,12 +1782,15 @@ static void run_row(const options *o, const wenc_encoding *enc, const bench_enco
     memcpy_ctx mc = {src->p, memcpy_own ? xmalloc(src->n) : w.dst, src->n};
     contender cm = {memcpy_pass, &mc, 0, {0}};
 
+    contender ci = {NULL, NULL, 0, {0}};
+    (void)be; /* the peers' names: unused in a build with neither */
+#ifdef WENC_BENCH_ICONV
     iconv_ctx ic = {.cd = (iconv_t)-1,
                     .src = (char *)src->p,
                     .src_len = src->n,
                     .dst = xmalloc(cap_bytes),
                     .dst_len = cap_bytes};
-    contender ci = {NULL, &ic, 0, {0}};
+    ci.ctx = &ic;
     if (o->iconv && be->iconv[0] != NULL) {
         r.iconv_name = choose_iconv(be->iconv, decode, f, &ic, want, &r);
         if (r.iconv_name != NULL)
@@ -1781,6 +1798,7 @@ static void run_row(const options *o, const wenc_encoding *enc, const bench_enco
     } else if (o->iconv) {
         note(&r, "iconv has no such encoding");
     }
+#endif
 
     contender cu = {NULL, NULL, 0, {0}};
 #ifdef WENC_BENCH_ICU
@@ -1819,8 +1837,11 @@ static void run_row(const options *o, const wenc_encoding *enc, const bench_enco
             note(&r, "a pass failed while timing");
     }
     print_row(o, &r);
+#ifdef WENC_BENCH_ICONV
     if (ic.cd != (iconv_t)-1)
         iconv_close(ic.cd);
+    free(ic.dst);
+#endif
 #ifdef WENC_BENCH_ICU
     if (uc.source != NULL)
         ucnv_close(uc.source);
@@ -1834,7 +1855,6 @@ static void run_row(const options *o, const wenc_encoding *enc, const bench_enco
     if (api == API_TEXT_DECODER)
         wenc_text_decoder_destroy(&td);
     free(w.dst);
-    free(ic.dst);
     if (memcpy_own)
         free(mc.dst);
 }
@@ -2063,7 +2083,11 @@ int main(int argc, char **argv)
         printf("memcpy: of the same input bytes, %s; /memcpy = wenc / memcpy, /peer = wenc / "
                "the fastest peer\n(medians of the per-run ratios; above 1, wenc is faster)\n",
                o.memcpy_own ? "into a buffer of its own" : "into the row's output buffer");
-        printf("peers: %s; ", o.iconv ? "glibc iconv" : "iconv not run");
+#ifdef WENC_BENCH_ICONV
+        printf("peers: %s; ", o.iconv ? "iconv" : "iconv not run");
+#else
+        printf("peers: iconv not built in (no iconv.h at build time); ");
+#endif
 #ifdef WENC_BENCH_ICU
         UVersionInfo v;
         char vs[U_MAX_VERSION_STRING_LENGTH];

@@ -27,6 +27,8 @@ import threading
 import time
 import unittest
 
+from exe_wrapper import command, not_on_windows  # the tool in a cross build
+
 WENC = None
 INDEX_DIR = None
 MANPAGE = None
@@ -238,6 +240,7 @@ class UsageErrors(Case):
     def test_unknown_to_label(self):
         self.fails(["-t", "klingon"], b"A", 2, b"", r"'klingon'")
 
+    @not_on_windows("argv")
     def test_empty_and_odd_labels(self):
         for label in ["", " ", "utf-8x", "utf_8", "\u212aoi8-r", "x" * 100]:
             self.fails(["--from=" + label], b"A", 2, b"", re.escape("'%s'" % label))
@@ -282,12 +285,14 @@ class IOErrors(Case):
         missing = os.path.join(self.dir, "missing")
         self.fails([a, missing, b], b"", 3, b"ab", re.escape(missing))
 
+    @not_on_windows("directory")
     def test_directory(self):
         self.fails([self.dir], b"", 3, b"",
                    r"\Awenc: %s: %s\n\Z" % (re.escape(self.dir), strerror(errno.EISDIR)))
         a = self.file("a", b"a")
         self.fails([a, self.dir, a], b"", 3, b"aa", strerror(errno.EISDIR))
 
+    @not_on_windows("directory")
     def test_directory_on_stdin(self):
         fd = os.open(self.dir, os.O_RDONLY)
         try:
@@ -344,6 +349,7 @@ class IOErrors(Case):
                 f.write(block)
         return path
 
+    @not_on_windows("pipe")
     def test_broken_pipe(self):
         self.needs("windows-1252")
         # The reader goes away after 10 bytes: wenc stops quietly, killed by
@@ -359,6 +365,7 @@ class IOErrors(Case):
             self.assertEqual(p.wait(timeout=60), -signal.SIGPIPE, target)
             self.assertEqual(err, b"")
 
+    @not_on_windows("pipe")
     def test_broken_pipe_in_shell(self):
         self.needs("windows-1252")
         big = self.big_file(20)
@@ -1240,6 +1247,7 @@ class Check(Case):
                 "  " + " ".join(["FF"] * cells),
                 " " * (2 + 3 * before) + "^^"], i)
 
+    @not_on_windows("directory")
     def test_directory_and_missing(self):
         good = self.file("good", b"ok")
         missing = os.path.join(self.dir, "missing")
@@ -1255,6 +1263,7 @@ class Check(Case):
                 re.escape(self.dir), strerror(errno.EISDIR),
                 re.escape(missing), strerror(errno.ENOENT)))
 
+    @not_on_windows("directory")
     def test_directory_on_stdin(self):
         fd = os.open(self.dir, os.O_RDONLY)
         try:
@@ -1500,6 +1509,7 @@ class Json(Case):
             ("malformed", 4, 2, "85 80", 2, 2, "Shift_JIS"),
             ("malformed", 7, 1, "81", 2, 4, "Shift_JIS")])
 
+    @not_on_windows("names")
     def test_names_are_json_strings(self):
         # Controls escaped, quotes and backslashes too; bytes that are not
         # UTF-8 become U+FFFD.
@@ -1532,6 +1542,7 @@ class Json(Case):
 # terminal).
 
 class Escaping(Case):
+    @not_on_windows("names")
     def test_file_names(self):
         for raw, shown in ((b"a\x1b[31mb", "a\\x1b[31mb"), (b"t\tn\nr\r", "t\\tn\\nr\\r"),
                            (b"back\\slash", "back\\\\slash"), (b"x\xffy", "x\\xffy"),
@@ -1736,7 +1747,7 @@ def main():
     global WENC, INDEX_DIR, MANPAGE
     if len(sys.argv) < 2:
         sys.exit(__doc__)
-    WENC = os.path.abspath(sys.argv[1])
+    WENC = command(os.path.abspath(sys.argv[1]))
     INDEX_DIR = sys.argv[2] if len(sys.argv) > 2 and sys.argv[2] else None
     MANPAGE = sys.argv[3] if len(sys.argv) > 3 and sys.argv[3] else None
     suite = unittest.defaultTestLoader.loadTestsFromModule(sys.modules[__name__])

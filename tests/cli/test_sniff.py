@@ -14,6 +14,7 @@ import sys
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import test_cli  # noqa: E402
 from test_cli import Case, h, run  # noqa: E402
+from exe_wrapper import not_on_windows  # noqa: E402
 
 MANPAGE = None
 SIN = "(standard input)"
@@ -93,6 +94,7 @@ class Sniff(Case):
         self.assertEqual(self.sniff(["--xml", "--html"], b"<meta charset=gbk>"),
                          SIN + ": GBK tentative meta\n")
 
+    @not_on_windows("directory")
     def test_files(self):
         a = self.file("a.html", b"<meta charset=iso-8859-2>")
         b = self.file("b.html", b"<p>")
@@ -179,6 +181,7 @@ class FromHtml(Case):
         self.convert(["-f", "html", "-t", "windows-1251"], b"<meta charset=koi8-r>\xc1",
                      b"<meta charset=koi8-r>\xe0")
 
+    @not_on_windows("directory")
     def test_empty_and_directory(self):
         self.convert(["-f", "html"], b"", b"")
         r = run(["-f", "html", self.dir])
@@ -190,7 +193,7 @@ def main():
     global MANPAGE
     if len(sys.argv) < 2:
         sys.exit(__doc__)
-    test_cli.WENC = os.path.abspath(sys.argv[1])
+    test_cli.WENC = test_cli.command(os.path.abspath(sys.argv[1]))
     MANPAGE = sys.argv[2] if len(sys.argv) > 2 and sys.argv[2] else None
     test_cli.run_tap([Sniff, FromHtml])
 

@@ -28,7 +28,9 @@ static inline void conf_uses_check_(void)
     (void)check_done;
 }
 
-#if defined(__GNUC__) || defined(__clang__)
+#if defined(__MINGW_PRINTF_FORMAT) /* mingw-w64: see meson.build */
+#define CONF_PRINTF(f, a) __attribute__((format(__MINGW_PRINTF_FORMAT, f, a)))
+#elif defined(__GNUC__) || defined(__clang__)
 #define CONF_PRINTF(f, a) __attribute__((format(printf, f, a)))
 #else
 #define CONF_PRINTF(f, a)

@@ -14,6 +14,7 @@
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
+#include <stdio.h> /* __MINGW_PRINTF_FORMAT */
 
 #include <wenc/wenc.h>
 
@@ -31,10 +32,15 @@ extern const char *fuzz_input_name;
 /* A line the target sets to describe the case (encoding, modes, forms). */
 extern char fuzz_context[256];
 
-#if defined(__GNUC__) || defined(__clang__)
-__attribute__((noreturn, format(printf, 1, 2)))
+#if defined(__MINGW_PRINTF_FORMAT) /* mingw-w64: see meson.build */
+#define FUZZ_PRINTF(f, a) __attribute__((format(__MINGW_PRINTF_FORMAT, f, a)))
+#elif defined(__GNUC__) || defined(__clang__)
+#define FUZZ_PRINTF(f, a) __attribute__((format(printf, f, a)))
+#else
+#define FUZZ_PRINTF(f, a)
 #endif
-void fuzz_fail(const char *fmt, ...);
+
+_Noreturn FUZZ_PRINTF(1, 2) void fuzz_fail(const char *fmt, ...);
 
 #define FUZZ_ASSERT(cond, ...)                                                            \
     do {                                                                                  \
@@ -43,10 +49,7 @@ void fuzz_fail(const char *fmt, ...);
     } while (0)
 
 /* Sets fuzz_context (printf format). */
-#if defined(__GNUC__) || defined(__clang__)
-__attribute__((format(printf, 1, 2)))
-#endif
-void fuzz_set_context(const char *fmt, ...);
+FUZZ_PRINTF(1, 2) void fuzz_set_context(const char *fmt, ...);
 
 /* ---------------------------------------------------------------------------
 ** Focus.  If the environment variable WENC_FUZZ_ENCODING holds a label when

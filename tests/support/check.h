@@ -12,8 +12,16 @@
 
 static unsigned check_count, check_failed;
 
+#if defined(__MINGW_PRINTF_FORMAT) /* mingw-w64: see meson.build */
+#define CHECK_PRINTF(f, a) __attribute__((format(__MINGW_PRINTF_FORMAT, f, a)))
+#elif defined(__GNUC__) || defined(__clang__)
+#define CHECK_PRINTF(f, a) __attribute__((format(printf, f, a)))
+#else
+#define CHECK_PRINTF(f, a)
+#endif
+
 static void check_report(int ok, const char *file, int line, const char *fmt, ...)
-    __attribute__((format(printf, 4, 5)));
+    CHECK_PRINTF(4, 5);
 
 static void check_report(int ok, const char *file, int line, const char *fmt, ...)
 {
@@ -61,7 +69,7 @@ static inline void check_bytes_(const void *a, size_t na, const void *b, size_t 
 
 /* Records a check this build cannot make (an encoding left out by
 ** -Dencodings): TAP "ok N - ... # SKIP". */
-static inline void check_skip(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+static inline void check_skip(const char *fmt, ...) CHECK_PRINTF(1, 2);
 
 static inline void check_skip(const char *fmt, ...)
 {
