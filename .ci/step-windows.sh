@@ -13,7 +13,9 @@
 #   decode, encode, encode-nopext  the conformance sweeps of every decoder
 #                     and encoder (unit's decode-vectors and encode-vectors
 #                     run every encoding here)
-# and not suite meta (it runs host tools: meson, cmake, nm).
+# nor cli-habits (tests/cli/test_habits.py starts the tool itself, not
+# through the exe wrapper that test_cli.py uses: to be ported), and not
+# suite meta (it runs host tools: meson, cmake, nm).
 cd "$(dirname "$0")/.."
 . .ci/platform-common.sh
 need x86_64-w64-mingw32-gcc gcc-mingw-w64-x86-64
@@ -30,7 +32,7 @@ wineserver -p 60 </dev/null >/dev/null 2>&1
 wine wineboot --init </dev/null >/dev/null 2>&1
 echo "wine prefix ready in $(elapsed)"
 tests=$(tests_of windows unit stream cli examples conformance -- \
-    -e utf8-exhaustive -e decode -e encode -e encode-nopext)
+    -e utf8-exhaustive -e decode -e encode -e encode-nopext -e cli-habits)
 status=0
 # shellcheck disable=SC2086
 meson test -C build-ci/windows --print-errorlogs --num-processes 2 --timeout-multiplier 2 \

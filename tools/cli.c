@@ -2,7 +2,7 @@
 ** the buffers, messages, the buffered output (standard output, or -o's
 ** file written beside its target and renamed over it), reading, and the
 ** option parser. */
-#define _XOPEN_SOURCE 700 /* realpath */
+#define _XOPEN_SOURCE 700 /* mkstemp */
 #define _FILE_OFFSET_BITS 64
 
 #include <errno.h>
@@ -16,7 +16,7 @@
 #include <unistd.h>
 
 #include "cli.h"
-#include "platform.h"  /* poll() */
+#include "platform.h"  /* poll(), -o's file operations */
 #include "sniff_cmd.h" /* -f html's read-ahead */
 
 uint8_t mid_buf[MID_SIZE];
@@ -149,7 +149,7 @@ bool output_to_file(const char *path)
         }
         /* Through a symbolic link, the file it names is replaced (the link
         ** stays), with the mode it had. */
-        out_target = realpath(path, NULL);
+        out_target = platform_realpath(path);
         mode = st.st_mode & 07777;
         out_existed = true;
     } else {
@@ -186,7 +186,7 @@ bool output_to_file(const char *path)
         message("%s: cannot create a file in its folder: %s", escaped(path), strerror(err));
         return false;
     }
-    if (fchmod(out_fd, mode) != 0) {
+    if (platform_fchmod(out_fd, (unsigned)mode) != 0) {
         message("%s: %s", escaped(path), strerror(errno));
         output_discard();
         return false;
@@ -204,7 +204,7 @@ bool output_commit(void)
         return false;
     }
     out_fd = -1;
-    if (out_tmp != NULL && rename(out_tmp, out_target) != 0) {
+    if (out_tmp != NULL && platform_replace(out_tmp, out_target) != 0) {
         output_error(errno);
         output_discard();
         return false;

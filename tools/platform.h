@@ -26,6 +26,16 @@ static inline int poll(struct pollfd *fds, unsigned long nfds, int timeout)
 #include <poll.h>
 #endif
 
+/* -o's file operations (cli.c): the absolute path of an existing PATH in
+** a new allocation, as realpath(PATH, NULL) (symbolic links followed);
+** FD's permission bits set to MODE, as fchmod(); and FROM renamed to TO,
+** replacing TO in one step, as rename(2) does on POSIX (Windows' rename()
+** refuses an existing TO).  Each returns as the POSIX call does, with
+** errno set. */
+char *platform_realpath(const char *path);
+int platform_fchmod(int fd, unsigned mode);
+int platform_replace(const char *from, const char *to);
+
 /* Called first in main(): binary mode for standard input and output and
 ** for every file the tool opens (Windows would otherwise turn CR LF into
 ** LF, LF into CR LF, and stop reading at a 0x1A byte), and a write to a
