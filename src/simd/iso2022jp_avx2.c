@@ -5,6 +5,10 @@
 ** (a stop), so one byte test serves all four copies. */
 #include <immintrin.h>
 
+#include "target.h"
+
+WENC__TARGET_BEGIN(WENC__TARGET_AVX2)
+
 #include "iso2022jp_impl.h"
 
 #define LOADU32(p)     _mm256_loadu_si256((const __m256i *)(const void *)(p))
@@ -112,3 +116,5 @@ WENC__INLINE size_t copy(const void *src, size_t len, void *dst, const int form)
 }
 
 WENC__ISO2022JP_KERNELS(wenc__iso2022jp_avx2, copy);
+
+WENC__TARGET_END

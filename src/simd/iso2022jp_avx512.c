@@ -6,6 +6,10 @@
 ** UTF-16 units are narrowed to bytes first, as in the AVX2 copies. */
 #include <immintrin.h>
 
+#include "target.h"
+
+WENC__TARGET_BEGIN(WENC__TARGET_AVX512)
+
 #include "iso2022jp_impl.h"
 
 /* Zero in the bytes of V that are 0E, 0F or 1B, the stops below 0x80:
@@ -144,3 +148,5 @@ WENC__INLINE size_t copy(const void *src, size_t len, void *dst, const int form)
 }
 
 WENC__ISO2022JP_KERNELS(wenc__iso2022jp_avx512, copy);
+
+WENC__TARGET_END

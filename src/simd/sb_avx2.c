@@ -26,6 +26,10 @@
 ** removed. */
 #include <immintrin.h>
 
+#include "target.h"
+
+WENC__TARGET_BEGIN(WENC__TARGET_AVX2)
+
 #include "sb_kernels.h"
 
 #define W 32
@@ -191,3 +195,5 @@ static size_t to_utf16(const uint16_t *index, const uint32_t *runs, const uint8_
 const wenc__sb_kernels wenc__sb_avx2 = {
     .to_utf16 = to_utf16,
 };
+
+WENC__TARGET_END

@@ -7,6 +7,10 @@
 ** meets an unmapped byte, and the last, shorter one, use masked stores. */
 #include <immintrin.h>
 
+#include "target.h"
+
+WENC__TARGET_BEGIN(WENC__TARGET_AVX512)
+
 #include "sb_kernels.h"
 
 /* Decodes the N (1..32) bytes at S to O through the four registers T.
@@ -115,3 +119,5 @@ const wenc__sb_kernels wenc__sb_avx512 = {
     .to_utf16 = to_utf16,
     .from_utf16 = from_utf16,
 };
+
+WENC__TARGET_END

@@ -7,6 +7,10 @@
 ** (it runs at the speed of memory already). */
 #include <immintrin.h>
 
+#include "target.h"
+
+WENC__TARGET_BEGIN(WENC__TARGET_AVX2)
+
 #include "utf16_impl.h"
 
 /* Two pack rows, one per 128-bit lane. */
@@ -403,3 +407,5 @@ const wenc__utf16_kernels wenc__utf16_avx2 = {
     .xud_to_utf16 = wenc__utf16_sse2_xud_to_utf16,
     .xud_to_utf8 = wenc__utf16_avx2_xud_to_utf8,
 };
+
+WENC__TARGET_END

@@ -11,12 +11,17 @@
 ** never per unit. */
 #include <immintrin.h>
 
+#include "target.h"
+
+WENC__TARGET_BEGIN(WENC__TARGET_AVX512)
+
 #include "utf16_impl.h"
 
 /* Functions that use vpcompressb; only called after wenc__simd_vbmi2()
 ** (dispatch.c, once per process) said yes.  The rest
-** of the file keeps the AVX-512 set's flags (F/BW/VL). */
-#define VBMI2 __attribute__((target("avx512vbmi2,avx512vbmi")))
+** of the file keeps the AVX-512 set's flags (F/BW/VL); the set is named
+** again because in Clang a function's own target replaces its region's. */
+#define VBMI2 __attribute__((target(WENC__TARGET_AVX512 ",avx512vbmi2,avx512vbmi")))
 
 /* vpermt2b indexes for blocks of 32 units of 3 bytes: output byte K is
 ** byte K % 3 of unit K / 3, the first two from A (bytes 2i, 2i + 1: index
@@ -358,3 +363,5 @@ const wenc__utf16_kernels wenc__utf16_avx512 = {
     .xud_to_utf16 = wenc__utf16_sse2_xud_to_utf16,
     .xud_to_utf8 = xud_to_utf8,
 };
+
+WENC__TARGET_END

@@ -8,6 +8,10 @@
 #include <smmintrin.h>
 #include <tmmintrin.h>
 
+#include "target.h"
+
+WENC__TARGET_BEGIN(WENC__TARGET_SSE41)
+
 #include "utf16_impl.h"
 
 /* From *POS, blocks of 8 units all below U+0800 and not all ASCII (the
@@ -204,3 +208,5 @@ const wenc__utf16_kernels wenc__utf16_sse41 = {
     .xud_to_utf16 = wenc__utf16_sse2_xud_to_utf16,
     .xud_to_utf8 = xud_to_utf8,
 };
+
+WENC__TARGET_END

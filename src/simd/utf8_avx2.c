@@ -4,6 +4,12 @@
 ** and 32-byte ASCII widening. */
 #include <immintrin.h>
 
+#include "target.h"
+
+WENC__TARGET_BEGIN(WENC__TARGET_AVX2)
+/* This file's set, for utf8_x86.h (target.h). */
+#define WENC__KERNEL_AVX2 1
+
 #include "utf8_x86.h"
 
 #define LOADU32(p) _mm256_loadu_si256((const __m256i *)(const void *)(p))
@@ -172,3 +178,5 @@ const wenc__utf8_kernels wenc__utf8_avx2 = {
     .short_to_utf8 = short_to_utf8,
     .short_to_utf16 = short_to_utf16,
 };
+
+WENC__TARGET_END

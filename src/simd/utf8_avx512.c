@@ -5,6 +5,13 @@
 ** AVX2 kernel's (utf8_x86.h, compiled here with these flags). */
 #include <immintrin.h>
 
+#include "target.h"
+
+WENC__TARGET_BEGIN(WENC__TARGET_AVX512)
+/* This file's set, for utf8_x86.h (target.h). */
+#define WENC__KERNEL_AVX2 1
+#define WENC__KERNEL_AVX512 1
+
 #include "utf8_x86.h"
 
 #define LOADU64(p) _mm512_loadu_si512((const void *)(p))
@@ -193,3 +200,5 @@ const wenc__utf8_kernels wenc__utf8_avx512 = {
     .short_to_utf8 = short_to_utf8,
     .short_to_utf16 = short_to_utf16,
 };
+
+WENC__TARGET_END

@@ -86,9 +86,11 @@ static const uint8_t wenc__u8v_byte_high[16] __attribute__((aligned(16))) = {
     {L(0), L(3), L(0), L(0)}, {L(1), L(3), L(0), L(0)}, {L(0), L(1), L(3), L(0)},         \
     {L(2), L(3), L(0), L(0)}, {L(0), L(2), L(3), L(0)}, {L(1), L(2), L(3), L(0)},         \
     {L(0), L(1), L(2), L(3)}
+#if defined(WENC__SIMD_NEON) /* the only user (utf8_neon.c); unused elsewhere */
 static const uint8_t wenc__u8v_pack16[16][16] __attribute__((aligned(16))) = {PACK4(L16)};
 static const uint8_t wenc__u8v_pack32[16][16] __attribute__((aligned(16))) = {PACK4(L32)};
 static const uint8_t wenc__u8v_pop4[16] = {0, 1, 1, 2, 1, 2, 2, 3, 1, 2, 2, 3, 2, 3, 3, 4};
+#endif
 /* utf8_tables.c: the shuffle that moves the 16-bit lanes chosen by an
 ** 8-bit mask of 8 lanes to the front, in order (zeros after them), and
 ** how many lanes each mask keeps. */

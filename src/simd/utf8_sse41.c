@@ -1,6 +1,12 @@
 /* utf8_sse41.c -- the UTF-8 kernels for SSSE3 and SSE4.1 (utf8_kernels.h):
 ** the block check of utf8_lookup.h on 16-byte vectors, four at a time,
 ** with a skip for blocks of ASCII; decoding with shuffles (utf8_x86.h). */
+#include <smmintrin.h>
+
+#include "target.h"
+
+WENC__TARGET_BEGIN(WENC__TARGET_SSE41)
+
 #include "utf8_x86.h"
 
 static size_t valid_prefix(const uint8_t *src, size_t len)
@@ -105,3 +111,5 @@ const wenc__utf8_kernels wenc__utf8_sse41 = {
     .to_utf16 = to_utf16,
     .to_utf32 = to_utf32,
 };
+
+WENC__TARGET_END

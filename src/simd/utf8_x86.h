@@ -2,14 +2,11 @@
 ** utf8_avx2.c), included by each so that they are compiled with that
 ** file's instruction set: the block check (utf8_lookup.h), ASCII copies,
 ** and the decoding of valid text to UTF-16 and UTF-32.  Needs SSSE3 and
-** SSE4.1. */
+** SSE4.1; the includer's WENC__KERNEL_AVX2 and WENC__KERNEL_AVX512 say
+** what more its set has (target.h), and tools/amalgamate expands this
+** header once per includer. */
 #ifndef WENC_UTF8_X86_H
 #define WENC_UTF8_X86_H
-
-#include <smmintrin.h>
-#ifdef __AVX2__
-#include <immintrin.h>
-#endif
 
 #include "utf8_lookup.h"
 #include "utf8_scalar.h"
@@ -81,7 +78,7 @@ WENC__INLINE bool x86_first16(const uint8_t *src, uint8_t *dst, __m128i *open)
     return true;
 }
 
-#ifdef __AVX2__
+#ifdef WENC__KERNEL_AVX2
 /* x86_check16 on 32 bytes (AVX2), P1, P2 and P3 being the bytes one, two
 ** and three before each byte of IN. */
 WENC__INLINE __m256i x86_check32_with(__m256i in, __m256i p1, __m256i p2, __m256i p3)
@@ -145,7 +142,7 @@ WENC__INLINE __m128i x86_values8(__m128i b0, __m128i b1, __m128i b2)
     return _mm_blendv_epi8(v, b0, _mm_cmplt_epi16(b0, _mm_set1_epi16(0x80)));
 }
 
-#ifdef __AVX2__
+#ifdef WENC__KERNEL_AVX2
 /* x86_values8 on 16 lanes. */
 WENC__INLINE __m256i x86_values16(__m256i b0, __m256i b1, __m256i b2)
 {
@@ -170,14 +167,14 @@ WENC__INLINE size_t x86_pack8(__m128i v, unsigned start, void *d, int form)
     if (form == 16) {
         STOREU(d, p);
     } else {
-#ifdef __AVX2__
+#ifdef WENC__KERNEL_AVX2
         _mm256_storeu_si256((__m256i *)d, _mm256_cvtepu16_epi32(p));
 #else
         STOREU(d, _mm_cvtepu16_epi32(p));
         STOREU((uint32_t *)d + 4, _mm_cvtepu16_epi32(_mm_srli_si128(p, 8)));
 #endif
     }
-#ifdef __POPCNT__
+#ifdef WENC__KERNEL_AVX2
     return (size_t)_mm_popcnt_u32(start);
 #else
     return wenc__u8v_pop8[start];
@@ -195,12 +192,12 @@ WENC__INLINE size_t x86_pack8(__m128i v, unsigned start, void *d, int form)
 WENC__INLINE size_t x86_decode16(const uint8_t *s, void *d, int form)
 {
     __m128i v = LOADU(s);
-#ifdef __AVX2__
+#ifdef WENC__KERNEL_AVX2
     /* The 16 lanes' values in one 256-bit vector. */
     __m256i val = x86_values16(_mm256_cvtepu8_epi16(v), _mm256_cvtepu8_epi16(LOADU(s + 1)),
                                _mm256_cvtepu8_epi16(LOADU(s + 2)));
 #endif
-#if defined(__AVX512F__) && defined(__AVX512BW__) && defined(__AVX512VL__)
+#ifdef WENC__KERNEL_AVX512
     /* The lanes that start a sequence (ASCII 00..7F and lead bytes C0..FF:
     ** -64..-1) compressed to the front (vpcompressd: AVX-512 F has it for
     ** 32-bit lanes, 16-bit lanes would need VBMI2). */
@@ -214,7 +211,7 @@ WENC__INLINE size_t x86_decode16(const uint8_t *s, void *d, int form)
 #else
     /* ASCII (00..7F) and lead bytes (C0..FF: -64..-1) start a sequence. */
     unsigned start = (unsigned)_mm_movemask_epi8(_mm_cmpgt_epi8(v, _mm_set1_epi8(-65)));
-#ifdef __AVX2__
+#ifdef WENC__KERNEL_AVX2
     __m128i lo = _mm256_castsi256_si128(val), hi = _mm256_extracti128_si256(val, 1);
 #else
     const __m128i zero = _mm_setzero_si128();
@@ -246,7 +243,7 @@ WENC__INLINE void x86_widen16(__m128i v, void *d, int form)
     }
 }
 
-#if defined(__AVX512F__) && defined(__AVX512BW__) && defined(__AVX512VL__)
+#ifdef WENC__KERNEL_AVX512
 /* x86_decode16 (the AVX-512 form) on 32 bytes: V, and the 32 bytes after
 ** each byte (V1) and two after (V2); the values of the 32 lanes, each the
 ** code point of the sequence its byte would start (16 bits: no 4-byte
@@ -373,7 +370,7 @@ WENC__INLINE void x86_decode_valid(const uint8_t *src, size_t *pos_, size_t end,
     while (end - pos >= 18 && cap - out >= 16) {
         const uint8_t *s = src + pos;
         void *d = (char *)dst + out * unit;
-#ifdef __AVX2__
+#ifdef WENC__KERNEL_AVX2
         /* 32 bytes of ASCII at a time (the AVX2 kernel). */
         if (end - pos >= 32 && cap - out >= 32) {
             __m256i w = _mm256_loadu_si256((const __m256i *)(const void *)s);
@@ -394,7 +391,7 @@ WENC__INLINE void x86_decode_valid(const uint8_t *src, size_t *pos_, size_t end,
                 out += 32;
                 continue;
             }
-#if defined(__AVX512F__) && defined(__AVX512BW__) && defined(__AVX512VL__)
+#ifdef WENC__KERNEL_AVX512
             /* No 4-byte form (lead F0..F4): 32 bytes at a time. */
             if (end - pos >= 34 &&
                 _mm256_cmpge_epu8_mask(w, _mm256_set1_epi8((char)0xF0)) == 0) {
@@ -426,7 +423,7 @@ WENC__INLINE void x86_decode_valid(const uint8_t *src, size_t *pos_, size_t end,
         pos += 16;
     }
     pos = x86_skip_tail(src, pos, end);
-#if defined(__AVX512F__) && defined(__AVX512BW__) && defined(__AVX512VL__)
+#ifdef WENC__KERNEL_AVX512
     if (pos < end && end - pos <= 32 && cap - out >= end - pos) {
         ptrdiff_t units = x86_decode_tail(src + pos, end - pos, (char *)dst + out * unit, form);
         if (units >= 0) {
@@ -440,7 +437,7 @@ WENC__INLINE void x86_decode_valid(const uint8_t *src, size_t *pos_, size_t end,
     *out_ = out;
 }
 
-#ifdef __AVX2__
+#ifdef WENC__KERNEL_AVX2
 /* ------------------------------------------------------------------------
 ** Short inputs (issue 11): a whole input of at most 32 bytes in one step,
 ** for the decoder's short path (decoder.c), where the general path's
@@ -569,7 +566,7 @@ WENC__INLINE ptrdiff_t x86_short_to_utf16(const uint8_t *src, size_t len, uint16
 }
 #endif
 
-#if defined(__AVX512F__) && defined(__AVX512BW__) && defined(__AVX512VL__)
+#ifdef WENC__KERNEL_AVX512
 /* The short kernels with AVX-512 masks: 1 to 32 bytes, a masked load
 ** (zeros past the end, no read there) and masked stores of exactly the
 ** output. */

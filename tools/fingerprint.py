@@ -1,0 +1,82 @@
+#!/usr/bin/env python3
+"""fingerprint.py -- what a build's machine code is, function by function,
+so that two builds can be compared without running a benchmark.
+
+    tools/fingerprint.py LIB                 one line per function:
+                                             instructions, hash, name
+    tools/fingerprint.py BEFORE AFTER        the functions that differ
+                                             (exit 1 if any)
+
+LIB is an object, archive or shared library.  The disassembly comes from
+`objdump -d --no-addresses --no-show-raw-insn` (binutils 2.35 or later);
+addresses are left out, and so is whatever moves when code or data before
+it changes size (see RIP and COMMENT): the symbol an instruction names is
+kept.  A function that differs only by where it sits therefore
+keeps its hash (a changed constant table does not show: compare the data
+sections for that).  Used for issue 26 (kernels compiled through target
+regions instead of per-file flags: the release code must not change) and
+issue 30."""
+import hashlib
+import re
+import subprocess
+import sys
+
+# What moves when anything before it changes size: RIP-relative
+# displacements ("0xc2f75(%rip)") and the comments that name what they
+# reach when that is an offset from the nearest symbol ("# <table+0x40>",
+# or "# <f@@Base+0x91e48>" for a constant with no symbol of its own, whose
+# nearest symbol depends on the link order); "# <table>" stays.  Jumps
+# within a function ("jne <f+0x12>") stay.
+RIP = re.compile(r'-?0x[0-9a-f]+\(%rip\)')
+COMMENT = re.compile(r'#\s*<[^>]*\+0x[0-9a-f]+>')
+
+
+def functions(path):
+    out = subprocess.run(['objdump', '-d', '--no-addresses', '--no-show-raw-insn', path],
+                         check=True, capture_output=True, text=True).stdout
+    funcs, name, body = {}, None, []
+    for line in out.splitlines():
+        m = re.match(r'^<(.+)>:$', line)
+        if m:
+            name, body = m.group(1), []
+            # Static functions of the same name in two objects: numbered.
+            key, n = name, 1
+            while key in funcs:
+                n += 1
+                key = '%s#%d' % (name, n)
+            funcs[key] = body
+        elif name is not None and line.startswith('\t'):
+            insn = COMMENT.sub('# <data>', RIP.sub('(%rip)', line.strip()))
+            insn = re.sub(r'\s+', ' ', insn)
+            if insn and not insn.startswith('...'):
+                body.append(insn)
+    return {k: (len(v), hashlib.sha256('\n'.join(v).encode()).hexdigest()[:16])
+            for k, v in funcs.items()}
+
+
+def main(argv):
+    if len(argv) == 2:
+        for name, (count, digest) in sorted(functions(argv[1]).items()):
+            print('%6d %s %s' % (count, digest, name))
+        return 0
+    if len(argv) != 3:
+        sys.stderr.write(__doc__)
+        return 2
+    before, after = functions(argv[1]), functions(argv[2])
+    differ = 0
+    for name in sorted(set(before) | set(after)):
+        b, a = before.get(name), after.get(name)
+        if b != a:
+            differ += 1
+            print('%-50s %s -> %s' % (name, '%d %s' % b if b else 'absent',
+                                      '%d %s' % a if a else 'absent'))
+    same = len(set(before) & set(after)) - sum(
+        1 for n in set(before) & set(after) if before[n] != after[n])
+    print('%d functions identical, %d differ (%d instructions before, %d after)'
+          % (same, differ, sum(v[0] for v in before.values()),
+             sum(v[0] for v in after.values())))
+    return 1 if differ else 0
+
+
+if __name__ == '__main__':
+    sys.exit(main(sys.argv))
