@@ -10,10 +10,10 @@
 #      three with -fsyntax-only (a -O2 compile of the 3.7 MB file takes
 #      20 s of CPU; its warnings do not depend on the optimiser);
 #   2. Meson with -Damalgamation=true (libwenc built from the pair) runs
-#      suites unit, conformance and stream (the default tier: the long
-#      sweeps run against the same code in every other build): with gcc
-#      under the default kernel set and WENC_SIMD=scalar, with clang under
-#      the default set;
+#      suites unit, conformance and stream: with gcc under the default
+#      kernel set (tier 'long' too: conformance decode and encode) and
+#      WENC_SIMD=scalar (the default tier), with clang under the default
+#      set (the default tier);
 #   3. CMake builds and runs tests/consumer-cmake/consumer.c three ways
 #      (tests/consumer-vendored): the pair vendored with
 #      add_library(wenc STATIC wenc.c), FetchContent_Declare(SOURCE_DIR)
@@ -85,7 +85,10 @@ for cc in gcc clang; do
     [ "$cc" = clang ] && sets=default
     for set in $sets; do
         echo "-- $cc, kernel set: $set"
+        # gcc's default set also runs tier 'long' (conformance decode and
+        # encode, the sweeps of every decoder and encoder).
         setup=""
+        [ "$cc$set" = gccdefault ] && setup="--setup long"
         [ "$set" = scalar ] && setup="--setup simd_scalar"
         # shellcheck disable=SC2086
         if meson test -C "$b" $setup --suite unit --suite conformance --suite stream \
