@@ -21,6 +21,7 @@ import time
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import test_cli  # noqa: E402
 from test_cli import Case, h, run  # noqa: E402
+from exe_wrapper import command  # noqa: E402  (the tool in a cross build)
 
 SIN = "(standard input)"
 SJIS_LABELS = ["csshiftjis", "ms932", "ms_kanji", "shift-jis", "shift_jis", "sjis",
@@ -486,7 +487,8 @@ def main():
     global GUIDE
     if len(sys.argv) < 2:
         sys.exit(__doc__)
-    test_cli.WENC = os.path.abspath(sys.argv[1])
+    # In a cross build, a path that runs the tool through the exe wrapper.
+    test_cli.WENC = command(os.path.abspath(sys.argv[1]))
     test_cli.INDEX_DIR = sys.argv[2] if len(sys.argv) > 2 and sys.argv[2] else None
     test_cli.MANPAGE = sys.argv[3] if len(sys.argv) > 3 and sys.argv[3] else None
     GUIDE = sys.argv[4] if len(sys.argv) > 4 and sys.argv[4] else None
