@@ -37,6 +37,24 @@ status=0
 # shellcheck disable=SC2086
 meson test -C build-ci/windows --print-errorlogs --num-processes 2 --timeout-multiplier 2 \
     $tests || status=$?
+if [ "$status" -ne 0 ]; then
+    # Wine itself is not deterministic under load: a test of the tool that
+    # passes natively and on its rerun has failed once in a few runs (a
+    # different check each time, exit status 1 with nothing on stderr).  The
+    # failed tests run once more, alone, and the step says so; a test that
+    # fails twice fails the step.
+    again=$(python3 -c 'import json, sys
+for line in open(sys.argv[1]):
+    t = json.loads(line)
+    if t["result"] not in ("OK", "SKIP", "EXPECTEDFAIL"):
+        print(t["name"].split(" / ")[-1])' build-ci/windows/meson-logs/testlog.json)
+    echo "windows: failed under wine: $(echo $again); running them again, one at a time"
+    status=0
+    # shellcheck disable=SC2086
+    meson test -C build-ci/windows --no-rebuild --print-errorlogs --num-processes 1 \
+        --timeout-multiplier 2 $again || status=$?
+    [ "$status" -eq 0 ] && echo "windows: WARNING: passed on the rerun: $(echo $again)"
+fi
 wineserver -k 2>/dev/null || true
 [ "$status" -eq 0 ] || exit "$status"
 echo "windows: wine done in $(elapsed)"
