@@ -428,7 +428,9 @@ class DetectUtf8(Case):
         writer.join()
         self.assertEqual((p.wait(timeout=60), err), (0, b""))
         self.assertEqual(out.decode(), SIN + ": windows-1252 tentative default\n")
-        if hwm[0] is not None:
+        # Under an exe wrapper (qemu-user, wine) the process measured is the
+        # emulator, whose own memory is no figure of wenc's.
+        if hwm[0] is not None and not os.environ.get("MESON_EXE_WRAPPER"):
             self.assertLess(hwm[0], 16 * 1024, "wenc's peak RSS %d KiB" % hwm[0])
 
     def test_answers_as_before(self):
