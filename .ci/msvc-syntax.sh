@@ -45,8 +45,11 @@ for b in ctz ctzll popcount bswap32 expect unreachable cpu_supports cpu_init ia3
 done
 n=0
 # The table profile changes only the handlers (-Dtables=small).
-for f in src/*.c src/handlers/*.c src/utf8/*.c src/simd/dispatch.c src/simd/*_scalar.c \
-    src/simd/*_tables.c indexes/*.c small src/handlers/*.c; do
+# The library's sources but the kernels and the command-line tool.
+lib=$(find src -name '*.c' ! -path 'src/simd/*' ! -path 'src/cli/*' | sort)
+portable_simd=$(find src/simd -name dispatch.c -o -name '*_scalar.c' -o -name '*_tables.c' | sort)
+# shellcheck disable=SC2086
+for f in $lib $portable_simd indexes/*.c small src/handlers/*.c; do
     [ "$f" = small ] && { small=1; continue; }
     # shellcheck disable=SC2086
     msvc -U__clang__ -U__SSE2__ -U__SSE__ -U__SSE2_MATH__ -U__SSE_MATH__ $poison \
@@ -55,7 +58,8 @@ for f in src/*.c src/handlers/*.c src/utf8/*.c src/simd/dispatch.c src/simd/*_sc
 done
 avx2="-mavx2 -mbmi -mbmi2 -mpopcnt"
 avx512="$avx2 -mavx512f -mavx512bw -mavx512vl"
-for f in src/*.c src/handlers/*.c src/utf8/*.c src/simd/*.c; do
+# shellcheck disable=SC2086
+for f in $lib $(find src/simd -name '*.c' | sort); do
     case $f in
     *_neon.c | *_tables.c) continue ;; # aarch64; data only
     *_sse41.c) isa="-mssse3 -msse4.1" ;;

@@ -45,13 +45,15 @@ inc=(-I"$build/include" -I"$ROOT/include" -I"$ROOT/src" -I"$ROOT/indexes")
 # always-built files are found by name (dispatch.c, *_scalar.c, *_tables.c,
 # and the baseline's *_sse2.c or *_neon.c) so that a new kernel family's
 # files need no edit here.
-simd=("$ROOT"/src/simd/dispatch.c "$ROOT"/src/simd/*_scalar.c "$ROOT"/src/simd/*_tables.c)
+# Files of src/simd (in any family folder) whose names match PATTERN.
+simd_files() { find "$ROOT/src/simd" -name "$1" | sort; }
+mapfile -t simd < <(simd_files dispatch.c; simd_files '*_scalar.c'; simd_files '*_tables.c')
 simd_define=()
 declare -A isa_flags=()
 case "$($CC -dumpmachine)" in
 x86_64*)
     simd_define=(-DWENC__SIMD_X86=1)
-    simd+=("$ROOT"/src/simd/*_sse2.c)    # the x86-64 baseline
+    mapfile -t -O "${#simd[@]}" simd < <(simd_files '*_sse2.c') # the x86-64 baseline
     isa_flags=(
         [sse41]="-mssse3 -msse4.1"
         [avx2]="-mavx2 -mbmi -mbmi2 -mpopcnt"
@@ -59,13 +61,14 @@ x86_64*)
     ) ;;
 aarch64*)
     simd_define=(-DWENC__SIMD_NEON=1)
-    simd+=("$ROOT"/src/simd/*_neon.c) ;; # the aarch64 baseline
+    mapfile -t -O "${#simd[@]}" simd < <(simd_files '*_neon.c') ;; # the aarch64 baseline
 esac
 
-# The library: every source of src/ (src/meson.build builds the same set)
-# and the generated tables.
+# The library: every source of src/ but the kernels and the command-line
+# tool (src/meson.build builds the same set) and the generated tables.
 objs=()
-for f in "$ROOT"/src/*.c "$ROOT"/src/handlers/*.c "$ROOT"/src/utf8/*.c "$ROOT"/indexes/*.c; do
+mapfile -t lib < <(find "$ROOT/src" -name '*.c' ! -path "$ROOT/src/simd/*" ! -path "$ROOT/src/cli/*" | sort)
+for f in "${lib[@]}" "$ROOT"/indexes/*.c; do
     o="$build/obj/lib-$(basename "$(dirname "$f")")-$(basename "$f" .c).o"
     # shellcheck disable=SC2086
     $CC $CFLAGS -std=c11 "${simd_define[@]}" "${inc[@]}" -c "$f" -o "$o"
@@ -78,7 +81,7 @@ for f in "${simd[@]}"; do
     objs+=("$o")
 done
 for isa in "${!isa_flags[@]}"; do
-    for f in "$ROOT"/src/simd/*_"$isa".c; do
+    for f in $(simd_files "*_$isa.c"); do
         o="$build/obj/simd-$(basename "$f" .c).o"
         # shellcheck disable=SC2086
         $CC $CFLAGS ${isa_flags[$isa]} -std=c11 "${simd_define[@]}" "${inc[@]}" -c "$f" -o "$o"

@@ -2,7 +2,9 @@
 ** (wenc/sniff.h): a BOM, a UTF-16 '<?x' without one, the XML declaration
 ** read by the HTML Standard's "get an XML encoding" (prescan.c), else UTF-8;
 ** then the decoder in fatal mode, with errors located by line and column. */
-#include "internal.h"
+#include <string.h>
+
+#include "wenc/wenc.h"
 
 const wenc_encoding *wenc_xml_detect_encoding(const uint8_t *src, size_t len,
                                               wenc_sniff_source *source, size_t *bom_length)

@@ -8,7 +8,9 @@
 ** strings are contiguous runs of the input (only ASCII upper case is folded,
 ** which every comparison below does on the fly), so they are kept as
 ** offsets. */
-#include "internal.h"
+#include <string.h>
+
+#include "wenc/wenc.h"
 
 /* The input and the position pointer.  Reading the byte at POS when POS is
 ** past the end is "running out of bytes": every step that reads checks

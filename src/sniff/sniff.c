@@ -3,7 +3,9 @@
 ** UTF-8 detection (wenc/sniff.h).  The prescan is in prescan.c, the
 ** Content-Type parsing in content_type.c.  Comments number the steps as
 ** ../shared/html-sniffing/HTML-SNIFFING.md does. */
-#include "internal.h"
+#include <string.h>
+
+#include "wenc/wenc.h"
 
 const char *wenc_sniff_source_name(wenc_sniff_source source)
 {

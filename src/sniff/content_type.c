@@ -5,7 +5,9 @@
 ** quoted string") and MIME Sniffing's "parse a MIME type", reduced to what
 ** decides the charset: no allocation, strings are runs of the input except
 ** the unescaped charset value, which goes to a small buffer. */
-#include "internal.h"
+#include <string.h>
+
+#include "wenc/wenc.h"
 
 /* A run of the input. */
 typedef struct run {
