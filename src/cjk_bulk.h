@@ -10,8 +10,8 @@
 #ifndef WENC_CJK_BULK_H
 #define WENC_CJK_BULK_H
 
-#include "decode.h"
-#include "encode.h"
+#include "engine/decode_loop.h"
+#include "engine/encode_loop.h"
 
 #if defined(__SSE2__)
 #include <emmintrin.h>
@@ -442,7 +442,7 @@ WENC__INLINE void cjk_encode_pairs(const void *src, size_t *pos_, uint8_t *dst, 
     *out_ = out;
 }
 
-/* The encoders' bulk path (encode.h, wenc__encode_bulk_fn), for encoders
+/* The encoders' bulk path (encode_loop.h, wenc__encode_bulk_fn), for encoders
 ** whose ASCII is always its own byte and whose other output does not
 ** depend on a state: well-formed input from SRC[*POS..LEN) in FORM, ASCII
 ** inline (16 units at a time with SSE2) and the rest through PAIR and

@@ -6,7 +6,7 @@
 #ifndef WENC_ONESHOT_H
 #define WENC_ONESHOT_H
 
-#include "internal.h"
+#include "engine/internal.h"
 
 /* A streaming call: the shape of wenc_decoder_decode_to_utf8() and its
 ** kin, with the object and the buffers untyped. */
@@ -43,7 +43,7 @@ wenc_status wenc__oneshot_run(const wenc__oneshot *o, const void *src, size_t *s
 ** wenc_decoder_reset() and wenc_decoder_decode_to_*() without the trip
 ** through the PLT that a call to an exported function takes inside a shared
 ** library (it counts on short inputs, issue 11).  FORM is WENC__UTF8,
-** WENC__UTF16 or WENC__UTF32 (decode.h); D must have been initialised. */
+** WENC__UTF16 or WENC__UTF32 (decode_loop.h); D must have been initialised. */
 wenc_status wenc__decoder_decode(wenc_decoder *d, const uint8_t *src, size_t *src_len, void *dst,
                                  size_t *dst_len, bool last, int form);
 void wenc__decoder_reset(wenc_decoder *d);

@@ -2,7 +2,7 @@
 ** TextEncoderStream (Encoding Standard, "API"), on top of the streaming
 ** decoder and encoder.  Comments number the steps of the standard's
 ** algorithms. */
-#include "decode.h"
+#include "engine/decode_loop.h"
 #include "oneshot.h"
 #include "utf8_dfa.h"
 #include "simd/utf16_kernels.h"

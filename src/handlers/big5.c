@@ -72,7 +72,7 @@ WENC__INLINE bool big5_idle(const void *sv)
     return ((const struct big5_state *)sv)->leading == 0;
 }
 
-/* The bulk path (decode.h): what big5_step decodes to one code point.
+/* The bulk path (decode_loop.h): what big5_step decodes to one code point.
 ** Leading bytes 0x81..0x86 (no pointer of theirs is in the index) are left
 ** to the step function, so that pairs need no range check. */
 WENC__INLINE uint32_t big5_single(uint32_t b)

@@ -19,7 +19,7 @@
 #ifndef WENC_HANDLERS_DELTA_TABLE_H
 #define WENC_HANDLERS_DELTA_TABLE_H
 
-#include "internal.h"
+#include "engine/internal.h"
 
 /* The code point for POINTER (inside the table) in the delta table (BLOCKS,
 ** NARROW, WIDE), or WENC__NONE16 for null. */

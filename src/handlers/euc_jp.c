@@ -81,7 +81,7 @@ WENC__INLINE bool euc_jp_idle(const void *sv)
     return ((const struct euc_jp_state *)sv)->leading == 0;
 }
 
-/* The bulk path (decode.h): JIS X 0208 pairs and 0x8E katakana; the
+/* The bulk path (decode_loop.h): JIS X 0208 pairs and 0x8E katakana; the
 ** three-byte JIS X 0212 sequences are left to euc_jp_step. */
 WENC__INLINE uint32_t euc_jp_single(uint32_t b)
 {

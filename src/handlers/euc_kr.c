@@ -59,7 +59,7 @@ WENC__INLINE bool euc_kr_idle(const void *sv)
     return ((const struct euc_kr_state *)sv)->leading == 0;
 }
 
-/* The bulk path (decode.h): what euc_kr_step decodes without error. */
+/* The bulk path (decode_loop.h): what euc_kr_step decodes without error. */
 WENC__INLINE uint32_t euc_kr_single(uint32_t b)
 {
     return b >= 0x81 && b <= 0xFE ? WENC__BULK_LEAD : WENC__BULK_STOP;

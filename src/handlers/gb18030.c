@@ -146,7 +146,7 @@ WENC__INLINE bool gb18030_idle(const void *sv)
     return ((const struct gb18030_state *)sv)->first == 0;
 }
 
-/* The bulk path (decode.h): one- and two-byte sequences; four-byte ones
+/* The bulk path (decode_loop.h): one- and two-byte sequences; four-byte ones
 ** (a digit after the first byte) are left to gb18030_step. */
 WENC__INLINE uint32_t gb18030_single(uint32_t b)
 {

@@ -185,7 +185,7 @@ WENC__INLINE void iso_2022_jp_ascii_kernel(const wenc__iso2022jp_kernels *k, con
     *out += n;
 }
 
-/* The bulk path (decode.h), with the state ASCII or jis0208's leading
+/* The bulk path (decode_loop.h), with the state ASCII or jis0208's leading
 ** byte:
 ** - ASCII state: bytes 00..7F other than 0E, 0F and 1B decode to
 **   themselves and clear the output flag (ASCII state steps);
@@ -484,7 +484,7 @@ WENC__CJK_BULK void iso_2022_jp_ascii_run(const void *src, size_t *pos_, size_t 
     *out_ = out;
 }
 
-/* The bulk path (encode.h): the runs above in the jis0208 and ASCII
+/* The bulk path (encode_loop.h): the runs above in the jis0208 and ASCII
 ** states.  The Roman state, and everything else, go to the step function.
 ** Each run is a function of its own: with the jis0208 run in the same
 ** function as the ASCII one, the ASCII loop's code moved, and the

@@ -21,7 +21,7 @@
 #ifndef WENC_HANDLERS_RANK_TABLE_H
 #define WENC_HANDLERS_RANK_TABLE_H
 
-#include "internal.h"
+#include "engine/internal.h"
 
 /* 1 in a -Dtables=small build (meson.build); builds that compile the
 ** sources themselves (tests/fuzz/oss-fuzz/build.sh) get the default. */

@@ -1,7 +1,7 @@
 /* replacement.c -- the replacement decoder (Encoding Standard,
 ** "replacement"): one error for a non-empty stream, nothing else.  It has
 ** no encoder. */
-#include "decode.h"
+#include "engine/decode_loop.h"
 
 struct replacement_state {
     uint8_t error_returned;

@@ -72,7 +72,7 @@ WENC__INLINE bool shift_jis_idle(const void *sv)
     return ((const struct shift_jis_state *)sv)->leading == 0;
 }
 
-/* The bulk path (decode.h): what shift_jis_step decodes without error. */
+/* The bulk path (decode_loop.h): what shift_jis_step decodes without error. */
 WENC__INLINE uint32_t shift_jis_single(uint32_t b)
 {
     if (b == 0x80)

@@ -1,8 +1,8 @@
 /* single_byte.c -- the single-byte decoder and encoder shared by the legacy
 ** single-byte encodings (Encoding Standard, "Legacy single-byte encodings"),
 ** each with its own index (indexes/single_byte.c). */
-#include "decode.h"
-#include "encode.h"
+#include "engine/decode_loop.h"
+#include "engine/encode_loop.h"
 #include "simd/sb_kernels.h"
 #include "simd/utf16_kernels.h"
 #include "simd/utf8_kernels.h"

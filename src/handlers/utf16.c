@@ -1,7 +1,7 @@
 /* utf16.c -- the shared UTF-16 decoder behind UTF-16BE and UTF-16LE
 ** (Encoding Standard, "Common infrastructure for UTF-16BE/LE").  They have
 ** no encoder. */
-#include "decode.h"
+#include "engine/decode_loop.h"
 #include "simd/utf16_kernels.h"
 
 struct utf16_state {

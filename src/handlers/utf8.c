@@ -1,7 +1,7 @@
 /* utf8.c -- UTF-8 decoder and encoder (Encoding Standard, "UTF-8"), and
 ** the DFA tables of utf8_dfa.h. */
-#include "decode.h"
-#include "encode.h"
+#include "engine/decode_loop.h"
+#include "engine/encode_loop.h"
 #include "utf8_dfa.h"
 #include "simd/utf8_kernels.h"
 

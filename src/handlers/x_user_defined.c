@@ -1,7 +1,7 @@
 /* x_user_defined.c -- x-user-defined decoder and encoder (Encoding
 ** Standard, "x-user-defined"): bytes 0x80..0xFF are U+F780..U+F7FF. */
-#include "decode.h"
-#include "encode.h"
+#include "engine/decode_loop.h"
+#include "engine/encode_loop.h"
 #include "simd/utf16_kernels.h"
 
 WENC__INLINE int xud_step(void *unused, int byte, wenc__step *r)

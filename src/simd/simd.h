@@ -18,7 +18,7 @@
 #include <stdatomic.h>
 #include <stdbool.h>
 
-#include "internal.h"
+#include "engine/internal.h"
 
 /* In order of preference on their architecture. */
 typedef enum wenc__isa {

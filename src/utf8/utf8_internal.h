@@ -4,7 +4,7 @@
 #ifndef WENC_UTF8_INTERNAL_H
 #define WENC_UTF8_INTERNAL_H
 
-#include "internal.h"
+#include "engine/internal.h"
 #include "utf8_dfa.h"
 
 /* SSE2 is the x86-64 baseline.  -DWENC_NO_SIMD builds the portable path

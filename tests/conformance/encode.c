@@ -788,7 +788,7 @@ static void test_bulk_small_output(void)
     }
 }
 
-/* ---- 7. UTF-32 input through the UTF-16 paths (src/encoder.c) ----------- */
+/* ---- 7. UTF-32 input through the UTF-16 paths (src/engine/encoder.c) ----------- */
 
 /* encode_utf32() narrows UTF-32 input to UTF-16 in blocks of up to 1024
 ** units where at least 32 in a row are scalar values below U+10000, and

@@ -17,7 +17,7 @@
 ** Usage: conf-indexes INDEX_DIR (skips without it). */
 
 #include "conf.h"
-#include "internal.h"
+#include "engine/internal.h"
 #include "handlers/big5.h"
 #include "handlers/euc_kr.h"
 #include "handlers/gb18030.h"

@@ -1,4 +1,4 @@
-/* encode.h -- the encode engine's contract with the handlers, and the loop
+/* encode_loop.h -- the encode engine's contract with the handlers, and the loop
 ** every encoder runs (Encoding Standard, "process a queue" / "process an
 ** item" with an encoder instance and error mode fatal or html).
 **
@@ -10,7 +10,7 @@
 **
 ** The input (UTF-8, UTF-16 or UTF-32) is turned into scalar values by the
 ** engine, as the standard requires before encoding (ill-formed input becomes
-** U+FFFD); see encoder.c.  Like decode.h, the loop is inlined into each
+** U+FFFD); see encoder.c.  Like decode_loop.h, the loop is inlined into each
 ** handler file once per input form: no indirect call per code point. */
 #ifndef WENC_ENCODE_H
 #define WENC_ENCODE_H

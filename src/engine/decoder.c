@@ -1,7 +1,7 @@
 /* decoder.c -- the decode engine: the public decoder functions, BOM
 ** handling, pending output, and dispatch to the handler families (whose
-** loops come from decode.h).  See docs/engine.md. */
-#include "decode.h"
+** loops come from decode_loop.h).  See docs/engine.md. */
+#include "decode_loop.h"
 #include "oneshot.h"
 #include "utf8_dfa.h"
 #include "simd/utf8_kernels.h"

@@ -1,8 +1,8 @@
 /* encoder.c -- the encode engine: the public encoder functions, reading
 ** UTF-8 / UTF-16 / UTF-32 input as scalar values, pending output, html-mode
 ** character references, and dispatch to the handler families (whose loops
-** come from encode.h).  See docs/engine.md. */
-#include "encode.h"
+** come from encode_loop.h).  See docs/engine.md. */
+#include "encode_loop.h"
 #include "utf8_dfa.h"
 #include "simd/utf8_kernels.h"
 

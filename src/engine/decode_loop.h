@@ -1,4 +1,4 @@
-/* decode.h -- the decode engine's contract with the handlers, and the loop
+/* decode_loop.h -- the decode engine's contract with the handlers, and the loop
 ** every handler runs (Encoding Standard, "Encoders and decoders": process a
 ** queue / process an item).
 **
