@@ -29,6 +29,9 @@ import sys
 # within a function ("jne <f+0x12>") stay.
 RIP = re.compile(r'-?0x[0-9a-f]+\(%rip\)')
 COMMENT = re.compile(r'#\s*<[^>]*\+0x[0-9a-f]+>')
+# The no-ops after a function's last instruction align the next function:
+# they change with whatever follows it, and never run.
+PADDING = re.compile(r'^(data16 |cs |ds )*(nop[lwq]?|xchg %ax,%ax)\b|^int3$')
 
 
 def functions(path):
@@ -50,6 +53,9 @@ def functions(path):
             insn = re.sub(r'\s+', ' ', insn)
             if insn and not insn.startswith('...'):
                 body.append(insn)
+    for body in funcs.values():
+        while body and PADDING.match(body[-1]):
+            body.pop()
     return {k: (len(v), hashlib.sha256('\n'.join(v).encode()).hexdigest()[:16])
             for k, v in funcs.items()}
 
