@@ -2,7 +2,7 @@
 ** handling, pending output, and dispatch to the handler families (whose
 ** loops come from decode_loop.h).  See docs/engine.md. */
 #include "decode_loop.h"
-#include "oneshot.h"
+#include "api/oneshot.h"
 #include "utf8_dfa.h"
 #include "simd/utf8_kernels.h"
 

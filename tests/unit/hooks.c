@@ -8,7 +8,7 @@
 
 #include "check.h"
 #include "built.h"
-#include "oneshot.h"
+#include "api/oneshot.h"
 #include "test_alloc.h"
 
 #define CHECK_U16(a, na, b, nb, desc) CHECK_BYTES(a, (na) * 2, b, (nb) * 2, desc)
