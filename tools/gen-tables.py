@@ -246,7 +246,7 @@ def encode_page_table(out, prefix, mapping, what, entry):
     table covers at least the whole BMP (empty blocks past the last code
     point cost one top entry each), so that the compiler drops the limit
     test where it knows the code point is below 0x10000 (a UTF-8
-    three-byte sequence, a UTF-16 unit: src/cjk_bulk.h)."""
+    three-byte sequence, a UTF-16 unit: src/handlers/cjk_bulk.h)."""
     limit = max(max(mapping) + 1, 0x10000)
     if limit > 0x10000:
         # Big5's plane 2 code points, a few hundred and rare in text, are in

@@ -3,7 +3,7 @@
 ** data, boundaries and lengths, and error rendering for people.
 **
 ** Everything here agrees with the Encoding Standard's UTF-8 decoder (and so
-** with wenc_decoder on WENC_UTF_8): the same DFA (src/utf8_dfa.h) decides
+** with wenc_decoder on WENC_UTF_8): the same DFA (src/utf8/dfa.h) decides
 ** what is valid.  A "span" is what that decoder turns into one output item:
 ** a code point's bytes, or a malformed sequence that becomes one U+FFFD in
 ** replacement mode.  Spans partition any input; their starts are the

@@ -4,7 +4,7 @@
 ** algorithms. */
 #include "engine/decode_loop.h"
 #include "oneshot.h"
-#include "utf8_dfa.h"
+#include "utf8/dfa.h"
 #include "simd/utf16_kernels.h"
 #include "simd/utf8_kernels.h"
 

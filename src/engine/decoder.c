@@ -3,7 +3,7 @@
 ** loops come from decode_loop.h).  See docs/engine.md. */
 #include "decode_loop.h"
 #include "api/oneshot.h"
-#include "utf8_dfa.h"
+#include "utf8/dfa.h"
 #include "simd/utf8_kernels.h"
 
 static const wenc__decoder_impl *impl_of(const wenc_encoding *e)

@@ -16,7 +16,7 @@
 #define WENC_ENCODE_H
 
 #include "internal.h"
-#include "utf8_dfa.h"
+#include "utf8/dfa.h"
 
 #ifndef WENC__EOQ
 #define WENC__EOQ (-1)

@@ -3,7 +3,7 @@
 ** character references, and dispatch to the handler families (whose loops
 ** come from encode_loop.h).  See docs/engine.md. */
 #include "encode_loop.h"
-#include "utf8_dfa.h"
+#include "utf8/dfa.h"
 #include "simd/utf8_kernels.h"
 
 #ifdef __SSE2__
@@ -174,7 +174,7 @@ static size_t mixed_stretch(const uint32_t *src, size_t n)
 }
 
 /* Whether E's encoder takes UTF-32 through the UTF-16 path.  Not the
-** double-byte encoders: their bulk loops (src/cjk_bulk.h) read UTF-32 as
+** double-byte encoders: their bulk loops (src/handlers/cjk_bulk.h) read UTF-32 as
 ** they read UTF-16, faster than after narrowing (1-8 % on text, 31-42 % on
 ** HTML; tests/bench/results/utf32-input.md). */
 static bool narrows_utf32(const wenc_encoding *e)

@@ -5,7 +5,7 @@
 #define WENC_UTF8_INTERNAL_H
 
 #include "engine/internal.h"
-#include "utf8_dfa.h"
+#include "dfa.h"
 
 /* SSE2 is the x86-64 baseline.  -DWENC_NO_SIMD builds the portable path
 ** (word at a time) instead, to test it on such machines. */

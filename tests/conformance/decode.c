@@ -519,7 +519,7 @@ static void sweep_lead_trail_class(const dcase *c)
     tally_report(&t, "%s: every non-ASCII lead x every byte x %zu classes", c->name, NREPS);
 }
 
-/* ---- The double-byte bulk paths (src/cjk_bulk.h) -------------------------- */
+/* ---- The double-byte bulk paths (src/handlers/cjk_bulk.h) -------------------------- */
 
 /* A pair each double-byte decoder maps (checked against the model before
 ** use), and the text the bulk sweeps build around the pair under test: the

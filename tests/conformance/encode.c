@@ -523,7 +523,7 @@ static void test_sequences(conf_rng *rng, unsigned count)
     }
 }
 
-/* ---- 4. The double-byte encoders' bulk paths (src/cjk_bulk.h) ------------ */
+/* ---- 4. The double-byte encoders' bulk paths (src/handlers/cjk_bulk.h) ------------ */
 
 /* Every BMP scalar value >= 0x80 inside text the bulk path takes in one
 ** run: ideographs the encoder maps, lone ASCII characters and runs of more

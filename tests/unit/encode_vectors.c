@@ -597,7 +597,7 @@ static const ivec input_vectors[] = {
     {WENC_UTF_8, HTML, I8, "E2 | 41", "EF BF BD 41", 1, ""},
     {WENC_UTF_8, HTML, I8, "EF BF BD", "EF BF BD", 0, ""},
     /* Ill-formed and overlong three-byte sequences between ideographs, where
-    ** the CJK encoders' bulk loop (src/cjk_bulk.h) tests them: a surrogate
+    ** the CJK encoders' bulk loop (src/handlers/cjk_bulk.h) tests them: a surrogate
     ** (ED A0 80, ED BF BF) and an overlong form of U+00A7, which both
     ** indexes map (E0 82 A7), are three maximal subparts each; E0 A0 80 is
     ** U+0800, well-formed and unmappable.  U+4E00 is jis0208 pointer 1485

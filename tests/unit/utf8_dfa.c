@@ -1,5 +1,5 @@
 /* utf8_dfa.c -- the UTF-8 toolkit's derived form of the DFA (the shift rows
-** of src/utf8/utf8_internal.h) is the DFA of src/utf8_dfa.h: every state,
+** of src/utf8/utf8_internal.h) is the DFA of src/utf8/dfa.h: every state,
 ** every byte class.  Links the library's internals. */
 #include "utf8/utf8_internal.h"
 

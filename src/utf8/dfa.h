@@ -1,8 +1,11 @@
-/* utf8_dfa.h -- the one definition of valid UTF-8 in wenc: a table-driven
-** DFA (in the spirit of Bjoern Hoehrmann's decoder) equivalent to the
-** Encoding Standard's UTF-8 decoder, including where it rejects.  The UTF-8
-** decoder (handlers/utf8.c), the encoders' UTF-8 input (encoder.c) and the
-** UTF-8 toolkit all use it.
+/* dfa.h -- the one definition of valid UTF-8 in wenc: a table-driven DFA
+** (in the spirit of Bjoern Hoehrmann's decoder) equivalent to the Encoding
+** Standard's UTF-8 decoder, including where it rejects; its tables are
+** dfa_tables.h.  The UTF-8 decoder (handlers/utf8.c), the encoders' UTF-8
+** input (engine/encoder.c), TextEncoder and the UTF-8 toolkit run it; the
+** validators' row tables (validate.c) and the kernels' lookup tables
+** (simd/utf8_lookup.h) are tested against it (tests/unit/utf8_dfa.c,
+** tests/unit/kernels_utf8.c).
 **
 ** States are the standard's (bytes needed, lower boundary, upper boundary)
 ** triples that can occur:
