@@ -5,8 +5,8 @@
 #include "engine/decode_loop.h"
 #include "oneshot.h"
 #include "utf8/dfa.h"
-#include "simd/utf16_kernels.h"
-#include "simd/utf8_kernels.h"
+#include "simd/utf16/utf16_kernels.h"
+#include "simd/utf8/utf8_kernels.h"
 
 /* ------------------------------------------------------------------------
 ** TextDecoder. */
@@ -515,7 +515,7 @@ const char *wenc_text_encoder_encoding_name(void)
     return "utf-8";
 }
 
-/* The kernels (src/simd/utf16_kernels.h) transcode runs of well-formed
+/* The kernels (src/simd/utf16/utf16_kernels.h) transcode runs of well-formed
 ** UTF-16 and stop before a lone surrogate, which becomes U+FFFD here. */
 
 size_t wenc_text_encoder_encoded_length(const uint16_t *src, size_t src_len)

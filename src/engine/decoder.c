@@ -4,7 +4,7 @@
 #include "decode_loop.h"
 #include "api/oneshot.h"
 #include "utf8/dfa.h"
-#include "simd/utf8_kernels.h"
+#include "simd/utf8/utf8_kernels.h"
 
 static const wenc__decoder_impl *impl_of(const wenc_encoding *e)
 {

@@ -4,7 +4,7 @@
 ** come from encode_loop.h).  See docs/engine.md. */
 #include "encode_loop.h"
 #include "utf8/dfa.h"
-#include "simd/utf8_kernels.h"
+#include "simd/utf8/utf8_kernels.h"
 
 #ifdef __SSE2__
 #include <emmintrin.h>

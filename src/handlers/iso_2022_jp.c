@@ -3,7 +3,7 @@
 ** katakana (encoder only). */
 #include "cjk_bulk.h"
 #include "handlers/jis0208.h"
-#include "simd/iso2022jp_kernels.h"
+#include "simd/iso2022jp/iso2022jp_kernels.h"
 
 /* Decoder states.  ASCII is 0, so a zeroed decoder is in its initial state. */
 enum { ASCII, ROMAN, KATAKANA, LEADING_BYTE, TRAILING_BYTE, ESCAPE_START, ESCAPE };

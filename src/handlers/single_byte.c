@@ -3,9 +3,9 @@
 ** each with its own index (indexes/single_byte.c). */
 #include "engine/decode_loop.h"
 #include "engine/encode_loop.h"
-#include "simd/sb_kernels.h"
-#include "simd/utf16_kernels.h"
-#include "simd/utf8_kernels.h"
+#include "simd/sb/sb_kernels.h"
+#include "simd/utf16/utf16_kernels.h"
+#include "simd/utf8/utf8_kernels.h"
 
 #include <stdatomic.h>
 

@@ -2,7 +2,7 @@
 ** (Encoding Standard, "Common infrastructure for UTF-16BE/LE").  They have
 ** no encoder. */
 #include "engine/decode_loop.h"
-#include "simd/utf16_kernels.h"
+#include "simd/utf16/utf16_kernels.h"
 
 struct utf16_state {
     uint16_t leading_surrogate; /* 0 is null: surrogates are never 0 */

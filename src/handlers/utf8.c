@@ -4,7 +4,7 @@
 #include "engine/decode_loop.h"
 #include "engine/encode_loop.h"
 #include "utf8/dfa_tables.h"
-#include "simd/utf8_kernels.h"
+#include "simd/utf8/utf8_kernels.h"
 
 /* ------------------------------------------------------------------------
 ** Decoder.  The state is the standard's UTF-8 code point and bytes seen,
@@ -127,8 +127,8 @@ WENC__DECODER_IMPL(utf8, utf8_decode);
 /* ------------------------------------------------------------------------
 ** Encoder: every scalar value has a UTF-8 form. */
 
-#include "simd/utf16_kernels.h"
-#include "simd/utf8_kernels.h"
+#include "simd/utf16/utf16_kernels.h"
+#include "simd/utf8/utf8_kernels.h"
 
 WENC__INLINE int utf8_encode_step(void *unused, int32_t cp, wenc__estep *r)
 {

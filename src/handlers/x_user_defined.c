@@ -2,7 +2,7 @@
 ** Standard, "x-user-defined"): bytes 0x80..0xFF are U+F780..U+F7FF. */
 #include "engine/decode_loop.h"
 #include "engine/encode_loop.h"
-#include "simd/utf16_kernels.h"
+#include "simd/utf16/utf16_kernels.h"
 
 WENC__INLINE int xud_step(void *unused, int byte, wenc__step *r)
 {

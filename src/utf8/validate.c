@@ -4,7 +4,7 @@
 ** decoder (Encoding Standard, "UTF-8 decoder") decides, through the DFA of
 ** utf8_dfa.h. */
 #include "utf8/utf8_internal.h"
-#include "simd/utf8_kernels.h"
+#include "simd/utf8/utf8_kernels.h"
 
 /* ------------------------------------------------------------------------
 ** Names. */

@@ -1,6 +1,6 @@
 /* kernels_iso2022jp.c -- the ISO-2022-JP ASCII-state kernels of every
 ** instruction set this build has and this CPU runs
-** (src/simd/iso2022jp_kernels.h), called directly, against the test's own
+** (src/simd/iso2022jp/iso2022jp_kernels.h), called directly, against the test's own
 ** literal model of their contract: the ISO-2022-JP decoder's and encoder's
 ** ASCII state take a unit below 0x80 as itself unless it is 0x0E or 0x0F
 ** (errors) or 0x1B (an escape), and the kernels copy the longest prefix of
@@ -19,7 +19,7 @@
 #include <string.h>
 
 #include "check.h"
-#include "simd/iso2022jp_kernels.h"
+#include "simd/iso2022jp/iso2022jp_kernels.h"
 #include "testutil.h"
 
 #define BLOCK  700  /* the first 256 units, a 256-unit block and more */

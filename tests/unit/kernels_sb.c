@@ -1,5 +1,5 @@
 /* kernels_sb.c -- the single-byte decode kernels of every instruction set
-** this build has and this CPU runs (src/simd/sb_kernels.h), called
+** this build has and this CPU runs (src/simd/sb/sb_kernels.h), called
 ** directly, against the test's own literal model of their contract (the
 ** Encoding Standard's single-byte decoder: a byte below 0x80 is itself,
 ** any other the index's code point for byte - 0x80, and an unmapped byte
@@ -13,7 +13,7 @@
 #include <stdbool.h>
 
 #include "check.h"
-#include "simd/sb_kernels.h"
+#include "simd/sb/sb_kernels.h"
 #include "testutil.h"
 
 #define MAXB  208

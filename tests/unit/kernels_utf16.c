@@ -1,5 +1,5 @@
 /* kernels_utf16.c -- the UTF-16 kernels of every instruction set this build
-** has and this CPU runs (src/simd/utf16_kernels.h), called directly, on
+** has and this CPU runs (src/simd/utf16/utf16_kernels.h), called directly, on
 ** random and adversarial input: against the test's own literal model of
 ** the standard's rules (a USVString's scalar values; the shared UTF-16
 ** decoder; x-user-defined), against tests/support/ref.c's UTF-16LE/BE and
@@ -12,7 +12,7 @@
 
 #include "check.h"
 #include "ref.h"
-#include "simd/utf16_kernels.h"
+#include "simd/utf16/utf16_kernels.h"
 #include "testutil.h"
 
 #define MAXU  520 /* units of an input */

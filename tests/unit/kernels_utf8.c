@@ -13,8 +13,8 @@
 
 #include "check.h"
 #include "ref.h"
-#include "simd/utf8_kernels.h"
-#include "simd/utf8_lookup.h"
+#include "simd/utf8/utf8_kernels.h"
+#include "simd/utf8/utf8_lookup.h"
 
 #define MAXN 9000
 

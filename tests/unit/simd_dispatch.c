@@ -8,8 +8,8 @@
 
 #include "check.h"
 #include "simd/simd.h"
-#include "simd/utf16_kernels.h"
-#include "simd/utf8_kernels.h"
+#include "simd/utf16/utf16_kernels.h"
+#include "simd/utf8/utf8_kernels.h"
 
 static int list(void)
 {

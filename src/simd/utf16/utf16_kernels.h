@@ -12,7 +12,7 @@
 #ifndef WENC_UTF16_KERNELS_H
 #define WENC_UTF16_KERNELS_H
 
-#include "simd.h"
+#include "simd/simd.h"
 
 typedef struct wenc__utf16_kernels {
     /* Encodes SRC[0..LEN) as UTF-8 into DST[0..CAP) while its units are

@@ -12,7 +12,7 @@
 #ifndef WENC_SB_KERNELS_H
 #define WENC_SB_KERNELS_H
 
-#include "simd.h"
+#include "simd/simd.h"
 
 typedef struct wenc__sb_kernels {
     /* Decodes SRC[0..LEN) through INDEX (the code points of bytes 0x80 to

@@ -8,7 +8,7 @@
 #include <smmintrin.h>
 #include <tmmintrin.h>
 
-#include "target.h"
+#include "simd/target.h"
 
 WENC__TARGET_BEGIN(WENC__TARGET_SSE41)
 

@@ -3,7 +3,7 @@
 ** with a skip for blocks of ASCII; decoding with shuffles (utf8_x86.h). */
 #include <smmintrin.h>
 
-#include "target.h"
+#include "simd/target.h"
 
 WENC__TARGET_BEGIN(WENC__TARGET_SSE41)
 

@@ -7,7 +7,7 @@
 ** meets an unmapped byte, and the last, shorter one, use masked stores. */
 #include <immintrin.h>
 
-#include "target.h"
+#include "simd/target.h"
 
 WENC__TARGET_BEGIN(WENC__TARGET_AVX512)
 

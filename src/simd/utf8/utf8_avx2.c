@@ -4,7 +4,7 @@
 ** and 32-byte ASCII widening. */
 #include <immintrin.h>
 
-#include "target.h"
+#include "simd/target.h"
 
 WENC__TARGET_BEGIN(WENC__TARGET_AVX2)
 /* This file's set, for utf8_x86.h (target.h). */

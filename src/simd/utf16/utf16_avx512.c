@@ -11,7 +11,7 @@
 ** never per unit. */
 #include <immintrin.h>
 
-#include "target.h"
+#include "simd/target.h"
 
 WENC__TARGET_BEGIN(WENC__TARGET_AVX512)
 

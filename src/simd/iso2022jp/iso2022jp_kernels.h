@@ -12,7 +12,7 @@
 #ifndef WENC_ISO2022JP_KERNELS_H
 #define WENC_ISO2022JP_KERNELS_H
 
-#include "simd.h"
+#include "simd/simd.h"
 
 /* Whether the ASCII state takes unit U as itself: the kernels' contract,
 ** and the scalar loops' test. */

@@ -26,7 +26,7 @@
 ** removed. */
 #include <immintrin.h>
 
-#include "target.h"
+#include "simd/target.h"
 
 WENC__TARGET_BEGIN(WENC__TARGET_AVX2)
 

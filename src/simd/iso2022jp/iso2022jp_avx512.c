@@ -6,7 +6,7 @@
 ** UTF-16 units are narrowed to bytes first, as in the AVX2 copies. */
 #include <immintrin.h>
 
-#include "target.h"
+#include "simd/target.h"
 
 WENC__TARGET_BEGIN(WENC__TARGET_AVX512)
 

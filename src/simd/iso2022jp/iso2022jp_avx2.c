@@ -5,7 +5,7 @@
 ** (a stop), so one byte test serves all four copies. */
 #include <immintrin.h>
 
-#include "target.h"
+#include "simd/target.h"
 
 WENC__TARGET_BEGIN(WENC__TARGET_AVX2)
 

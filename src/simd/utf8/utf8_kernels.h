@@ -7,7 +7,7 @@
 #ifndef WENC_UTF8_KERNELS_H
 #define WENC_UTF8_KERNELS_H
 
-#include "simd.h"
+#include "simd/simd.h"
 
 typedef struct wenc__utf8_kernels {
     /* The length of the longest prefix of SRC[0..LEN) that is a sequence

@@ -5,7 +5,7 @@
 ** AVX2 kernel's (utf8_x86.h, compiled here with these flags). */
 #include <immintrin.h>
 
-#include "target.h"
+#include "simd/target.h"
 
 WENC__TARGET_BEGIN(WENC__TARGET_AVX512)
 /* This file's set, for utf8_x86.h (target.h). */

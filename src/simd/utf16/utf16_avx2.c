@@ -7,7 +7,7 @@
 ** (it runs at the speed of memory already). */
 #include <immintrin.h>
 
-#include "target.h"
+#include "simd/target.h"
 
 WENC__TARGET_BEGIN(WENC__TARGET_AVX2)
 
