@@ -35,7 +35,7 @@ def under_wine():
                for w in shlex.split(os.environ.get("MESON_EXE_WRAPPER", "")))
 
 
-# What a Windows build does differently, under wine (tools/platform.h), for
+# What a Windows build does differently, under wine (src/cli/platform.h), for
 # the tests that check it the Linux way to skip:
 #   directory: open() of a directory fails with EACCES and read() of one
 #     with EINVAL, not EISDIR (exit status 3 all the same);

@@ -5,7 +5,7 @@ Usage: test_binary.py WENC
 
 Windows' C runtime opens files and the standard streams in text mode unless
 told otherwise: CR LF read as LF, LF written as CR LF, and a 0x1A byte read
-as the end of the file (tools/platform.c).  Each encoding's round-trip
+as the end of the file (src/cli/platform.c).  Each encoding's round-trip
 sample of test_cli.py (typed in from the standard) is converted with those
 bytes around it, from standard input and from a file operand, to a pipe and
 to a file, both ways; under wine (tests/cli/exe_wrapper.py) this is the

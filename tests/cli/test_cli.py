@@ -1,12 +1,12 @@
 #!/usr/bin/env python3
-"""Integration tests of the wenc command-line tool (tools/wenc.c), suite 'cli'.
+"""Integration tests of the wenc command-line tool (src/cli/wenc.c), suite 'cli'.
 
 Usage: test_cli.py WENC [INDEX_DIR] [MANPAGE]
 
 WENC is the built executable.  INDEX_DIR (optional, may be empty) is the
 directory holding the standard's index-*.txt and encodings.json: with it,
 the single-byte tables are checked whole through the tool.  MANPAGE is
-tools/wenc.1.  Python standard library only; prints TAP.
+src/cli/wenc.1.  Python standard library only; prints TAP.
 
 Every expected byte string is typed in from the Encoding Standard (or read
 from its index files), never produced by running wenc.  The vectors of

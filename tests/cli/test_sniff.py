@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Integration tests of `wenc sniff` and `wenc -f html` (tools/sniff_cmd.c),
+"""Integration tests of `wenc sniff` and `wenc -f html` (src/cli/sniff_cmd.c),
 suite 'cli'.
 
 Usage: test_sniff.py WENC [MANPAGE]

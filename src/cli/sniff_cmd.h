@@ -1,4 +1,4 @@
-/* sniff_cmd.h -- what tools/sniff_cmd.c gives the rest of the wenc tool:
+/* sniff_cmd.h -- what src/cli/sniff_cmd.c gives the rest of the wenc tool:
 ** the `wenc sniff` command and the `-f html` source encoding. */
 #ifndef WENC_TOOLS_SNIFF_CMD_H
 #define WENC_TOOLS_SNIFF_CMD_H

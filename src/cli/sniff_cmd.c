@@ -2,7 +2,7 @@
 ** Standard's encoding sniffing algorithm) or an XML processor would decide
 ** each FILE's encoding, and `-f html`, which converts a document from the
 ** encoding the sniffing algorithm chooses (wenc/sniff.h).  wenc.c
-** dispatches to both; tools/wenc.1 documents them. */
+** dispatches to both; src/cli/wenc.1 documents them. */
 #define _POSIX_C_SOURCE 200809L
 #define _FILE_OFFSET_BITS 64
 

@@ -4,7 +4,7 @@
 ** sniff_cmd.c).  This file holds main(): the options (read as GNU's
 ** getopt_long reads them, cli.c), --list, the answers to iconv's habits,
 ** and the dispatch to the commands; cli.h is what the files share.
-** tools/wenc.1 is its manual; tests/cli/ holds its integration tests. */
+** src/cli/wenc.1 is its manual; tests/cli/ holds its integration tests. */
 #define _POSIX_C_SOURCE 200809L
 #define _FILE_OFFSET_BITS 64
 
