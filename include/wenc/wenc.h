@@ -7,9 +7,11 @@
 **   wenc/encodings.h  a handle per encoding (WENC_UTF_8, WENC_SHIFT_JIS, ...)
 **   wenc/decoder.h    streaming decoders: bytes -> UTF-8, UTF-16 or UTF-32
 **   wenc/encoder.h    streaming encoders: UTF-8, UTF-16 or UTF-32 -> bytes
-**   wenc/api.h        the standard's hooks (decode, UTF-8 decode, encode,
-**                     encode or fail, ...), one-shot calls that allocate,
-**                     TextDecoder / TextEncoder and their streams
+**   wenc/alloc.h      the caller's allocator, wenc_free(), one-shot calls
+**                     on a decoder or encoder that allocate their output
+**   wenc/hooks.h      the standard's hooks (decode, UTF-8 decode, encode,
+**                     encode or fail, ...), streaming and one-shot
+**   wenc/text.h       TextDecoder / TextEncoder and their streams
 **   wenc/utf8.h       the UTF-8 toolkit: validation with a diagnosis, lenient
 **                     forms, boundaries, counting, error rendering
 **   wenc/sniff.h      for HTML and XML parsers: the encoding sniffing
@@ -27,7 +29,7 @@
 ** - Input and output buffers must not overlap.
 ** - The library never allocates except in functions whose name says so
 **   (the one-shot *_alloc functions, wenc_text_decoder_new()) and in the
-**   one case wenc/api.h documents (a text decoder keeping the rest of its
+**   one case wenc/text.h documents (a text decoder keeping the rest of its
 **   input after a fatal error), never prints and never aborts.
 */
 #ifndef WENC_WENC_H
@@ -186,7 +188,9 @@ WENC_API bool wenc_encoding_is_single_byte(const wenc_encoding *encoding);
 
 #include "wenc/decoder.h"
 #include "wenc/encoder.h"
-#include "wenc/api.h"
+#include "wenc/alloc.h"
+#include "wenc/hooks.h"
+#include "wenc/text.h"
 #include "wenc/utf8.h"
 #include "wenc/sniff.h"
 

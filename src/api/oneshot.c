@@ -1,4 +1,4 @@
-/* oneshot.c -- what every *_alloc function of wenc/api.h shares
+/* oneshot.c -- what every *_alloc function (wenc/alloc.h) shares
 ** (oneshot.h): the caller's allocator or malloc(), and the run that
 ** measures the output on a copy of the object, allocates exactly that, and
 ** runs again for real. */

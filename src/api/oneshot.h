@@ -1,4 +1,4 @@
-/* oneshot.h -- the machinery behind every *_alloc function of wenc/api.h
+/* oneshot.h -- the machinery behind every *_alloc function (wenc/alloc.h)
 ** (hooks.c, text.c): run a streaming call over the whole input on a copy
 ** of the object to measure the output, allocate exactly that, and run it
 ** again for real (or, if the output fitted in the scratch buffer the first

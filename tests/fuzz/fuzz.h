@@ -168,7 +168,7 @@ void *fuzz_room_copy(fuzz_room *r, const void *p, size_t n);
 void fuzz_room_free(fuzz_room *r);
 
 /* ---------------------------------------------------------------------------
-** An allocator for wenc/api.h (wenc_allocator): counts live blocks,
+** An allocator for wenc/alloc.h (wenc_allocator): counts live blocks,
 ** remembers the last size asked for, and fails every request while FAIL is
 ** set, so the targets can check exact sizes, leaks and WENC_NO_MEMORY. */
 typedef struct fuzz_allocator {

@@ -1,4 +1,5 @@
-/* hooks.c -- fuzz target for wenc/api.h apart from TextDecoder: the hooks
+/* hooks.c -- fuzz target for the calls of wenc/hooks.h, wenc/alloc.h and
+** wenc/text.h apart from TextDecoder: the hooks
 ** for standards (UTF-8 decode and its variants, UTF-8 encode), the legacy
 ** hooks (BOM sniff, decode, encode, get an encoder, encode or fail), the
 ** one-shot *_alloc calls, TextEncoder's encode() and encodeInto(), and

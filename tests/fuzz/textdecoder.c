@@ -1,4 +1,4 @@
-/* textdecoder.c -- fuzz target for TextDecoder (wenc/api.h, section 5): a
+/* textdecoder.c -- fuzz target for TextDecoder (wenc/text.h): a
 ** sequence of decode() calls with and without {stream}, fatal and
 ** ignoreBOM, to UTF-8 or UTF-16, into buffers of any size or allocated,
 ** against a literal model of the standard's decode() steps built on the

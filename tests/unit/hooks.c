@@ -1,4 +1,4 @@
-/* hooks.c -- unit tests of the standard's hooks in wenc/api.h (decode, BOM
+/* hooks.c -- unit tests of the standard's hooks in wenc/hooks.h (decode, BOM
 ** sniff, UTF-8 decode and its variants, UTF-8 encode, encode, get an
 ** encoder / a decoder, encode or fail, get an output encoding), their
 ** streaming and one-shot forms, and the one-shot calls on a decoder or

@@ -1,4 +1,4 @@
-/* test_alloc.h -- allocators for the tests of wenc/api.h: one that counts
+/* test_alloc.h -- allocators for the tests of wenc/alloc.h: one that counts
 ** what it is asked for (to check exact allocation and that everything is
 ** released), and one that fails after a given number of allocations. */
 #ifndef WENC_TEST_ALLOC_H

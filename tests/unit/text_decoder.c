@@ -1,5 +1,5 @@
 /* text_decoder.c -- unit tests of wenc_text_decoder (TextDecoder and
-** TextDecoderStream in wenc/api.h): construction, the decode() steps (do
+** TextDecoderStream in wenc/text.h): construction, the decode() steps (do
 ** not flush, BOM seen, ignoreBOM, fatal errors, the kept rest of the input),
 ** every output form and buffer size, allocation.  Expected values are typed
 ** from the standard and SPEC-DELTA.md (e). */

@@ -1,5 +1,5 @@
 /* text_encoder.c -- unit tests of TextEncoder (encode, encodeInto) and
-** TextEncoderStream in wenc/api.h.  Expected values are typed from the
+** TextEncoderStream in wenc/text.h.  Expected values are typed from the
 ** standard and SPEC-DELTA.md (e): the inputs are built from items whose
 ** UTF-16 units and UTF-8 bytes are written out by hand, and encodeInto's
 ** expected result for a destination of N bytes follows the standard's
