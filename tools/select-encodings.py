@@ -2,7 +2,7 @@
 """Resolves the -Dencodings= option (names or labels of the Encoding
 Standard, or "all") against the registry, for meson.build at configure time.
 
-usage: select-encodings.py REGISTRY_C VALUE...
+usage: select-encodings.py [--tables=default|small] REGISTRY_C VALUE...
 
 REGISTRY_C is indexes/registry.c (generated from encodings.json; its labels
 and encoding records are read, so this script knows every label the library
@@ -16,11 +16,20 @@ always added.  Prints key=value lines for meson.build:
   names=...         names of the built encodings, in the standard's order
   left_out=...      names of the others
   all=true|false    whether every encoding is built
+  every_family=a,b  every handler family, built or not
+  handlers=f,g      the handler files of the families built (src/...)
+  tables=t,u        their tables in indexes/ in the --tables profile
+                    (registry.c, always built, is not among them)
+
+The families, their handler files and their tables come from
+tools/gen-tables.py's list HANDLERS, the one list of them.
 
 Exits 1, naming the value, when a value is no label of the standard, and
 when there is no value at all.
 Standard library only.
 """
+import importlib.util
+import os
 import re
 import sys
 
@@ -33,6 +42,32 @@ import sys
 MANDATORY = ("UTF-8", "UTF-16BE", "UTF-16LE", "replacement")
 
 WHITESPACE = "\t\n\f\r "
+
+
+def load_generator():
+    """tools/gen-tables.py as a module (its name is no identifier)."""
+    path = os.path.join(os.path.dirname(os.path.abspath(__file__)), "gen-tables.py")
+    spec = importlib.util.spec_from_file_location("gen_tables", path)
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+def family_files(families, small):
+    """The handler files (under src/) and table files (under indexes/) of
+    FAMILIES (lowercase names), each once, in the generator's order."""
+    gen = load_generator()
+    handlers, tables = [], []
+    for fam, spec in gen.HANDLERS.items():
+        if fam.lower() not in families:
+            continue
+        h = "handlers/" + spec[0]
+        if h not in handlers:
+            handlers.append(h)
+        for t in gen.family_tables(fam, small):
+            if t not in tables:
+                tables.append(t)
+    return handlers, tables, [f.lower() for f in gen.HANDLERS]
 
 
 def read_registry(path):
@@ -52,6 +87,10 @@ def read_registry(path):
 
 
 def main(argv):
+    small = False
+    if len(argv) > 1 and argv[1].startswith("--tables="):
+        small = argv[1] == "--tables=small"
+        argv = argv[:1] + argv[2:]
     if len(argv) < 2:
         sys.exit(__doc__)
     labels, encodings = read_registry(argv[1])
@@ -89,6 +128,10 @@ def main(argv):
     print("names=" + ",".join(encodings[e][0] for e in sorted(chosen)))
     print("left_out=" + ",".join(encodings[e][0] for e in sorted(encodings) if e not in chosen))
     print("all=" + ("true" if len(chosen) == len(encodings) else "false"))
+    handlers, tables, every = family_files(families, small)
+    print("every_family=" + ",".join(every))
+    print("handlers=" + ",".join(handlers))
+    print("tables=" + ",".join(tables))
     return 0
 
 

@@ -82,11 +82,10 @@ typedef struct wenc__decoder_impl {
     const wenc__decoder_impl wenc__##name##_decoder = {                                   \
         {name##_utf8, name##_utf16, name##_utf32}}
 
-extern const wenc__decoder_impl wenc__utf8_decoder, wenc__single_byte_decoder,
-    wenc__gb18030_decoder, wenc__big5_decoder, wenc__euc_jp_decoder,
-    wenc__iso_2022_jp_decoder, wenc__shift_jis_decoder, wenc__euc_kr_decoder,
-    wenc__replacement_decoder, wenc__utf16be_decoder, wenc__utf16le_decoder,
-    wenc__x_user_defined_decoder;
+/* Each family's decoder, defined by its handler file (families.h). */
+#define WENC__X(f, name) extern const wenc__decoder_impl wenc__##name##_decoder;
+WENC__FAMILY_DECODERS(WENC__X)
+#undef WENC__X
 
 /* Output units CP needs in FORM. */
 WENC__INLINE unsigned wenc__units(uint32_t cp, int form)

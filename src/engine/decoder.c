@@ -8,40 +8,13 @@
 
 static const wenc__decoder_impl *impl_of(const wenc_encoding *e)
 {
-    /* A family left out by -Dencodings has no entry (its handler is not
-    ** linked); wenc_decoder_init() refuses its encodings, so the NULL is
-    ** never used. */
+    /* A family left out by -Dencodings has a NULL entry (its handler is
+    ** not linked); wenc_decoder_init() refuses its encodings, so the NULL
+    ** is never used. */
     static const wenc__decoder_impl *const impls[WENC__FAMILY_COUNT] = {
-        [WENC__FAMILY_UTF8] = &wenc__utf8_decoder,
-#if WENC__HAVE_FAMILY_SINGLE_BYTE
-        [WENC__FAMILY_SINGLE_BYTE] = &wenc__single_byte_decoder,
-#endif
-        /* GBK's decoder is gb18030's decoder. */
-#if WENC__HAVE_FAMILY_GBK || WENC__HAVE_FAMILY_GB18030
-        [WENC__FAMILY_GBK] = &wenc__gb18030_decoder,
-        [WENC__FAMILY_GB18030] = &wenc__gb18030_decoder,
-#endif
-#if WENC__HAVE_FAMILY_BIG5
-        [WENC__FAMILY_BIG5] = &wenc__big5_decoder,
-#endif
-#if WENC__HAVE_FAMILY_EUC_JP
-        [WENC__FAMILY_EUC_JP] = &wenc__euc_jp_decoder,
-#endif
-#if WENC__HAVE_FAMILY_ISO_2022_JP
-        [WENC__FAMILY_ISO_2022_JP] = &wenc__iso_2022_jp_decoder,
-#endif
-#if WENC__HAVE_FAMILY_SHIFT_JIS
-        [WENC__FAMILY_SHIFT_JIS] = &wenc__shift_jis_decoder,
-#endif
-#if WENC__HAVE_FAMILY_EUC_KR
-        [WENC__FAMILY_EUC_KR] = &wenc__euc_kr_decoder,
-#endif
-        [WENC__FAMILY_REPLACEMENT] = &wenc__replacement_decoder,
-        [WENC__FAMILY_UTF16BE] = &wenc__utf16be_decoder,
-        [WENC__FAMILY_UTF16LE] = &wenc__utf16le_decoder,
-#if WENC__HAVE_FAMILY_X_USER_DEFINED
-        [WENC__FAMILY_X_USER_DEFINED] = &wenc__x_user_defined_decoder,
-#endif
+#define WENC__X(f, name) [WENC__FAMILY_##f] = WENC__IF_BUILT(f, &wenc__##name##_decoder),
+        WENC__FAMILY_DECODERS(WENC__X)
+#undef WENC__X
     };
     return impls[e->family];
 }

@@ -83,10 +83,10 @@ typedef struct wenc__encoder_impl {
     const wenc__encoder_impl wenc__##name##_encoder = {                                   \
         {name##_from_utf8, name##_from_utf16, name##_from_utf32}, max_bytes}
 
-extern const wenc__encoder_impl wenc__utf8_encoder, wenc__single_byte_encoder,
-    wenc__gb18030_encoder, wenc__gbk_encoder, wenc__big5_encoder, wenc__euc_jp_encoder,
-    wenc__iso_2022_jp_encoder, wenc__shift_jis_encoder, wenc__euc_kr_encoder,
-    wenc__x_user_defined_encoder;
+/* Each family's encoder, defined by its handler file (families.h). */
+#define WENC__X(f, name) extern const wenc__encoder_impl wenc__##name##_encoder;
+WENC__FAMILY_ENCODERS(WENC__X)
+#undef WENC__X
 
 /* encoder.c: reads the next scalar value.  Returns false if the input is
 ** exhausted (an incomplete sequence at its end is kept in the encoder unless

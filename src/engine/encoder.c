@@ -12,36 +12,13 @@
 
 static const wenc__encoder_impl *impl_of(const wenc_encoding *e)
 {
+    /* A family left out by -Dencodings has a NULL entry (its handler is
+    ** not linked), and so has one without an encoder (replacement,
+    ** UTF-16BE/LE); wenc_encoder_init() refuses their encodings first. */
     static const wenc__encoder_impl *const impls[WENC__FAMILY_COUNT] = {
-        [WENC__FAMILY_UTF8] = &wenc__utf8_encoder,
-        /* A family left out by -Dencodings has no entry (its handler is not
-        ** linked); wenc_encoder_init() refuses its encodings first. */
-#if WENC__HAVE_FAMILY_SINGLE_BYTE
-        [WENC__FAMILY_SINGLE_BYTE] = &wenc__single_byte_encoder,
-#endif
-#if WENC__HAVE_FAMILY_GBK || WENC__HAVE_FAMILY_GB18030
-        [WENC__FAMILY_GBK] = &wenc__gbk_encoder,
-        [WENC__FAMILY_GB18030] = &wenc__gb18030_encoder,
-#endif
-#if WENC__HAVE_FAMILY_BIG5
-        [WENC__FAMILY_BIG5] = &wenc__big5_encoder,
-#endif
-#if WENC__HAVE_FAMILY_EUC_JP
-        [WENC__FAMILY_EUC_JP] = &wenc__euc_jp_encoder,
-#endif
-#if WENC__HAVE_FAMILY_ISO_2022_JP
-        [WENC__FAMILY_ISO_2022_JP] = &wenc__iso_2022_jp_encoder,
-#endif
-#if WENC__HAVE_FAMILY_SHIFT_JIS
-        [WENC__FAMILY_SHIFT_JIS] = &wenc__shift_jis_encoder,
-#endif
-#if WENC__HAVE_FAMILY_EUC_KR
-        [WENC__FAMILY_EUC_KR] = &wenc__euc_kr_encoder,
-#endif
-#if WENC__HAVE_FAMILY_X_USER_DEFINED
-        [WENC__FAMILY_X_USER_DEFINED] = &wenc__x_user_defined_encoder,
-#endif
-        /* replacement, UTF-16BE and UTF-16LE have no encoder. */
+#define WENC__X(f, name) [WENC__FAMILY_##f] = WENC__IF_BUILT(f, &wenc__##name##_encoder),
+        WENC__FAMILY_ENCODERS(WENC__X)
+#undef WENC__X
     };
     return impls[e->family];
 }

@@ -13,22 +13,25 @@
 ** only some encodings").  Meson writes wenc_config.h; a build without it
 ** (tests/fuzz/oss-fuzz/build.sh compiles the files directly) has every
 ** encoding.  WENC__HAVE_FAMILY_<F> is 1 when family F's handler file and
-** tables are compiled; WENC__ENCODINGS_MASK has bit N set when the
+** tables are compiled, else 0; WENC__ENCODINGS_MASK has bit N set when the
 ** encoding with id N (the standard's order) is built. */
 #ifdef WENC__HAVE_CONFIG_H
 #include "wenc_config.h"
 #else
 #define WENC__ENCODINGS_MASK 0xFFFFFFFFFF
-#define WENC__HAVE_FAMILY_SINGLE_BYTE 1
-#define WENC__HAVE_FAMILY_GBK 1
-#define WENC__HAVE_FAMILY_GB18030 1
-#define WENC__HAVE_FAMILY_BIG5 1
-#define WENC__HAVE_FAMILY_EUC_JP 1
-#define WENC__HAVE_FAMILY_ISO_2022_JP 1
-#define WENC__HAVE_FAMILY_SHIFT_JIS 1
-#define WENC__HAVE_FAMILY_EUC_KR 1
-#define WENC__HAVE_FAMILY_X_USER_DEFINED 1
 #endif
+/* The handler families, generated from the one list of them
+** (tools/gen-tables.py, HANDLERS), with the defaults of a build without
+** wenc_config.h. */
+#include "families.h"
+
+/* WENC__IF_BUILT(F, X): X when family F is compiled in, else NULL, for
+** the engines' tables, which must not name a handler left out. */
+#define WENC__IF_BUILT(f, x) WENC__IF_BUILT_(WENC__HAVE_FAMILY_##f, x)
+#define WENC__IF_BUILT_(have, x) WENC__IF_BUILT__(have, x)
+#define WENC__IF_BUILT__(have, x) WENC__IF_BUILT_##have(x)
+#define WENC__IF_BUILT_0(x) NULL
+#define WENC__IF_BUILT_1(x) (x)
 
 #if defined(__GNUC__) || defined(__clang__)
 #define WENC__INLINE static inline __attribute__((always_inline))
@@ -44,19 +47,9 @@
 ** (all single-byte encodings; gb18030 and GBK, which differ only in the
 ** encoder's "is GBK"; UTF-16BE and UTF-16LE). */
 typedef enum wenc__family {
-    WENC__FAMILY_UTF8,
-    WENC__FAMILY_SINGLE_BYTE,
-    WENC__FAMILY_GBK,
-    WENC__FAMILY_GB18030,
-    WENC__FAMILY_BIG5,
-    WENC__FAMILY_EUC_JP,
-    WENC__FAMILY_ISO_2022_JP,
-    WENC__FAMILY_SHIFT_JIS,
-    WENC__FAMILY_EUC_KR,
-    WENC__FAMILY_REPLACEMENT,
-    WENC__FAMILY_UTF16BE,
-    WENC__FAMILY_UTF16LE,
-    WENC__FAMILY_X_USER_DEFINED,
+#define WENC__X(f) WENC__FAMILY_##f,
+    WENC__FAMILIES(WENC__X)
+#undef WENC__X
     WENC__FAMILY_COUNT
 } wenc__family;
 
