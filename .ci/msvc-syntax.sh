@@ -56,16 +56,20 @@ for f in $lib $portable_simd indexes/*.c small src/handlers/*.c; do
         -DWENC__TABLES_SMALL=${small:-0} "$f"
     n=$((n + 1))
 done
-avx2="-mavx2 -mbmi -mbmi2 -mpopcnt"
-avx512="$avx2 -mavx512f -mavx512bw -mavx512vl"
+# A set's flags, from its target string in src/simd/target.h (the one
+# place they are written): isa_flags AVX2 gives -mavx2 -mbmi ...
+isa_flags() {
+    sed -n "s/^#define WENC__TARGET_$1 \"\([^\"]*\)\"\$/-m\1/p" src/simd/target.h | sed 's/,/ -m/g'
+}
+avx512=$(isa_flags AVX512)
 # shellcheck disable=SC2086
 for f in $lib $(find src/simd -name '*.c' | sort); do
     case $f in
     *_neon.c | *_tables.c) continue ;; # aarch64; data only
-    *_sse41.c) isa="-mssse3 -msse4.1" ;;
+    *_sse41.c) isa=$(isa_flags SSE41) ;;
     *utf16_avx512.c) isa="$avx512 -mavx512vbmi2 -mavx512vbmi" ;; # its VBMI2 functions
     *_avx512.c) isa=$avx512 ;;
-    *_avx2.c) isa=$avx2 ;;
+    *_avx2.c) isa=$(isa_flags AVX2) ;;
     *) isa="" ;;
     esac
     # shellcheck disable=SC2086

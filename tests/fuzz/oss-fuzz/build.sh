@@ -54,11 +54,13 @@ case "$($CC -dumpmachine)" in
 x86_64*)
     simd_define=(-DWENC__SIMD_X86=1)
     mapfile -t -O "${#simd[@]}" simd < <(simd_files '*_sse2.c') # the x86-64 baseline
-    isa_flags=(
-        [sse41]="-mssse3 -msse4.1"
-        [avx2]="-mavx2 -mbmi -mbmi2 -mpopcnt"
-        [avx512]="-mavx2 -mbmi -mbmi2 -mpopcnt -mavx512f -mavx512bw -mavx512vl"
-    ) ;;
+    # Each set's flags from its target string in src/simd/target.h, the
+    # one place they are written (src/simd/meson.build reads it too):
+    # '#define WENC__TARGET_AVX2 "avx2,bmi,..."' gives -mavx2 -mbmi ...
+    while read -r isa features; do
+        isa_flags[$isa]="-m${features//,/ -m}"
+    done < <(sed -n 's/^#define WENC__TARGET_\([A-Z0-9]*\) "\([^"]*\)"$/\L\1\E \2/p' \
+        "$ROOT/src/simd/target.h") ;;
 aarch64*)
     simd_define=(-DWENC__SIMD_NEON=1)
     mapfile -t -O "${#simd[@]}" simd < <(simd_files '*_neon.c') ;; # the aarch64 baseline
