@@ -7,7 +7,8 @@ so that two builds can be compared without running a benchmark.
     tools/fingerprint.py BEFORE AFTER        the functions that differ
                                              (exit 1 if any)
 
-LIB is an object, archive or shared library.  The disassembly comes from
+LIB is an object, archive or shared library; $OBJDUMP names another objdump
+(aarch64-linux-gnu-objdump for a cross build).  The disassembly comes from
 `objdump -d --no-addresses --no-show-raw-insn` (binutils 2.35 or later);
 addresses are left out, and so is whatever moves when code or data before
 it changes size (see RIP and COMMENT): the symbol an instruction names is
@@ -17,6 +18,7 @@ sections for that).  Used for issue 26 (kernels compiled through target
 regions instead of per-file flags: the release code must not change) and
 issue 30."""
 import hashlib
+import os
 import re
 import subprocess
 import sys
@@ -35,7 +37,7 @@ PADDING = re.compile(r'^(data16 |cs |ds )*(nop[lwq]?|xchg %ax,%ax)\b|^int3$')
 
 
 def functions(path):
-    out = subprocess.run(['objdump', '-d', '--no-addresses', '--no-show-raw-insn', path],
+    out = subprocess.run([os.environ.get('OBJDUMP', 'objdump'), '-d', '--no-addresses', '--no-show-raw-insn', path],
                          check=True, capture_output=True, text=True).stdout
     funcs, name, body = {}, None, []
     for line in out.splitlines():

@@ -20,6 +20,8 @@
 #else
 #define WENC__ENCODINGS_MASK 0xFFFFFFFFFF
 #endif
+/* The kernel families built (WENC__SIMD_X86, WENC__SIMD_NEON). */
+#include "simd/isa.h"
 /* The handler families, generated from the one list of them
 ** (tools/gen-tables.py, HANDLERS), with the defaults of a build without
 ** wenc_config.h. */

@@ -16,6 +16,8 @@
 
 #include <stdint.h>
 
+#include "simd/isa.h"
+
 /* The previous byte P, the byte B. */
 #define U8V_SHORT 0x01 /* P is a lead byte (C0..FF), B is not a continuation */
 #define U8V_LONG 0x02  /* P is ASCII, B is a continuation (80..BF) */

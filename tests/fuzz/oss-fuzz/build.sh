@@ -40,19 +40,17 @@ harness_cflags=${CFLAGS//-fsanitize=fuzzer-no-link/}
 inc=(-I"$build/include" -I"$ROOT/include" -I"$ROOT/src" -I"$ROOT/indexes")
 
 # The kernels (src/simd/meson.build), as with -Dsimd=auto: the scalar ones
-# and the dispatch always, and per instruction set its files with its flags.
-# The whole library sees the define that names the kernel family.  The
+# and the dispatch always, and per instruction set its files with its flags
+# (src/simd/isa.h tells the sources which families are built).  The
 # always-built files are found by name (dispatch.c, *_scalar.c, *_tables.c,
 # and the baseline's *_sse2.c or *_neon.c) so that a new kernel family's
 # files need no edit here.
 # Files of src/simd (in any family folder) whose names match PATTERN.
 simd_files() { find "$ROOT/src/simd" -name "$1" | sort; }
 mapfile -t simd < <(simd_files dispatch.c; simd_files '*_scalar.c'; simd_files '*_tables.c')
-simd_define=()
 declare -A isa_flags=()
 case "$($CC -dumpmachine)" in
 x86_64*)
-    simd_define=(-DWENC__SIMD_X86=1)
     mapfile -t -O "${#simd[@]}" simd < <(simd_files '*_sse2.c') # the x86-64 baseline
     # Each set's flags from its target string in src/simd/target.h, the
     # one place they are written (src/simd/meson.build reads it too):
@@ -62,7 +60,6 @@ x86_64*)
     done < <(sed -n 's/^#define WENC__TARGET_\([A-Z0-9]*\) "\([^"]*\)"$/\L\1\E \2/p' \
         "$ROOT/src/simd/target.h") ;;
 aarch64*)
-    simd_define=(-DWENC__SIMD_NEON=1)
     mapfile -t -O "${#simd[@]}" simd < <(simd_files '*_neon.c') ;; # the aarch64 baseline
 esac
 
@@ -73,20 +70,20 @@ mapfile -t lib < <(find "$ROOT/src" -name '*.c' ! -path "$ROOT/src/simd/*" ! -pa
 for f in "${lib[@]}" "$ROOT"/indexes/*.c; do
     o="$build/obj/lib-$(basename "$(dirname "$f")")-$(basename "$f" .c).o"
     # shellcheck disable=SC2086
-    $CC $CFLAGS -std=c11 "${simd_define[@]}" "${inc[@]}" -c "$f" -o "$o"
+    $CC $CFLAGS -std=c11 "${inc[@]}" -c "$f" -o "$o"
     objs+=("$o")
 done
 for f in "${simd[@]}"; do
     o="$build/obj/simd-$(basename "$f" .c).o"
     # shellcheck disable=SC2086
-    $CC $CFLAGS -std=c11 "${simd_define[@]}" "${inc[@]}" -c "$f" -o "$o"
+    $CC $CFLAGS -std=c11 "${inc[@]}" -c "$f" -o "$o"
     objs+=("$o")
 done
 for isa in "${!isa_flags[@]}"; do
     for f in $(simd_files "*_$isa.c"); do
         o="$build/obj/simd-$(basename "$f" .c).o"
         # shellcheck disable=SC2086
-        $CC $CFLAGS ${isa_flags[$isa]} -std=c11 "${simd_define[@]}" "${inc[@]}" -c "$f" -o "$o"
+        $CC $CFLAGS ${isa_flags[$isa]} -std=c11 "${inc[@]}" -c "$f" -o "$o"
         objs+=("$o")
     done
 done
