@@ -8,22 +8,33 @@
 #      four profiles (default; small tables; no SIMD; both), printing the
 #      sizes; clang compiles the default profile so and checks the other
 #      three with -fsyntax-only (a -O2 compile of the 3.7 MB file takes
-#      20 s of CPU; its warnings do not depend on the optimiser);
+#      20 s of CPU; clang's warnings do not depend on the optimiser).  Two
+#      compiles at a time: each is one process, and the machine has two
+#      cores;
 #   2. Meson with -Damalgamation=true (libwenc built from the pair) runs
 #      suites unit, conformance and stream: with gcc under the default
-#      kernel set (tier 'long' too: conformance decode and encode) and
-#      WENC_SIMD=scalar (the default tier), with clang under the default
-#      set (the default tier);
+#      kernel set with tier 'long' (conformance decode, encode and
+#      encode-nopext, utf8-exhaustive: the sweeps of every decoder and
+#      encoder, once against the pair), then with WENC_SIMD=scalar; with
+#      clang under the default set.  Those two run the default tier:
+#      decode-vectors and encode-vectors still run every encoding, and the
+#      sweeps would prove the same code again (the long run above and every
+#      Meson build of .ci/run sweep it);
 #   3. CMake builds and runs tests/consumer-cmake/consumer.c three ways
 #      (tests/consumer-vendored): the pair vendored with
 #      add_library(wenc STATIC wenc.c), FetchContent_Declare(SOURCE_DIR)
 #      and add_subdirectory of this tree; and the README's plain-Makefile
-#      recipe builds it once more.
+#      recipe builds it once more (beside the CMake builds).
 #
 # INDEX_DIR names the standard's index files (default
 # ../shared/whatwg-encoding when it exists); without them the tests that
 # need them report SKIP.  Builds into build-ci/amalgamation.
 set -eu
+START=$(date +%s)
+elapsed() {
+    t=$(($(date +%s) - START))
+    printf '%dm%02ds' $((t / 60)) $((t % 60))
+}
 need=""
 command -v gcc >/dev/null 2>&1 || need="$need gcc"
 command -v clang >/dev/null 2>&1 || need="$need clang"
@@ -53,8 +64,12 @@ python3 tools/amalgamate "$out/pair/wenc"
 pair="$out/pair/wenc"
 echo "wenc.h: $(wc -l <"$pair/wenc.h") lines, $(wc -c <"$pair/wenc.h") bytes"
 echo "wenc.c: $(wc -l <"$pair/wenc.c") lines, $(wc -c <"$pair/wenc.c") bytes"
-for cc in gcc clang; do
-    for profile in default small nosimd nosimd-small; do
+# compile CC PROFILE...: wenc.c in each profile (clang parses all but the
+# default profile), one line each.
+compile() {
+    cc=$1
+    shift
+    for profile in "$@"; do
         case $profile in
         default) defs="" ;;
         small) defs="-DWENC_TABLES_SMALL" ;;
@@ -73,7 +88,21 @@ for cc in gcc clang; do
         # text + data + bss of the object (what a program links).
         echo "$cc $profile ($defs): $(size "$o" | awk 'NR == 2 { print $4 }') bytes linked"
     done
+}
+# Two at a time, their output in order; a failure fails the step.
+for two in "gcc default:gcc small" "gcc nosimd:gcc nosimd-small" \
+    "clang default:clang small nosimd nosimd-small"; do
+    status=0
+    # shellcheck disable=SC2086
+    compile ${two%%:*} >"$out/compile-1.log" 2>&1 &
+    pid=$!
+    # shellcheck disable=SC2086
+    compile ${two#*:} >"$out/compile-2.log" 2>&1 || status=1
+    wait "$pid" || status=1
+    cat "$out/compile-1.log" "$out/compile-2.log"
+    [ "$status" -eq 0 ] || { echo "step-amalgamation: a compile failed" >&2; exit 1; }
 done
+echo "(compiled in $(elapsed))"
 
 echo "== 2. the suites against the pair"
 for cc in gcc clang; do
@@ -84,16 +113,20 @@ for cc in gcc clang; do
     sets="default scalar"
     [ "$cc" = clang ] && sets=default
     for set in $sets; do
-        echo "-- $cc, kernel set: $set"
-        # gcc's default set also runs tier 'long' (conformance decode and
-        # encode, the sweeps of every decoder and encoder).
+        # Tier 'long' once, gcc's default set (see the header).  Naming
+        # suites lifts a setup's exclusions, hence --no-suite long.
+        tier="--no-suite long" label=default
         setup=""
-        [ "$cc$set" = gccdefault ] && setup="--setup long"
+        [ "$cc$set" = gccdefault ] && tier="" label=long && setup="--setup long"
         [ "$set" = scalar ] && setup="--setup simd_scalar"
+        echo "-- $cc, kernel set: $set, tier $label"
+        # --no-rebuild: the build regenerates the pair (and recompiles
+        # wenc.c) whenever ninja runs, and meson compile just ran it.
         # shellcheck disable=SC2086
-        if meson test -C "$b" $setup --suite unit --suite conformance --suite stream \
-                --print-errorlogs >"$b/test-$set.log" 2>&1; then
+        if meson test -C "$b" --no-rebuild $setup --suite unit --suite conformance \
+                --suite stream $tier --print-errorlogs >"$b/test-$set.log" 2>&1; then
             sed -n '/^Ok:/,/^Timeout:/p' "$b/test-$set.log"
+            echo "(at $(elapsed))"
         else
             cat "$b/test-$set.log"
             echo "step-amalgamation: $cc $set: tests failed" >&2
@@ -103,6 +136,19 @@ for cc in gcc clang; do
 done
 
 echo "== 3. CMake and make consumers"
+mkdir -p "$out/make"
+cat >"$out/make/Makefile" <<MAKE
+CFLAGS = -std=c11 -O2
+consumer: consumer.o wenc.o
+	\$(CC) -o \$@ consumer.o wenc.o
+wenc.o: $pair/wenc.c $pair/wenc.h
+	\$(CC) \$(CFLAGS) -c $pair/wenc.c -o \$@
+consumer.o: $root/tests/consumer-cmake/consumer.c $pair/wenc.h
+	\$(CC) \$(CFLAGS) -I$out/pair -c $root/tests/consumer-cmake/consumer.c -o \$@
+MAKE
+# The make build (one -O2 compile of wenc.c) beside the CMake builds.
+make -s -C "$out/make" >"$out/make/make.log" 2>&1 &
+make_pid=$!
 for how in vendored fetch subdir; do
     if [ "$how" = vendored ]; then
         set -- -DWENC_VENDORED="$out/pair"
@@ -114,17 +160,7 @@ for how in vendored fetch subdir; do
     printf '%s: ' "$how"
     "$out/cmake-$how/consumer"
 done
-mkdir -p "$out/make"
-cat >"$out/make/Makefile" <<MAKE
-CFLAGS = -std=c11 -O2
-consumer: consumer.o wenc.o
-	\$(CC) -o \$@ consumer.o wenc.o
-wenc.o: $pair/wenc.c $pair/wenc.h
-	\$(CC) \$(CFLAGS) -c $pair/wenc.c -o \$@
-consumer.o: $root/tests/consumer-cmake/consumer.c $pair/wenc.h
-	\$(CC) \$(CFLAGS) -I$out/pair -c $root/tests/consumer-cmake/consumer.c -o \$@
-MAKE
-make -s -C "$out/make" >/dev/null
+wait "$make_pid" || { cat "$out/make/make.log"; echo "step-amalgamation: make failed" >&2; exit 1; }
 printf 'make: '
 "$out/make/consumer"
-echo "step-amalgamation: OK"
+echo "step-amalgamation: OK in $(elapsed)"
