@@ -4,25 +4,24 @@
 ** decoding with table shuffles as the x86 kernels do (utf8_x86.h). */
 #include <arm_neon.h>
 
+/* This file's set, for simd/vec_neon.h. */
+#define WENC__KERNEL_NEON 1
+
+#include "simd/vec_neon.h"
 #include "utf8_lookup.h"
 #include "utf8_scalar.h"
 
 static const uint8_t open_max[16] = {255, 255, 255, 255, 255, 255, 255, 255,
                                      255, 255, 255, 255, 255, 0xEF, 0xDF, 0xBF};
 
-/* The errors of the 16 bytes IN, PREV being the 16 bytes before them. */
-WENC__INLINE uint8x16_t check16(uint8x16_t in, uint8x16_t prev)
-{
-    uint8x16_t p1 = vextq_u8(prev, in, 15);
-    uint8x16_t e = vandq_u8(
-        vandq_u8(vqtbl1q_u8(vld1q_u8(wenc__u8v_prev_high), vshrq_n_u8(p1, 4)),
-                 vqtbl1q_u8(vld1q_u8(wenc__u8v_prev_low), vandq_u8(p1, vdupq_n_u8(0x0F)))),
-        vqtbl1q_u8(vld1q_u8(wenc__u8v_byte_high), vshrq_n_u8(in, 4)));
-    uint8x16_t p2 = vextq_u8(prev, in, 14), p3 = vextq_u8(prev, in, 13);
-    uint8x16_t must = vorrq_u8(vqsubq_u8(p2, vdupq_n_u8(WENC__U8V_THIRD)),
-                               vqsubq_u8(p3, vdupq_n_u8(WENC__U8V_FOURTH)));
-    return veorq_u8(e, vandq_u8(must, vdupq_n_u8(0x80)));
-}
+/* The block check (utf8_check_tpl.h): check16(in, prev), the errors of
+** the 16 bytes IN, PREV being the 16 bytes before them. */
+#define TPL_V uint8x16_t
+#define TPL_FN(op) v128_##op
+#define TPL_NAME_WITH check16_with
+#define TPL_NAME_AT check16_at
+#define TPL_NAME_PREV check16
+#include "utf8_check_tpl.h"
 
 WENC__INLINE bool ascii16(uint8x16_t v)
 {

@@ -6,6 +6,8 @@
 #include "simd/target.h"
 
 WENC__TARGET_BEGIN(WENC__TARGET_SSE41)
+/* This file's set, for utf8_x86.h and simd/vec_x86.h (target.h). */
+#define WENC__KERNEL_SSE41 1
 
 #include "utf8_x86.h"
 
