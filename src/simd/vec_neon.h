@@ -10,6 +10,7 @@
 #include <stdint.h>
 
 #ifdef WENC__KERNEL_NEON
+#define v128_zero() vdupq_n_u8(0)
 #define v128_and(a, b) vandq_u8((a), (b))
 #define v128_or(a, b) vorrq_u8((a), (b))
 #define v128_xor(a, b) veorq_u8((a), (b))
@@ -20,6 +21,8 @@
 #define v128_high_nibble(v) vshrq_n_u8((v), 4)
 #define v128_low_nibble(v) vandq_u8((v), vdupq_n_u8(0x0F))
 #define v128_lookup(t, idx) vqtbl1q_u8((t), (idx))
+#define v128_is_ascii(v) (vmaxvq_u8(v) < 0x80)
+#define v128_any(v) (vmaxvq_u8(v) != 0)
 #define v128_before(in, prev, k) vextq_u8((prev), (in), 16 - (k))
 #endif
 

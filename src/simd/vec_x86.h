@@ -19,6 +19,7 @@
 
 #if defined(WENC__KERNEL_SSE41) || defined(WENC__KERNEL_AVX2)
 /* 128 bits (SSSE3 for the table lookup). */
+#define v128_zero() _mm_setzero_si128()
 #define v128_and(a, b) _mm_and_si128((a), (b))
 #define v128_or(a, b) _mm_or_si128((a), (b))
 #define v128_xor(a, b) _mm_xor_si128((a), (b))
@@ -33,6 +34,10 @@
 #define v128_low_nibble(v) _mm_and_si128((v), _mm_set1_epi8(0x0F))
 /* Each byte of IDX (0..15) replaced by that byte of T's lane. */
 #define v128_lookup(t, idx) _mm_shuffle_epi8((t), (idx))
+/* Whether no byte of V has its high bit set (is ASCII); whether any bit of
+** V is set. */
+#define v128_is_ascii(v) (_mm_movemask_epi8(v) == 0)
+#define v128_any(v) (!_mm_testz_si128((v), (v)))
 /* The bytes K (1..3) before each byte of IN, PREV being the 16 before. */
 #define v128_before(in, prev, k) _mm_alignr_epi8((in), (prev), 16 - (k))
 #endif
