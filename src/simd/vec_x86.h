@@ -17,8 +17,7 @@
 
 #include <stdint.h>
 
-#if defined(WENC__KERNEL_SSE41) || defined(WENC__KERNEL_AVX2)
-/* 128 bits (SSSE3 for the table lookup). */
+/* 128 bits: SSE2, the x86-64 baseline (every x86 kernel file). */
 #define v128_zero() _mm_setzero_si128()
 #define v128_and(a, b) _mm_and_si128((a), (b))
 #define v128_or(a, b) _mm_or_si128((a), (b))
@@ -26,6 +25,13 @@
 #define v128_set1_u8(x) _mm_set1_epi8((char)(x))
 #define v128_subs_u8(a, b) _mm_subs_epu8((a), (b))
 #define v128_loadu(p) _mm_loadu_si128((const __m128i *)(p))
+/* The top bit of each byte of V, byte I as bit I. */
+#define v128_movemask(v) _mm_movemask_epi8(v)
+/* Whether no byte of V has its high bit set (is ASCII). */
+#define v128_is_ascii(v) (_mm_movemask_epi8(v) == 0)
+
+#if defined(WENC__KERNEL_SSE41) || defined(WENC__KERNEL_AVX2)
+/* 128 bits, SSSE3 and SSE4.1 (the table lookup, the byte shift, ptest). */
 /* The 16-byte table at P (aligned), in every 128-bit lane. */
 #define v128_table(p) _mm_load_si128((const __m128i *)(p))
 /* Each byte's high and low nibble (the shift is of 16-bit lanes: x86 has
@@ -34,9 +40,7 @@
 #define v128_low_nibble(v) _mm_and_si128((v), _mm_set1_epi8(0x0F))
 /* Each byte of IDX (0..15) replaced by that byte of T's lane. */
 #define v128_lookup(t, idx) _mm_shuffle_epi8((t), (idx))
-/* Whether no byte of V has its high bit set (is ASCII); whether any bit of
-** V is set. */
-#define v128_is_ascii(v) (_mm_movemask_epi8(v) == 0)
+/* Whether any bit of V is set. */
 #define v128_any(v) (!_mm_testz_si128((v), (v)))
 /* The bytes K (1..3) before each byte of IN, PREV being the 16 before. */
 #define v128_before(in, prev, k) _mm_alignr_epi8((in), (prev), 16 - (k))
@@ -50,6 +54,7 @@
 #define v256_set1_u8(x) _mm256_set1_epi8((char)(x))
 #define v256_subs_u8(a, b) _mm256_subs_epu8((a), (b))
 #define v256_loadu(p) _mm256_loadu_si256((const __m256i *)(p))
+#define v256_movemask(v) _mm256_movemask_epi8(v)
 #define v256_table(p) _mm256_broadcastsi128_si256(_mm_load_si128((const __m128i *)(p)))
 #define v256_high_nibble(v) _mm256_and_si256(_mm256_srli_epi16((v), 4), _mm256_set1_epi8(0x0F))
 #define v256_low_nibble(v) _mm256_and_si256((v), _mm256_set1_epi8(0x0F))
