@@ -77,33 +77,10 @@ WENC__INLINE void widen16(uint8x16_t v, void *d, int form)
     }
 }
 
-WENC__INLINE size_t ascii_widen(const uint8_t *src, size_t len, void *dst, int form)
-{
-    size_t i = 0, unit = form == 16 ? 2 : 4;
-    for (; len - i >= 16; i += 16) {
-        uint8x16_t a = vld1q_u8(src + i);
-        if (!v128_is_ascii(a))
-            break;
-        widen16(a, (char *)dst + i * unit, form);
-    }
-    for (; i < len && src[i] < 0x80; i++) {
-        if (form == 16)
-            ((uint16_t *)dst)[i] = src[i];
-        else
-            ((uint32_t *)dst)[i] = src[i];
-    }
-    return i;
-}
-
-static size_t ascii_to_utf16(const uint8_t *src, size_t len, uint16_t *dst)
-{
-    return ascii_widen(src, len, dst, 16);
-}
-
-static size_t ascii_to_utf32(const uint8_t *src, size_t len, uint32_t *dst)
-{
-    return ascii_widen(src, len, dst, 32);
-}
+#define TPL_V uint8x16_t
+#define TPL_FN(op) v128_##op
+#define TPL_WIDEN widen16
+#include "utf8_widen_tpl.h"
 
 /* The UTF-16 values of the sequences that would start at each of 8 bytes
 ** B0, B1 and B2 being the bytes after each (utf8_x86.h, x86_values8). */

@@ -42,33 +42,10 @@ static size_t ascii_to_utf8(const uint8_t *src, size_t len, uint8_t *dst)
     return i;
 }
 
-WENC__INLINE size_t ascii_widen(const uint8_t *src, size_t len, void *dst, int form)
-{
-    size_t i = 0, unit = form == 16 ? 2 : 4;
-    for (; len - i >= 16; i += 16) {
-        __m128i a = LOADU(src + i);
-        if (_mm_movemask_epi8(a) != 0)
-            break;
-        x86_widen16(a, (char *)dst + i * unit, form);
-    }
-    for (; i < len && src[i] < 0x80; i++) {
-        if (form == 16)
-            ((uint16_t *)dst)[i] = src[i];
-        else
-            ((uint32_t *)dst)[i] = src[i];
-    }
-    return i;
-}
-
-static size_t ascii_to_utf16(const uint8_t *src, size_t len, uint16_t *dst)
-{
-    return ascii_widen(src, len, dst, 16);
-}
-
-static size_t ascii_to_utf32(const uint8_t *src, size_t len, uint32_t *dst)
-{
-    return ascii_widen(src, len, dst, 32);
-}
+#define TPL_V __m128i
+#define TPL_FN(op) v128_##op
+#define TPL_WIDEN x86_widen16
+#include "utf8_widen_tpl.h"
 
 WENC__UTF8_TRANSCODERS(x86_decode_valid)
 
