@@ -8,7 +8,10 @@
 #include "simd/target.h"
 
 WENC__TARGET_BEGIN(WENC__TARGET_AVX2)
+/* This file's set, for simd/vec_x86.h (target.h). */
+#define WENC__KERNEL_AVX2 1
 
+#include "simd/vec_x86.h"
 #include "iso2022jp_impl.h"
 
 #define LOADU32(p)     _mm256_loadu_si256((const __m256i *)(const void *)(p))
@@ -58,62 +61,15 @@ WENC__INLINE void store32(void *dst, size_t i, __m256i v, const int form)
     }
 }
 
-/* One vector at unit *I, or the input's last 32 units when fewer are left
-** (those before *I were found plain already, so its first stop is the
-** first from *I).  All 32 are stored, those past a stop as scratch.
-** Advances *I past the units copied; false at a stop or the input's end. */
-WENC__INLINE bool step32(const void *src, size_t *i, size_t len, void *dst, const int form)
-{
-    size_t at = len - *i < 32 ? len - 32 : *i;
-    __m256i v = load32(src, at, form);
-    unsigned stops = (unsigned)_mm256_movemask_epi8(stops32(v));
-    store32(dst, at, v, form);
-    *i = at + (stops != 0 ? (unsigned)__builtin_ctz(stops) : 32);
-    return stops == 0 && *i < len;
-}
-
-WENC__INLINE size_t copy(const void *src, size_t len, void *dst, const int form)
-{
-    size_t i = 0;
-    if (len < 32) {
-        for (; i < len; i++) {
-            uint32_t u = form == WENC__JP_FROM_UTF16 ? ((const uint16_t *)src)[i]
-                                                     : ((const uint8_t *)src)[i];
-            if (!wenc__iso2022jp_plain(u))
-                break;
-            if (form == WENC__JP_TO_UTF16)
-                ((uint16_t *)dst)[i] = (uint16_t)u;
-            else if (form == WENC__JP_TO_UTF32)
-                ((uint32_t *)dst)[i] = u;
-            else
-                ((uint8_t *)dst)[i] = (uint8_t)u;
-        }
-        return i;
-    }
-    /* The first 128 one vector at a time: most runs of markup in a
-    ** Japanese page are shorter. */
-    for (int k = 0; k < 4; k++)
-        if (!step32(src, &i, len, dst, form))
-            return i;
-    /* Then 128 at once; the position advances by a constant until a stop,
-    ** so the next loads need not wait for this step's test. */
-    for (; len - i >= 128; i += 128) {
-        __m256i a = load32(src, i, form), b = load32(src, i + 32, form);
-        __m256i c = load32(src, i + 64, form), d = load32(src, i + 96, form);
-        __m256i any = _mm256_or_si256(_mm256_or_si256(stops32(a), stops32(b)),
-                                      _mm256_or_si256(stops32(c), stops32(d)));
-        if (_mm256_movemask_epi8(any) != 0)
-            break;
-        store32(dst, i, a, form);
-        store32(dst, i + 32, b, form);
-        store32(dst, i + 64, c, form);
-        store32(dst, i + 96, d, form);
-    }
-    /* Then 32 at a time to find where. */
-    while (i < len && step32(src, &i, len, dst, form))
-        ;
-    return i;
-}
+#define TPL_V __m256i
+#define TPL_FN(op) v256_##op
+#define TPL_N 32
+#define TPL_LOAD load32
+#define TPL_STORE store32
+#define TPL_STOPS stops32
+#define TPL_NAME_STEP step32
+#define TPL_NAME_COPY copy
+#include "iso2022jp_copy_tpl.h"
 
 WENC__ISO2022JP_KERNELS(wenc__iso2022jp_avx2, copy);
 

@@ -7,6 +7,7 @@
 ** clamp a saturating subtraction. */
 #include <emmintrin.h>
 
+#include "simd/vec_x86.h"
 #include "iso2022jp_impl.h"
 
 #define LOADU(p)     _mm_loadu_si128((const __m128i *)(const void *)(p))
@@ -54,62 +55,14 @@ WENC__INLINE void store16(void *dst, size_t i, __m128i v, const int form)
     }
 }
 
-/* One vector at unit *I, or the input's last 16 units when fewer are left
-** (those before *I were found plain already, so its first stop is the
-** first from *I).  All 16 are stored, those past a stop as scratch.
-** Advances *I past the units copied; false at a stop or the input's end. */
-WENC__INLINE bool step16(const void *src, size_t *i, size_t len, void *dst, const int form)
-{
-    size_t at = len - *i < 16 ? len - 16 : *i;
-    __m128i v = load16(src, at, form);
-    unsigned stops = (unsigned)_mm_movemask_epi8(stops16(v));
-    store16(dst, at, v, form);
-    *i = at + (stops != 0 ? (unsigned)__builtin_ctz(stops) : 16);
-    return stops == 0 && *i < len;
-}
-
-WENC__INLINE size_t copy(const void *src, size_t len, void *dst, const int form)
-{
-    size_t i = 0;
-    if (len < 16) {
-        for (; i < len; i++) {
-            uint32_t u = form == WENC__JP_FROM_UTF16 ? ((const uint16_t *)src)[i]
-                                                     : ((const uint8_t *)src)[i];
-            if (!wenc__iso2022jp_plain(u))
-                break;
-            if (form == WENC__JP_TO_UTF16)
-                ((uint16_t *)dst)[i] = (uint16_t)u;
-            else if (form == WENC__JP_TO_UTF32)
-                ((uint32_t *)dst)[i] = u;
-            else
-                ((uint8_t *)dst)[i] = (uint8_t)u;
-        }
-        return i;
-    }
-    /* The first 64 one vector at a time: most runs of markup in a
-    ** Japanese page are shorter. */
-    for (int k = 0; k < 4; k++)
-        if (!step16(src, &i, len, dst, form))
-            return i;
-    /* Then 64 at once; the position advances by a constant until a stop,
-    ** so the next loads need not wait for this step's test (advancing by
-    ** each load's count ran at 2-3 GB/s). */
-    for (; len - i >= 64; i += 64) {
-        __m128i a = load16(src, i, form), b = load16(src, i + 16, form);
-        __m128i c = load16(src, i + 32, form), d = load16(src, i + 48, form);
-        __m128i any = _mm_or_si128(_mm_or_si128(stops16(a), stops16(b)),
-                                   _mm_or_si128(stops16(c), stops16(d)));
-        if (_mm_movemask_epi8(any) != 0)
-            break;
-        store16(dst, i, a, form);
-        store16(dst, i + 16, b, form);
-        store16(dst, i + 32, c, form);
-        store16(dst, i + 48, d, form);
-    }
-    /* Then 16 at a time to find where. */
-    while (i < len && step16(src, &i, len, dst, form))
-        ;
-    return i;
-}
+#define TPL_V __m128i
+#define TPL_FN(op) v128_##op
+#define TPL_N 16
+#define TPL_LOAD load16
+#define TPL_STORE store16
+#define TPL_STOPS stops16
+#define TPL_NAME_STEP step16
+#define TPL_NAME_COPY copy
+#include "iso2022jp_copy_tpl.h"
 
 WENC__ISO2022JP_KERNELS(wenc__iso2022jp_sse2, copy);

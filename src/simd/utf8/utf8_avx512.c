@@ -16,32 +16,13 @@ WENC__TARGET_BEGIN(WENC__TARGET_AVX512)
 
 #define LOADU64(p) _mm512_loadu_si512((const void *)(p))
 
-/* x86_check16 on 64 bytes, P1, P2 and P3 being the bytes one, two and
-** three before each byte of IN. */
-WENC__INLINE __m512i check64_with(__m512i in, __m512i p1, __m512i p2, __m512i p3)
-{
-    const __m512i prev_high =
-        _mm512_broadcast_i32x4(_mm_load_si128((const __m128i *)wenc__u8v_prev_high));
-    const __m512i prev_low =
-        _mm512_broadcast_i32x4(_mm_load_si128((const __m128i *)wenc__u8v_prev_low));
-    const __m512i byte_high =
-        _mm512_broadcast_i32x4(_mm_load_si128((const __m128i *)wenc__u8v_byte_high));
-    const __m512i nibble = _mm512_set1_epi8(0x0F);
-    __m512i e = _mm512_and_si512(
-        _mm512_and_si512(
-            _mm512_shuffle_epi8(prev_high, _mm512_and_si512(_mm512_srli_epi16(p1, 4), nibble)),
-            _mm512_shuffle_epi8(prev_low, _mm512_and_si512(p1, nibble))),
-        _mm512_shuffle_epi8(byte_high, _mm512_and_si512(_mm512_srli_epi16(in, 4), nibble)));
-    __m512i must = _mm512_or_si512(_mm512_subs_epu8(p2, _mm512_set1_epi8(WENC__U8V_THIRD)),
-                                   _mm512_subs_epu8(p3, _mm512_set1_epi8(WENC__U8V_FOURTH)));
-    return _mm512_xor_si512(e, _mm512_and_si512(must, _mm512_set1_epi8((char)0x80)));
-}
-
-/* x86_check16_at (utf8_x86.h) on 64 bytes. */
-WENC__INLINE __m512i check64_at(__m512i in, const uint8_t *p)
-{
-    return check64_with(in, LOADU64(p - 1), LOADU64(p - 2), LOADU64(p - 3));
-}
+/* The block check on 64 bytes (utf8_check_tpl.h): check64_with and
+** check64_at (x86_check16_at on 64 bytes). */
+#define TPL_V __m512i
+#define TPL_FN(op) v512_##op
+#define TPL_NAME_WITH check64_with
+#define TPL_NAME_AT check64_at
+#include "utf8_check_tpl.h"
 
 /* Non-zero where the last three of the 64 bytes V start a sequence they do
 ** not hold whole. */

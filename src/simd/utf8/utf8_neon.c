@@ -4,73 +4,38 @@
 ** decoding with table shuffles as the x86 kernels do (utf8_x86.h). */
 #include <arm_neon.h>
 
+/* This file's set, for simd/vec_neon.h. */
+#define WENC__KERNEL_NEON 1
+
+#include "simd/vec_neon.h"
 #include "utf8_lookup.h"
 #include "utf8_scalar.h"
 
 static const uint8_t open_max[16] = {255, 255, 255, 255, 255, 255, 255, 255,
                                      255, 255, 255, 255, 255, 0xEF, 0xDF, 0xBF};
 
-/* The errors of the 16 bytes IN, PREV being the 16 bytes before them. */
-WENC__INLINE uint8x16_t check16(uint8x16_t in, uint8x16_t prev)
+/* The block check (utf8_check_tpl.h): check16(in, prev), the errors of
+** the 16 bytes IN, PREV being the 16 bytes before them. */
+#define TPL_V uint8x16_t
+#define TPL_FN(op) v128_##op
+#define TPL_NAME_WITH check16_with
+#define TPL_NAME_AT check16_at
+#define TPL_NAME_PREV check16
+#include "utf8_check_tpl.h"
+
+/* Non-zero where the last three of the 16 bytes V start a sequence they do
+** not hold whole: then the next block must not be ASCII. */
+WENC__INLINE uint8x16_t open16(uint8x16_t v)
 {
-    uint8x16_t p1 = vextq_u8(prev, in, 15);
-    uint8x16_t e = vandq_u8(
-        vandq_u8(vqtbl1q_u8(vld1q_u8(wenc__u8v_prev_high), vshrq_n_u8(p1, 4)),
-                 vqtbl1q_u8(vld1q_u8(wenc__u8v_prev_low), vandq_u8(p1, vdupq_n_u8(0x0F)))),
-        vqtbl1q_u8(vld1q_u8(wenc__u8v_byte_high), vshrq_n_u8(in, 4)));
-    uint8x16_t p2 = vextq_u8(prev, in, 14), p3 = vextq_u8(prev, in, 13);
-    uint8x16_t must = vorrq_u8(vqsubq_u8(p2, vdupq_n_u8(WENC__U8V_THIRD)),
-                               vqsubq_u8(p3, vdupq_n_u8(WENC__U8V_FOURTH)));
-    return veorq_u8(e, vandq_u8(must, vdupq_n_u8(0x80)));
+    return vqsubq_u8(v, vld1q_u8(open_max));
 }
 
-WENC__INLINE bool ascii16(uint8x16_t v)
-{
-    return vmaxvq_u8(v) < 0x80;
-}
-
-WENC__INLINE bool zero16(uint8x16_t v)
-{
-    return vmaxvq_u8(v) == 0;
-}
-
-static size_t valid_prefix(const uint8_t *src, size_t len)
-{
-    const uint8x16_t zero = vdupq_n_u8(0);
-    uint8x16_t prev = zero, open = zero;
-    size_t i = 0;
-    while (len - i >= 64) {
-        uint8x16_t a = vld1q_u8(src + i), b = vld1q_u8(src + i + 16);
-        uint8x16_t c = vld1q_u8(src + i + 32), d = vld1q_u8(src + i + 48), err;
-        if (ascii16(vorrq_u8(vorrq_u8(a, b), vorrq_u8(c, d)))) {
-            err = open;
-            open = zero;
-        } else {
-            err = vorrq_u8(vorrq_u8(check16(a, prev), check16(b, a)),
-                           vorrq_u8(check16(c, b), check16(d, c)));
-            open = vqsubq_u8(d, vld1q_u8(open_max));
-        }
-        if (!zero16(err))
-            return wenc__utf8_valid_finish(src, i, len);
-        prev = d;
-        i += 64;
-    }
-    while (len - i >= 16) {
-        uint8x16_t a = vld1q_u8(src + i), err;
-        if (ascii16(a)) {
-            err = open;
-            open = zero;
-        } else {
-            err = check16(a, prev);
-            open = vqsubq_u8(a, vld1q_u8(open_max));
-        }
-        if (!zero16(err))
-            break;
-        prev = a;
-        i += 16;
-    }
-    return wenc__utf8_valid_finish(src, i, len);
-}
+#define TPL_V uint8x16_t
+#define TPL_FN(op) v128_##op
+#define TPL_CHECK check16
+#define TPL_OPEN open16
+#define TPL_NAME_PREFIX valid_prefix
+#include "utf8_prefix_tpl.h"
 
 static size_t ascii_to_utf8(const uint8_t *src, size_t len, uint8_t *dst)
 {
@@ -78,7 +43,7 @@ static size_t ascii_to_utf8(const uint8_t *src, size_t len, uint8_t *dst)
     for (; len - i >= 64; i += 64) {
         uint8x16_t a = vld1q_u8(src + i), b = vld1q_u8(src + i + 16);
         uint8x16_t c = vld1q_u8(src + i + 32), d = vld1q_u8(src + i + 48);
-        if (!ascii16(vorrq_u8(vorrq_u8(a, b), vorrq_u8(c, d))))
+        if (!v128_is_ascii(vorrq_u8(vorrq_u8(a, b), vorrq_u8(c, d))))
             break;
         vst1q_u8(dst + i, a);
         vst1q_u8(dst + i + 16, b);
@@ -87,7 +52,7 @@ static size_t ascii_to_utf8(const uint8_t *src, size_t len, uint8_t *dst)
     }
     for (; len - i >= 16; i += 16) {
         uint8x16_t a = vld1q_u8(src + i);
-        if (!ascii16(a))
+        if (!v128_is_ascii(a))
             break;
         vst1q_u8(dst + i, a);
     }
@@ -112,33 +77,10 @@ WENC__INLINE void widen16(uint8x16_t v, void *d, int form)
     }
 }
 
-WENC__INLINE size_t ascii_widen(const uint8_t *src, size_t len, void *dst, int form)
-{
-    size_t i = 0, unit = form == 16 ? 2 : 4;
-    for (; len - i >= 16; i += 16) {
-        uint8x16_t a = vld1q_u8(src + i);
-        if (!ascii16(a))
-            break;
-        widen16(a, (char *)dst + i * unit, form);
-    }
-    for (; i < len && src[i] < 0x80; i++) {
-        if (form == 16)
-            ((uint16_t *)dst)[i] = src[i];
-        else
-            ((uint32_t *)dst)[i] = src[i];
-    }
-    return i;
-}
-
-static size_t ascii_to_utf16(const uint8_t *src, size_t len, uint16_t *dst)
-{
-    return ascii_widen(src, len, dst, 16);
-}
-
-static size_t ascii_to_utf32(const uint8_t *src, size_t len, uint32_t *dst)
-{
-    return ascii_widen(src, len, dst, 32);
-}
+#define TPL_V uint8x16_t
+#define TPL_FN(op) v128_##op
+#define TPL_WIDEN widen16
+#include "utf8_widen_tpl.h"
 
 /* The UTF-16 values of the sequences that would start at each of 8 bytes
 ** B0, B1 and B2 being the bytes after each (utf8_x86.h, x86_values8). */
@@ -214,7 +156,7 @@ WENC__INLINE void decode_valid(const uint8_t *src, size_t *pos_, size_t end, voi
         const uint8_t *s = src + pos;
         void *d = (char *)dst + out * unit;
         uint8x16_t v = vld1q_u8(s);
-        if (ascii16(v)) {
+        if (v128_is_ascii(v)) {
             widen16(v, d, form);
             pos += 16;
             out += 16;

@@ -5,6 +5,7 @@
 ** masks, dense text through the shift DFA, the rest a sequence at a time. */
 #include <emmintrin.h>
 
+#include "simd/vec_x86.h"
 #include "utf8_scalar.h"
 
 #define LOADU(p) _mm_loadu_si128((const __m128i *)(const void *)(p))
@@ -141,33 +142,10 @@ WENC__INLINE void widen16(__m128i v, void *d, int form)
     }
 }
 
-WENC__INLINE size_t ascii_widen(const uint8_t *src, size_t len, void *dst, int form)
-{
-    size_t i = 0, unit = form == 16 ? 2 : 4;
-    for (; len - i >= 16; i += 16) {
-        __m128i a = LOADU(src + i);
-        if (_mm_movemask_epi8(a) != 0)
-            break;
-        widen16(a, (char *)dst + i * unit, form);
-    }
-    for (; i < len && src[i] < 0x80; i++) {
-        if (form == 16)
-            ((uint16_t *)dst)[i] = src[i];
-        else
-            ((uint32_t *)dst)[i] = src[i];
-    }
-    return i;
-}
-
-static size_t ascii_to_utf16(const uint8_t *src, size_t len, uint16_t *dst)
-{
-    return ascii_widen(src, len, dst, 16);
-}
-
-static size_t ascii_to_utf32(const uint8_t *src, size_t len, uint32_t *dst)
-{
-    return ascii_widen(src, len, dst, 32);
-}
+#define TPL_V __m128i
+#define TPL_FN(op) v128_##op
+#define TPL_WIDEN widen16
+#include "utf8_widen_tpl.h"
 
 /* Blocks of ASCII widened, the rest a sequence at a time (each checked as
 ** it is decoded); stops where the kernels' contract says. */

@@ -6,48 +6,17 @@
 #include "simd/target.h"
 
 WENC__TARGET_BEGIN(WENC__TARGET_SSE41)
+/* This file's set, for utf8_x86.h and simd/vec_x86.h (target.h). */
+#define WENC__KERNEL_SSE41 1
 
 #include "utf8_x86.h"
 
-static size_t valid_prefix(const uint8_t *src, size_t len)
-{
-    const __m128i zero = _mm_setzero_si128();
-    __m128i prev = zero, open = zero;
-    size_t i = 0;
-    while (len - i >= 64) {
-        __m128i a = LOADU(src + i), b = LOADU(src + i + 16);
-        __m128i c = LOADU(src + i + 32), d = LOADU(src + i + 48);
-        __m128i err;
-        if (_mm_movemask_epi8(_mm_or_si128(_mm_or_si128(a, b), _mm_or_si128(c, d))) == 0) {
-            /* ASCII: only a sequence left open before it can be wrong. */
-            err = open;
-            open = zero;
-        } else {
-            err = _mm_or_si128(_mm_or_si128(x86_check16(a, prev), x86_check16(b, a)),
-                               _mm_or_si128(x86_check16(c, b), x86_check16(d, c)));
-            open = x86_open16(d);
-        }
-        if (!_mm_testz_si128(err, err))
-            return wenc__utf8_valid_finish(src, i, len);
-        prev = d;
-        i += 64;
-    }
-    while (len - i >= 16) {
-        __m128i a = LOADU(src + i), err;
-        if (_mm_movemask_epi8(a) == 0) {
-            err = open;
-            open = zero;
-        } else {
-            err = x86_check16(a, prev);
-            open = x86_open16(a);
-        }
-        if (!_mm_testz_si128(err, err))
-            break;
-        prev = a;
-        i += 16;
-    }
-    return wenc__utf8_valid_finish(src, i, len);
-}
+#define TPL_V __m128i
+#define TPL_FN(op) v128_##op
+#define TPL_CHECK x86_check16
+#define TPL_OPEN x86_open16
+#define TPL_NAME_PREFIX valid_prefix
+#include "utf8_prefix_tpl.h"
 
 static size_t ascii_to_utf8(const uint8_t *src, size_t len, uint8_t *dst)
 {
@@ -73,33 +42,10 @@ static size_t ascii_to_utf8(const uint8_t *src, size_t len, uint8_t *dst)
     return i;
 }
 
-WENC__INLINE size_t ascii_widen(const uint8_t *src, size_t len, void *dst, int form)
-{
-    size_t i = 0, unit = form == 16 ? 2 : 4;
-    for (; len - i >= 16; i += 16) {
-        __m128i a = LOADU(src + i);
-        if (_mm_movemask_epi8(a) != 0)
-            break;
-        x86_widen16(a, (char *)dst + i * unit, form);
-    }
-    for (; i < len && src[i] < 0x80; i++) {
-        if (form == 16)
-            ((uint16_t *)dst)[i] = src[i];
-        else
-            ((uint32_t *)dst)[i] = src[i];
-    }
-    return i;
-}
-
-static size_t ascii_to_utf16(const uint8_t *src, size_t len, uint16_t *dst)
-{
-    return ascii_widen(src, len, dst, 16);
-}
-
-static size_t ascii_to_utf32(const uint8_t *src, size_t len, uint32_t *dst)
-{
-    return ascii_widen(src, len, dst, 32);
-}
+#define TPL_V __m128i
+#define TPL_FN(op) v128_##op
+#define TPL_WIDEN x86_widen16
+#include "utf8_widen_tpl.h"
 
 WENC__UTF8_TRANSCODERS(x86_decode_valid)
 

@@ -2,53 +2,33 @@
 ** utf8_avx2.c), included by each so that they are compiled with that
 ** file's instruction set: the block check (utf8_lookup.h), ASCII copies,
 ** and the decoding of valid text to UTF-16 and UTF-32.  Needs SSSE3 and
-** SSE4.1; the includer's WENC__KERNEL_AVX2 and WENC__KERNEL_AVX512 say
+** SSE4.1 (the includer defines WENC__KERNEL_SSE41 or more); its WENC__KERNEL_AVX2 and WENC__KERNEL_AVX512 say
 ** what more its set has (target.h), and tools/amalgamate expands this
 ** header once per includer. */
 #ifndef WENC_UTF8_X86_H
 #define WENC_UTF8_X86_H
 
+#include "simd/vec_x86.h"
 #include "utf8_lookup.h"
 #include "utf8_scalar.h"
 
 #define LOADU(p) _mm_loadu_si128((const __m128i *)(const void *)(p))
 #define STOREU(p, v) _mm_storeu_si128((__m128i *)(void *)(p), (v))
 
-/* The errors of the 16 bytes IN, P1, P2 and P3 being the bytes one, two
-** and three before each of them: zero if every byte agrees with the three
-** before it (utf8_lookup.h). */
-WENC__INLINE __m128i x86_check16_with(__m128i in, __m128i p1, __m128i p2, __m128i p3)
-{
-    const __m128i prev_high = _mm_load_si128((const __m128i *)wenc__u8v_prev_high);
-    const __m128i prev_low = _mm_load_si128((const __m128i *)wenc__u8v_prev_low);
-    const __m128i byte_high = _mm_load_si128((const __m128i *)wenc__u8v_byte_high);
-    const __m128i nibble = _mm_set1_epi8(0x0F);
-    __m128i e = _mm_and_si128(
-        _mm_and_si128(
-            _mm_shuffle_epi8(prev_high, _mm_and_si128(_mm_srli_epi16(p1, 4), nibble)),
-            _mm_shuffle_epi8(prev_low, _mm_and_si128(p1, nibble))),
-        _mm_shuffle_epi8(byte_high, _mm_and_si128(_mm_srli_epi16(in, 4), nibble)));
-    __m128i must = _mm_or_si128(_mm_subs_epu8(p2, _mm_set1_epi8(WENC__U8V_THIRD)),
-                                _mm_subs_epu8(p3, _mm_set1_epi8(WENC__U8V_FOURTH)));
-    return _mm_xor_si128(e, _mm_and_si128(must, _mm_set1_epi8((char)0x80)));
-}
-
-/* The errors of the 16 bytes IN, PREV being the 16 bytes before them. */
-WENC__INLINE __m128i x86_check16(__m128i in, __m128i prev)
-{
-    return x86_check16_with(in, _mm_alignr_epi8(in, prev, 15), _mm_alignr_epi8(in, prev, 14),
-                            _mm_alignr_epi8(in, prev, 13));
-}
-
-/* The errors of the 16 bytes IN at P, P[-3..-1] being readable: the bytes
-** before each are read again, unaligned.  The wider kernels check this
-** way: their shuffle unit, which runs the three table lookups, is what
-** limits text that is not ASCII, and loads take the lane crossing and
-** alignr off it (tests/bench/results/issue-11-check-loads.md). */
-WENC__INLINE __m128i x86_check16_at(__m128i in, const uint8_t *p)
-{
-    return x86_check16_with(in, LOADU(p - 1), LOADU(p - 2), LOADU(p - 3));
-}
+/* The block check on 16 bytes (utf8_check_tpl.h): x86_check16_with(in,
+** p1, p2, p3), given the bytes one, two and three before each byte of IN;
+** x86_check16(in, prev), PREV being the 16 bytes before IN; and
+** x86_check16_at(in, p), IN being the 16 bytes at P, P[-3..-1] readable,
+** which reads the bytes before each again, unaligned.  The wider kernels
+** check this way: their shuffle unit, which runs the three table lookups,
+** is what limits text that is not ASCII, and loads take the lane crossing
+** and alignr off it (tests/bench/results/issue-11-check-loads.md). */
+#define TPL_V __m128i
+#define TPL_FN(op) v128_##op
+#define TPL_NAME_WITH x86_check16_with
+#define TPL_NAME_AT x86_check16_at
+#define TPL_NAME_PREV x86_check16
+#include "utf8_check_tpl.h"
 
 /* Non-zero where the last three of the 16 bytes V start a sequence they do
 ** not hold whole: then the next block must not be ASCII. */
@@ -79,45 +59,15 @@ WENC__INLINE bool x86_first16(const uint8_t *src, uint8_t *dst, __m128i *open)
 }
 
 #ifdef WENC__KERNEL_AVX2
-/* x86_check16 on 32 bytes (AVX2), P1, P2 and P3 being the bytes one, two
-** and three before each byte of IN. */
-WENC__INLINE __m256i x86_check32_with(__m256i in, __m256i p1, __m256i p2, __m256i p3)
-{
-    const __m256i prev_high =
-        _mm256_broadcastsi128_si256(_mm_load_si128((const __m128i *)wenc__u8v_prev_high));
-    const __m256i prev_low =
-        _mm256_broadcastsi128_si256(_mm_load_si128((const __m128i *)wenc__u8v_prev_low));
-    const __m256i byte_high =
-        _mm256_broadcastsi128_si256(_mm_load_si128((const __m128i *)wenc__u8v_byte_high));
-    const __m256i nibble = _mm256_set1_epi8(0x0F);
-    __m256i e = _mm256_and_si256(
-        _mm256_and_si256(
-            _mm256_shuffle_epi8(prev_high, _mm256_and_si256(_mm256_srli_epi16(p1, 4), nibble)),
-            _mm256_shuffle_epi8(prev_low, _mm256_and_si256(p1, nibble))),
-        _mm256_shuffle_epi8(byte_high, _mm256_and_si256(_mm256_srli_epi16(in, 4), nibble)));
-    __m256i must = _mm256_or_si256(_mm256_subs_epu8(p2, _mm256_set1_epi8(WENC__U8V_THIRD)),
-                                   _mm256_subs_epu8(p3, _mm256_set1_epi8(WENC__U8V_FOURTH)));
-    return _mm256_xor_si256(e, _mm256_and_si256(must, _mm256_set1_epi8((char)0x80)));
-}
-
-/* The check of the 32 bytes IN, PREV being the 32 bytes before them: each
-** 128-bit lane's bytes before it come from the lane below (or PREV's upper
-** lane). */
-WENC__INLINE __m256i x86_check32(__m256i in, __m256i prev)
-{
-    __m256i before = _mm256_permute2x128_si256(prev, in, 0x21);
-    return x86_check32_with(in, _mm256_alignr_epi8(in, before, 15),
-                            _mm256_alignr_epi8(in, before, 14),
-                            _mm256_alignr_epi8(in, before, 13));
-}
-
-/* x86_check16_at on 32 bytes. */
-WENC__INLINE __m256i x86_check32_at(__m256i in, const uint8_t *p)
-{
-    return x86_check32_with(in, _mm256_loadu_si256((const __m256i *)(const void *)(p - 1)),
-                            _mm256_loadu_si256((const __m256i *)(const void *)(p - 2)),
-                            _mm256_loadu_si256((const __m256i *)(const void *)(p - 3)));
-}
+/* The block check on 32 bytes (AVX2): x86_check32_with, x86_check32
+** (each 128-bit lane's bytes before it come from the lane below, or
+** PREV's upper lane) and x86_check32_at. */
+#define TPL_V __m256i
+#define TPL_FN(op) v256_##op
+#define TPL_NAME_WITH x86_check32_with
+#define TPL_NAME_AT x86_check32_at
+#define TPL_NAME_PREV x86_check32
+#include "utf8_check_tpl.h"
 
 WENC__INLINE __m256i x86_open32(__m256i v)
 {
