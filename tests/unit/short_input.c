@@ -10,7 +10,8 @@
 ** limit of longer ones (every length to 65).  Each
 ** result is checked against the model's decoding of the same bytes, and the
 ** state left behind by the next calls; short inputs also in output rooms of
-** 1 to 5 units. */
+** 1 to 5 units.  Then issue 29's samples (ASCII, French, Russian,
+** Japanese, emoji) at every length to 80 bytes, split at every place. */
 #include <stdint.h>
 #include <stdlib.h>
 
@@ -100,6 +101,10 @@ static size_t encode_form(const uint32_t *cps, size_t n, int form, uint8_t *out)
 /* Counts failures quietly, so that the many cases make a few TAP lines. */
 static unsigned failures;
 
+/* The longest input that check_decoder() also decodes in two calls, split
+** at every place. */
+static size_t split_limit = 40;
+
 static void expect(bool ok, const char *what, size_t n, size_t at, size_t p, int form)
 {
     if (!ok && failures++ < 20)
@@ -142,7 +147,7 @@ static void check_decoder(const uint8_t *in, size_t n, size_t p, size_t at)
             expect(st == WENC_INPUT_EMPTY && src == n && bytes == wn &&
                        memcmp(got, want, wn) == 0 && wenc_decoder_position(&d) == n,
                    "decoder one call", n, at, p, form);
-            if (fatal || n > 40)
+            if (fatal || n > split_limit)
                 continue;
             /* Two calls, split everywhere: the first may end in ASCII (the
             ** early path) and the second start in the middle of a sequence
@@ -302,6 +307,67 @@ static void check_validate(const uint8_t *in, size_t n, size_t p, size_t at)
     expect(ok, "validate", n, at, p, 0);
 }
 
+/* The samples of issue 29's short rows (wenc-bench -d short): ASCII,
+** French, Russian, Japanese and emoji text. */
+static const char *const samples[] = {
+    /* ASCII */
+    "The quick brown fox jumps over the lazy dog; pack my box with five dozen liquor jugs. "
+    "Sphinx of black quartz!",
+    /* French */
+    "\x4C\x65\x20\x63\xC5\x93\x75\x72\x20\x64\xC3\xA9\xC3\xA7\x75\x20\x6D\x61\x69\x73\x20"
+    "\x6C\x27\xC3\xA2\x6D\x65\x20\x70\x6C\x75\x74\xC3\xB4\x74\x20\x6E\x61\xC3\xAF\x76\x65"
+    "\x2C\x20\x4C\x6F\x75\xC3\xBF\x73\x20\x72\xC3\xAA\x76\x61\x20\x64\x65\x20\x63\x72\x61"
+    "\x70\x61\xC3\xBC\x74\x65\x72\x20\x65\x6E\x20\x63\x61\x6E\x6F\xC3\xAB\x20\x61\x75\x20"
+    "\x64\x65\x6C\xC3\xA0\x20\x64\x65\x73\x20\xC3\xAE\x6C\x65\x73\x2C\x20\x70\x72\xC3\xA8"
+    "\x73\x20\x64\x75\x20\x6D\xC3\xA4\x6C\x73\x74\x72\xC3\xB6\x6D\x20\x6F\xC3\xB9\x20\x62"
+    "\x72\xC3\xBB\x6C\x65\x6E\x74\x20\x6C\x65\x73\x20\x6E\x6F\x76\xC3\xA6\x2E",
+    /* Russian */
+    "\xD0\xA1\xD1\x8A\xD0\xB5\xD1\x88\xD1\x8C\x20\xD0\xB6\xD0\xB5\x20\xD0\xB5\xD1\x89\xD1"
+    "\x91\x20\xD1\x8D\xD1\x82\xD0\xB8\xD1\x85\x20\xD0\xBC\xD1\x8F\xD0\xB3\xD0\xBA\xD0\xB8"
+    "\xD1\x85\x20\xD1\x84\xD1\x80\xD0\xB0\xD0\xBD\xD1\x86\xD1\x83\xD0\xB7\xD1\x81\xD0\xBA"
+    "\xD0\xB8\xD1\x85\x20\xD0\xB1\xD1\x83\xD0\xBB\xD0\xBE\xD0\xBA\x2C\x20\xD0\xB4\xD0\xB0"
+    "\x20\xD0\xB2\xD1\x8B\xD0\xBF\xD0\xB5\xD0\xB9\x20\xD1\x87\xD0\xB0\xD1\x8E\x2E",
+    /* Japanese */
+    "\xE3\x81\x84\xE3\x82\x8D\xE3\x81\xAF\xE3\x81\xAB\xE3\x81\xBB\xE3\x81\xB8\xE3\x81\xA8"
+    "\x20\xE3\x81\xA1\xE3\x82\x8A\xE3\x81\xAC\xE3\x82\x8B\xE3\x82\x92\x20\xE3\x82\x8F\xE3"
+    "\x81\x8B\xE3\x82\x88\xE3\x81\x9F\xE3\x82\x8C\xE3\x81\x9D\xE3\x80\x82\xE6\x97\xA5\xE6"
+    "\x9C\xAC\xE8\xAA\x9E\xE3\x81\xAE\xE6\x96\x87\xE7\xAB\xA0\xE3\x81\xA7\xE3\x81\x99\xE3"
+    "\x80\x81\xE6\x9D\xB1\xE4\xBA\xAC\xE9\x83\xBD\xE3\x80\x82",
+    /* Emoji: 4-byte forms, with ZWJ sequences, a skin tone and a flag */
+    "\xF0\x9F\x98\x80\xF0\x9F\x91\x8D\xF0\x9F\x8F\xBD\xF0\x9F\x8E\x89\xE2\x9D\xA4\xEF\xB8"
+    "\x8F\xE2\x80\x8D\xF0\x9F\x94\xA5\xF0\x9F\x87\xAB\xF0\x9F\x87\xB7\xF0\x9F\x90\xB1\xE2"
+    "\x80\x8D\xF0\x9F\x91\xA4\xF0\x9F\x9A\x80\xF0\x9F\x8D\x95\xF0\x9F\x8C\x8D\xF0\x9F\x92"
+    "\xA1\xF0\x9F\x94\xA5\xF0\x9F\x8E\xB5\xF0\x9F\x98\x82\xF0\x9F\x99\x8F\xF0\x9F\x92\xAF"
+    "\xF0\x9F\x8C\x88\xF0\x9F\x8D\x80\xF0\x9F\x9B\xB8\xF0\x9F\x98\x8E\xF0\x9F\xA6\x84\xF0"
+    "\x9F\x8E\x81\xF0\x9F\x8F\x86",
+};
+
+/* Every length 0..80 of each sample (so every short path and its limits,
+** 16, 32 and 64 bytes, and a sequence cut by the end at every place), from
+** its start and from its second byte (which may be a continuation byte: an
+** error first), through the decoder (one call, and two calls split at
+** every place), TextDecoder, validation and small rooms. */
+static size_t check_samples(void)
+{
+    size_t cases = 0;
+    split_limit = 80;
+    for (size_t si = 0; si < LEN(samples); si++) {
+        const uint8_t *text = (const uint8_t *)samples[si];
+        size_t total = strlen(samples[si]);
+        for (size_t from = 0; from < 2; from++) {
+            for (size_t n = 0; n <= 80 && from + n <= total; n++) {
+                check_decoder(text + from, n, LEN(plants) + si, from);
+                check_text_decoder(text + from, n, LEN(plants) + si, from);
+                check_validate(text + from, n, LEN(plants) + si, from);
+                check_rooms(text + from, n, LEN(plants) + si, from);
+                cases++;
+            }
+        }
+    }
+    split_limit = 40;
+    return cases;
+}
+
 int main(int argc, char **argv)
 {
     /* Only the model's UTF-8 decoder is used, which reads no index file:
@@ -353,6 +419,8 @@ int main(int argc, char **argv)
         }
     }
     CHECK(cases > 500, "ran %zu cases", cases);
+    size_t sample_cases = check_samples();
+    CHECK(sample_cases == 5 * 2 * 81, "ran %zu sample cases", sample_cases);
     CHECK(failures == 0, "decoder, TextDecoder and validate agree with the model (%u failures)",
           failures);
     ref_unload();
