@@ -1889,20 +1889,41 @@ static void run_utf8_rows(const options *o, input *in)
     fatal_dst = NULL;
 }
 
-/* Short inputs (issue 11): SIZES bytes of pure ASCII and of real text, cut
-** from the middle of the source at character boundaries (so "16" bytes of
-** Japanese are 15), decoded as a JavaScript engine decodes short strings:
-** both decode APIs to UTF-16 and UTF-8, plus the UTF-8 rows (validation).
-** Each pass is one call, init included; the table gives ns per call. */
+/* Short inputs (issues 11 and 29): SIZES bytes of pure ASCII, of real text
+** and of emoji, cut from the middle of the source at character boundaries
+** (so "16" bytes of Japanese are 15), decoded as a JavaScript engine
+** decodes short strings: both decode APIs to UTF-16 and UTF-8, plus the
+** UTF-8 rows (validation), each with memcpy of the same bytes.  Each pass
+** is one call, init included; the table gives ns per call.  The kernel set
+** is the one the library chose (WENC_SIMD forces a lower one): run once
+** per set for issue 29's table. */
+static const char emoji_text[] =
+    "\xF0\x9F\x98\x80\xF0\x9F\x91\x8D\xF0\x9F\x8F\xBD\xF0\x9F\x8E\x89\xE2\x9D\xA4"
+    "\xEF\xB8\x8F\xE2\x80\x8D\xF0\x9F\x94\xA5\xF0\x9F\x87\xAB\xF0\x9F\x87\xB7\xF0"
+    "\x9F\x9A\x80\xF0\x9F\x8D\x95\xF0\x9F\x8C\x8D\xF0\x9F\x92\xA1\xF0\x9F\x94\xA5"
+    "\xF0\x9F\x8E\xB5\xF0\x9F\x98\x82\xF0\x9F\x99\x8F\xF0\x9F\x92\xAF\xF0\x9F\x8C"
+    "\x88\xF0\x9F\x8D\x80\xF0\x9F\x9B\xB8\xF0\x9F\x98\x8E\xF0\x9F\xA6\x84\xF0\x9F"
+    "\x8E\x81\xF0\x9F\x8F\x86\xF0\x9F\x98\x80\xF0\x9F\x91\x8D\xF0\x9F\x8E\x89\xF0"
+    "\x9F\x9A\x80\xF0\x9F\x8D\x95\xF0\x9F\x90\xB1\xF0\x9F\x8C\x8D\xF0\x9F\x92\xA1";
+
 static void run_short_rows(const options *o)
 {
-    static const size_t sizes[] = {16, 64, 256};
-    static const char *const kinds[] = {"ascii", "text:fr", "text:ru", "text:ja"};
+    static const size_t sizes[] = {16, 32, 64, 256};
+    static const char *const kinds[] = {"ascii", "text:fr", "text:ru", "text:ja", "emoji"};
+    if (!o->csv)
+        printf("\nShort inputs, WENC_SIMD=%s (unset: the CPU's best kernel set)\n",
+               getenv("WENC_SIMD") ? getenv("WENC_SIMD") : "unset");
     for (size_t k = 0; k < sizeof kinds / sizeof kinds[0]; k++) {
         buf whole = {0};
         if (k == 0) {
             if (!o->kind[KIND_ASCII] || !get_ascii(o->dir, &whole))
                 continue;
+        } else if (strcmp(kinds[k], "emoji") == 0) {
+            if (!o->kind[KIND_TEXT])
+                continue;
+            /* Four times over, so that 256 bytes can be cut from it. */
+            for (int i = 0; i < 4; i++)
+                buf_add(&whole, emoji_text, sizeof emoji_text - 1);
         } else {
             const source *s = get_source(o->dir, kinds[k] + 5);
             if (!o->kind[KIND_TEXT] || !lang_selected(o, kinds[k] + 5) || s == NULL)
