@@ -87,7 +87,7 @@ static wenc_status encode(wenc__ecall *c, int form)
 ** UTF-16 code unit for the same code point, and the handlers' UTF-16 paths
 ** have the bulk loops and vector kernels (their UTF-32 paths mostly go
 ** through the step function, one code point at a time; 10 to 100 times
-** slower on the single-byte encoders, tests/bench/results/utf32-input.md).
+** slower on the single-byte encoders, bench history utf32-input.md).
 ** So such units are narrowed into a buffer, a block at a time, and encoded
 ** from UTF-16; the other units (surrogates, code points above U+FFFF and
 ** values above U+10FFFF) from UTF-32.  The result is the same as one call
@@ -153,7 +153,7 @@ static size_t mixed_stretch(const uint32_t *src, size_t n)
 /* Whether E's encoder takes UTF-32 through the UTF-16 path.  Not the
 ** double-byte encoders: their bulk loops (src/handlers/cjk_bulk.h) read UTF-32 as
 ** they read UTF-16, faster than after narrowing (1-8 % on text, 31-42 % on
-** HTML; tests/bench/results/utf32-input.md). */
+** HTML; bench history utf32-input.md). */
 static bool narrows_utf32(const wenc_encoding *e)
 {
     switch (e->family) {

@@ -344,7 +344,7 @@ static inline __attribute__((target("bmi2"))) uint32_t cjk_pext(uint32_t v, uint
 ** W (first byte lowest), whose bit pattern was checked.  With BMI2 the
 ** bytes reversed (first byte highest) give it in one bit extraction, the
 ** bits of the three fields in the order of the code point: two
-** instructions instead of eight (tests/bench/results/issue-12-cjk-utf8.md). */
+** instructions instead of eight (bench history issue-12-cjk-utf8.md). */
 WENC__INLINE uint32_t cjk_utf8_3(uint32_t w, const bool bmi2)
 {
 #if defined(WENC__CJK_BMI2_TARGET)

@@ -14,7 +14,7 @@
 ** point per pointer.  Bits 16..31 are what to add to the pointer, modulo
 ** 65536, to find it in the narrow or wide array, where identical blocks are
 ** stored once (empty blocks, PUA rows).  That is about 1.3 bytes per
-** pointer instead of 2 (tests/bench/results/issue-12-decode-size.md); the
+** pointer instead of 2 (bench history issue-12-decode-size.md); the
 ** price is a second dependent load and a branch per lookup. */
 #ifndef WENC_HANDLERS_DELTA_TABLE_H
 #define WENC_HANDLERS_DELTA_TABLE_H

@@ -23,7 +23,7 @@ WENC__INLINE uint32_t wenc__euc_kr_decode_at(uint32_t pointer)
 ** TRAILING - 0x41, or WENC__NONE16 for null.  The table is flat: leaving
 ** out the empty trails 0x41..0xA0 of leads 0xC7 and up would save 10 KiB
 ** but cost the decoder about a tenth of its speed on HTML (measured,
-** tests/bench/results/issue-12-tables.md).  The small profile's is a
+** bench history issue-12-tables.md).  The small profile's is a
 ** delta table. */
 WENC__INLINE uint32_t wenc__euc_kr_bytes_code_point(uint32_t leading, uint32_t trailing)
 {

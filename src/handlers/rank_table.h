@@ -17,7 +17,7 @@
 ** So a table costs two bytes per code point outside runs, and nothing for
 ** unmapped ones, where the page tables cost two bytes per slot of every
 ** non-empty page.  The price is a popcount and a third dependent load per
-** code point (tests/bench/results/issue-12-tables.md has the figures). */
+** code point (bench history issue-12-tables.md has the figures). */
 #ifndef WENC_HANDLERS_RANK_TABLE_H
 #define WENC_HANDLERS_RANK_TABLE_H
 

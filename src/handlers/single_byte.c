@@ -318,7 +318,7 @@ WENC__INLINE void sb_bulk_any(const uint16_t *index, const uint8_t *src, size_t 
 /* To UTF-32: each stretch decoded to UTF-16 (one unit per byte, all below
 ** U+10000: the index has no surrogates) and widened, 3.5 to 12 times as
 ** fast on text as the loop of sb_bulk_any that did it before
-** (tests/bench/results/utf32-input.md). */
+** (bench history utf32-input.md). */
 WENC__INLINE void sb_bulk_utf32(const uint16_t *index, const uint32_t *runs, const bool total,
                                 const uint8_t *src, size_t *pos_, size_t len, uint32_t *dst,
                                 size_t *out_, size_t cap)

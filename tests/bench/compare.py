@@ -3,7 +3,7 @@
 one file, or compare two (before/after).  Python 3 standard library only.
 
     tests/bench/compare.py run BUILD_DIR OUT.csv [CORPUS_DIR]
-        Runs the exact command of tests/bench/results/baseline.md with
+        Runs the exact command of tests/bench/results/README.md with
         BUILD_DIR's wenc-bench (pinned to core 1 with taskset if present).
     tests/bench/compare.py summary FILE.csv [--md]
         Geometric means per operation and input kind: MB/s (ns per call for
@@ -29,7 +29,7 @@ import shutil
 import subprocess
 import sys
 
-# The baseline command (tests/bench/results/baseline.md): every UTF row and
+# The baseline command (tests/bench/results/README.md): every UTF row and
 # every legacy row, UTF-8 and UTF-16 forms, validation and short inputs.
 BENCH_ARGS = ["-d", "decode", "-d", "encode", "-d", "utf8", "-d", "short",
               "-f", "utf8", "-f", "utf16", "-r", "7", "-t", "30", "--csv"]

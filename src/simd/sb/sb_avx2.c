@@ -21,7 +21,7 @@
 ** The lookup alone (16 pshufb a block whatever it holds) decoded Latin and
 ** Cyrillic text to UTF-16 at 0.63-0.88 of the handler's SSE2 loop, which
 ** takes the runs and patches the rest; the mix keeps both strengths
-** (tests/bench/results/issue-12-single-byte-text.md, "AVX2 decode: three
+** (bench history issue-12-single-byte-text.md, "AVX2 decode: three
 ** paths").  The same lookup in 128 bits (SSSE3/SSE4.1) lost more and was
 ** removed. */
 #include <immintrin.h>

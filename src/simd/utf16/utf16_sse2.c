@@ -32,7 +32,7 @@ static size_t to_utf8(const uint16_t *src, size_t len, uint8_t *dst, size_t cap,
         ** surrogate of a pair that ends them) in scalar, which takes runs
         ** of ASCII four at a time: text in other scripts stays there,
         ** markup comes back to the vectors (64 rather than 16: +10 % on
-        ** the corpus, tests/bench/results/issue-11-scalar-transcoders.md).  A
+        ** the corpus, bench history issue-11-scalar-transcoders.md).  A
         ** stop before the window's end that reads nothing is the
         ** kernel's stop. */
         bool tail = len - pos < 16 || cap - out < 16;

@@ -22,7 +22,7 @@
 ** which reads the bytes before each again, unaligned.  The wider kernels
 ** check this way: their shuffle unit, which runs the three table lookups,
 ** is what limits text that is not ASCII, and loads take the lane crossing
-** and alignr off it (tests/bench/results/issue-11-check-loads.md). */
+** and alignr off it (bench history issue-11-check-loads.md). */
 #define TPL_V __m128i
 #define TPL_FN(op) v128_##op
 #define TPL_NAME_WITH x86_check16_with
