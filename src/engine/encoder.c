@@ -268,7 +268,7 @@ static void replaced(wenc__input *in, size_t units)
     in->replaced = true;
 }
 
-/* UTF-8 as the standard's UTF-8 decoder reads it (utf8_dfa.h): an invalid
+/* UTF-8 as the standard's UTF-8 decoder reads it (utf8/dfa.h): an invalid
 ** lead byte, or the bytes before an unexpected one (which is read again),
 ** become U+FFFD. */
 static bool peek_utf8(wenc__ecall *c, wenc__input *in)

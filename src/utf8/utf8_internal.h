@@ -1,6 +1,6 @@
 /* utf8_internal.h -- what the UTF-8 toolkit's files (src/utf8/) share: the
 ** ASCII skipper, the scanner that finds malformed spans with the DFA of
-** utf8_dfa.h, and the decoding of one span. */
+** dfa.h, and the decoding of one span. */
 #ifndef WENC_UTF8_INTERNAL_H
 #define WENC_UTF8_INTERNAL_H
 
@@ -53,7 +53,7 @@ WENC__INLINE size_t wenc__utf8_skip_ascii(const uint8_t *s, size_t i, size_t n)
     return i;
 }
 
-/* The DFA of utf8_dfa.h in "shift" form, for the fast path: a row per byte
+/* The DFA of dfa.h in "shift" form, for the fast path: a row per byte
 ** class holding, at bit 6 x STATE, 6 x the state that follows STATE (REJECT
 ** stays REJECT).  A step is `row >> (state & 63)`: the row's loads do not
 ** depend on the state, so a run of bytes is a chain of one shift per byte,

@@ -2,7 +2,7 @@
 ** "Validation" and "Sniffing"): the scanner, one-shot and streaming
 ** validation, the lists of errors, and the sniffer.  The standard's UTF-8
 ** decoder (Encoding Standard, "UTF-8 decoder") decides, through the DFA of
-** utf8_dfa.h. */
+** dfa.h. */
 #include "utf8/utf8_internal.h"
 #include "simd/utf8/utf8_kernels.h"
 

@@ -889,7 +889,7 @@ static void sweep_iso_2022_jp_ascii(void)
     tally_report(&st, "ISO-2022-JP: ASCII runs split at every position, one-unit output buffers");
 }
 
-/* ---- The single-byte vector paths (src/handlers/single_byte.c, src/simd/sb_*) -- */
+/* ---- The single-byte vector paths (src/handlers/single_byte.c, src/simd/sb/sb_*) -- */
 
 /* The single-byte decoders' kernels decode 16, 32 or 64 bytes a step, ASCII
 ** and upper half alike, and the paths to UTF-8 and UTF-32 go through

@@ -582,7 +582,7 @@ static void test_bulk_runs(conf_rng *rng)
 }
 
 /* ---- 5. The single-byte encoders' vector paths (src/handlers/single_byte.c,
-** src/simd/sb_*) ------------------------------------------------------------ */
+** src/simd/sb/sb_*) ------------------------------------------------------------ */
 
 /* Text of an encoding's letters (its mappable code points) between ASCII
 ** spaces and punctuation, with CP planted at AT: the vector kernels take

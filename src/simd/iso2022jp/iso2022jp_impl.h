@@ -1,5 +1,5 @@
 /* iso2022jp_impl.h -- what the ISO-2022-JP kernels of every instruction set
-** share (included only by src/simd/iso2022jp_*.c): the four copies, and
+** share (included only by src/simd/iso2022jp/iso2022jp_*.c): the four copies, and
 ** the macro that makes a set's table of them. */
 #ifndef WENC_ISO2022JP_IMPL_H
 #define WENC_ISO2022JP_IMPL_H

@@ -1,5 +1,5 @@
 /* utf16_impl.h -- what the UTF-16 kernels of every instruction set share
-** (included only by src/simd/utf16_*.c): the scalar loops, which are the
+** (included only by src/simd/utf16/utf16_*.c): the scalar loops, which are the
 ** scalar kernels themselves and finish every vector kernel (tails, blocks
 ** with surrogates), the composed kernels that reach UTF-8 through a window
 ** of native units, and the shuffle table that packs UTF-8 sequences. */
