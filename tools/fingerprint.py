@@ -31,19 +31,42 @@ import sys
 # within a function ("jne <f+0x12>") stay.
 RIP = re.compile(r'-?0x[0-9a-f]+\(%rip\)')
 COMMENT = re.compile(r'#\s*<[^>]*\+0x[0-9a-f]+>')
+# aarch64 reaches data in two steps: adrp loads the 4 KiB page (objdump
+# names it "<nearest symbol+offset>") and the next add or load adds the
+# low 12 bits of the address as an immediate; both move with the layout.
+ADRP = re.compile(r'^adrp\s+(\w+),\s*.*$')
 # The no-ops after a function's last instruction align the next function:
 # they change with whatever follows it, and never run.
 PADDING = re.compile(r'^(data16 |cs |ds )*(nop[lwq]?|xchg %ax,%ax)\b|^int3$')
 
 
+def aarch64_page(insn, pages):
+    """INSN with its page address or low 12 bits made neutral: PAGES holds
+    the registers an adrp loaded and nothing has used since."""
+    m = ADRP.match(insn)
+    if m:
+        pages.add(m.group(1))
+        return 'adrp %s, <page>' % m.group(1)
+    ops = insn.split(' ', 1)
+    if len(ops) == 2 and pages:
+        regs = re.findall(r'\b[xwqdsbhv]\d+\b', ops[1])
+        base = regs[1] if ops[0] in ('add', 'ldr', 'ldrb', 'ldrh', 'ldrsw', 'str') and len(regs) > 1 else None
+        if base is not None and base in pages and re.search(r'#0x[0-9a-f]+|#\d+', ops[1]):
+            pages.discard(base)
+            return ops[0] + ' ' + re.sub(r'#(0x[0-9a-f]+|\d+)', '#<lo12>', ops[1])
+        if regs and regs[0] in pages:
+            pages.discard(regs[0])
+    return insn
+
+
 def functions(path):
     out = subprocess.run([os.environ.get('OBJDUMP', 'objdump'), '-d', '--no-addresses', '--no-show-raw-insn', path],
                          check=True, capture_output=True, text=True).stdout
-    funcs, name, body = {}, None, []
+    funcs, name, body, pages = {}, None, [], set()
     for line in out.splitlines():
         m = re.match(r'^<(.+)>:$', line)
         if m:
-            name, body = m.group(1), []
+            name, body, pages = m.group(1), [], set()
             # Static functions of the same name in two objects: numbered.
             key, n = name, 1
             while key in funcs:
@@ -53,6 +76,7 @@ def functions(path):
         elif name is not None and line.startswith('\t'):
             insn = COMMENT.sub('# <data>', RIP.sub('(%rip)', line.strip()))
             insn = re.sub(r'\s+', ' ', insn)
+            insn = aarch64_page(insn, pages)
             if insn and not insn.startswith('...'):
                 body.append(insn)
     for body in funcs.values():
