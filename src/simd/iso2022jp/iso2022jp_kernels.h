@@ -36,7 +36,8 @@ typedef struct wenc__iso2022jp_kernels {
 } wenc__iso2022jp_kernels;
 
 /* Indexed by wenc__isa: the kernels of the best instruction set at or below
-** each that has them, or NULL (the handler's own loops). */
+** each that has them, or NULL (the handler's own loops).
+** The tables are in src/simd/kernels.c. */
 extern const wenc__iso2022jp_kernels *const wenc__iso2022jp_kernels_by_isa[WENC__ISA_COUNT];
 
 #if defined(WENC__SIMD_X86)

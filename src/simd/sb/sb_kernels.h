@@ -42,7 +42,8 @@ typedef struct wenc__sb_kernels {
 } wenc__sb_kernels;
 
 /* Indexed by wenc__isa: the kernels of the best instruction set at or below
-** each that has them, or NULL (the handler's own loop). */
+** each that has them, or NULL (the handler's own loop).
+** The tables are in src/simd/kernels.c. */
 extern const wenc__sb_kernels *const wenc__sb_kernels_by_isa[WENC__ISA_COUNT];
 
 #if defined(WENC__SIMD_X86)

@@ -52,7 +52,8 @@ typedef struct wenc__utf16_kernels {
 } wenc__utf16_kernels;
 
 /* Indexed by wenc__isa: the best kernels this build has at or below each
-** instruction set (the scalar ones where it has none). */
+** instruction set (the scalar ones where it has none).
+** The tables are in src/simd/kernels.c. */
 extern const wenc__utf16_kernels *const wenc__utf16_kernels_by_isa[WENC__ISA_COUNT];
 
 extern const wenc__utf16_kernels wenc__utf16_scalar;

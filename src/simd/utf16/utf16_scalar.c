@@ -1,6 +1,7 @@
 /* utf16_scalar.c -- the portable UTF-16 kernels (utf16_kernels.h), always
 ** built: the reference the vector kernels are tested against, and the
-** table of kernels per instruction set. */
+** kernels of a build or a CPU without vectors (the table of kernels per
+** instruction set is in src/simd/kernels.c). */
 #include "utf16_impl.h"
 
 /* The scalar UTF-16 -> UTF-8 loop (utf16_impl.h).  It works in windows of
@@ -134,32 +135,4 @@ const wenc__utf16_kernels wenc__utf16_scalar = {
     .bytes_to_utf32 = bytes_to_utf32,
     .xud_to_utf16 = xud_to_utf16,
     .xud_to_utf8 = xud_to_utf8,
-};
-
-#if defined(WENC__SIMD_X86)
-#define K_SSE2  &wenc__utf16_sse2
-#define K_SSE41 &wenc__utf16_sse41
-#define K_AVX2  &wenc__utf16_avx2
-#define K_AVX512 &wenc__utf16_avx512
-#else
-#define K_SSE2  &wenc__utf16_scalar
-#define K_SSE41 &wenc__utf16_scalar
-#define K_AVX2  &wenc__utf16_scalar
-#define K_AVX512 &wenc__utf16_scalar
-#endif
-#if defined(WENC__SIMD_NEON)
-#define K_NEON &wenc__utf16_neon
-#else
-#define K_NEON &wenc__utf16_scalar
-#endif
-
-/* AVX-512's UTF-16 -> UTF-8 kernels need VBMI2 as well, and call AVX2's
-** without it (utf16_avx512.c). */
-const wenc__utf16_kernels *const wenc__utf16_kernels_by_isa[WENC__ISA_COUNT] = {
-    [WENC__ISA_SCALAR] = &wenc__utf16_scalar,
-    [WENC__ISA_SSE2] = K_SSE2,
-    [WENC__ISA_SSE41] = K_SSE41,
-    [WENC__ISA_AVX2] = K_AVX2,
-    [WENC__ISA_AVX512] = K_AVX512,
-    [WENC__ISA_NEON] = K_NEON,
 };

@@ -49,7 +49,8 @@ typedef struct wenc__utf8_kernels {
 #define WENC__UTF8_SHORT 32
 
 /* Indexed by wenc__isa: the best kernels this build has at or below each
-** instruction set (the scalar ones where it has none). */
+** instruction set (the scalar ones where it has none).
+** The tables are in src/simd/kernels.c. */
 extern const wenc__utf8_kernels *const wenc__utf8_kernels_by_isa[WENC__ISA_COUNT];
 
 extern const wenc__utf8_kernels wenc__utf8_scalar;

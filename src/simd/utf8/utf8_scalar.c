@@ -192,32 +192,3 @@ const wenc__utf8_kernels wenc__utf8_scalar = {
     .to_utf16 = to_utf16,
     .to_utf32 = to_utf32,
 };
-
-#if defined(WENC__SIMD_X86)
-const wenc__utf8_kernels *const wenc__utf8_kernels_by_isa[WENC__ISA_COUNT] = {
-    [WENC__ISA_SCALAR] = &wenc__utf8_scalar,
-    [WENC__ISA_SSE2] = &wenc__utf8_sse2,
-    [WENC__ISA_SSE41] = &wenc__utf8_sse41,
-    [WENC__ISA_AVX2] = &wenc__utf8_avx2,
-    [WENC__ISA_AVX512] = &wenc__utf8_avx512,
-    [WENC__ISA_NEON] = &wenc__utf8_scalar,
-};
-#elif defined(WENC__SIMD_NEON)
-const wenc__utf8_kernels *const wenc__utf8_kernels_by_isa[WENC__ISA_COUNT] = {
-    [WENC__ISA_SCALAR] = &wenc__utf8_scalar,
-    [WENC__ISA_SSE2] = &wenc__utf8_scalar,
-    [WENC__ISA_SSE41] = &wenc__utf8_scalar,
-    [WENC__ISA_AVX2] = &wenc__utf8_scalar,
-    [WENC__ISA_AVX512] = &wenc__utf8_scalar,
-    [WENC__ISA_NEON] = &wenc__utf8_neon,
-};
-#else
-const wenc__utf8_kernels *const wenc__utf8_kernels_by_isa[WENC__ISA_COUNT] = {
-    [WENC__ISA_SCALAR] = &wenc__utf8_scalar,
-    [WENC__ISA_SSE2] = &wenc__utf8_scalar,
-    [WENC__ISA_SSE41] = &wenc__utf8_scalar,
-    [WENC__ISA_AVX2] = &wenc__utf8_scalar,
-    [WENC__ISA_AVX512] = &wenc__utf8_scalar,
-    [WENC__ISA_NEON] = &wenc__utf8_scalar,
-};
-#endif

@@ -1,0 +1,67 @@
+/* kernels.c -- which kernels each instruction set runs, every family's
+** table in one place and one style (simd.h; issue 30).  The dispatch
+** (dispatch.c) chooses the set once per process; a family's
+** wenc__<family>_kernels_get() indexes its table with it.
+**
+** A set with no kernels of its own for a family runs the nearest lower
+** set's, and a set this build or architecture lacks runs the scalar ones:
+** wenc__simd_supported() never lets the dispatch choose such a set, but
+** the tests index every row.  NULL (the single-byte and ISO-2022-JP
+** families) means the handler's own portable loop, which is those
+** families' scalar path. */
+#include "iso2022jp/iso2022jp_kernels.h"
+#include "sb/sb_kernels.h"
+#include "utf16/utf16_kernels.h"
+#include "utf8/utf8_kernels.h"
+
+/* KERNEL where this build has the architecture's kernels, else OTHER; the
+** name of a kernel another architecture has is never compiled. */
+#if defined(WENC__SIMD_X86)
+#define ON_X86(kernel, other) (kernel)
+#else
+#define ON_X86(kernel, other) (other)
+#endif
+#if defined(WENC__SIMD_NEON)
+#define ON_NEON(kernel, other) (kernel)
+#else
+#define ON_NEON(kernel, other) (other)
+#endif
+
+const wenc__utf8_kernels *const wenc__utf8_kernels_by_isa[WENC__ISA_COUNT] = {
+    [WENC__ISA_SCALAR] = &wenc__utf8_scalar,
+    [WENC__ISA_SSE2] = ON_X86(&wenc__utf8_sse2, &wenc__utf8_scalar),
+    [WENC__ISA_SSE41] = ON_X86(&wenc__utf8_sse41, &wenc__utf8_scalar),
+    [WENC__ISA_AVX2] = ON_X86(&wenc__utf8_avx2, &wenc__utf8_scalar),
+    [WENC__ISA_AVX512] = ON_X86(&wenc__utf8_avx512, &wenc__utf8_scalar),
+    [WENC__ISA_NEON] = ON_NEON(&wenc__utf8_neon, &wenc__utf8_scalar),
+};
+
+/* AVX-512's UTF-16 -> UTF-8 kernels need VBMI2 as well, and call AVX2's
+** without it (utf16_avx512.c). */
+const wenc__utf16_kernels *const wenc__utf16_kernels_by_isa[WENC__ISA_COUNT] = {
+    [WENC__ISA_SCALAR] = &wenc__utf16_scalar,
+    [WENC__ISA_SSE2] = ON_X86(&wenc__utf16_sse2, &wenc__utf16_scalar),
+    [WENC__ISA_SSE41] = ON_X86(&wenc__utf16_sse41, &wenc__utf16_scalar),
+    [WENC__ISA_AVX2] = ON_X86(&wenc__utf16_avx2, &wenc__utf16_scalar),
+    [WENC__ISA_AVX512] = ON_X86(&wenc__utf16_avx512, &wenc__utf16_scalar),
+    [WENC__ISA_NEON] = ON_NEON(&wenc__utf16_neon, &wenc__utf16_scalar),
+};
+
+const wenc__sb_kernels *const wenc__sb_kernels_by_isa[WENC__ISA_COUNT] = {
+    [WENC__ISA_SCALAR] = NULL,
+    [WENC__ISA_SSE2] = NULL,
+    [WENC__ISA_SSE41] = NULL,
+    [WENC__ISA_AVX2] = ON_X86(&wenc__sb_avx2, NULL),
+    [WENC__ISA_AVX512] = ON_X86(&wenc__sb_avx512, NULL),
+    [WENC__ISA_NEON] = NULL,
+};
+
+/* SSE4.1 adds nothing the copy needs: it runs SSE2's. */
+const wenc__iso2022jp_kernels *const wenc__iso2022jp_kernels_by_isa[WENC__ISA_COUNT] = {
+    [WENC__ISA_SCALAR] = NULL,
+    [WENC__ISA_SSE2] = ON_X86(&wenc__iso2022jp_sse2, NULL),
+    [WENC__ISA_SSE41] = ON_X86(&wenc__iso2022jp_sse2, NULL),
+    [WENC__ISA_AVX2] = ON_X86(&wenc__iso2022jp_avx2, NULL),
+    [WENC__ISA_AVX512] = ON_X86(&wenc__iso2022jp_avx512, NULL),
+    [WENC__ISA_NEON] = NULL,
+};
