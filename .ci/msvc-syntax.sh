@@ -47,7 +47,7 @@ n=0
 # The table profile changes only the handlers (-Dtables=small).
 # The library's sources but the kernels and the command-line tool.
 lib=$(find src -name '*.c' ! -path 'src/simd/*' ! -path 'src/cli/*' | sort)
-portable_simd=$(find src/simd -name dispatch.c -o -name '*_scalar.c' -o -name '*_tables.c' | sort)
+portable_simd=$(find src/simd -name dispatch.c -o -name kernels.c -o -name '*_scalar.c' -o -name '*_tables.c' | sort)
 # shellcheck disable=SC2086
 for f in $lib $portable_simd indexes/*.c small src/handlers/*.c; do
     [ "$f" = small ] && { small=1; continue; }

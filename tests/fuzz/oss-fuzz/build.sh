@@ -42,12 +42,12 @@ inc=(-I"$build/include" -I"$ROOT/include" -I"$ROOT/src" -I"$ROOT/indexes")
 # The kernels (src/simd/meson.build), as with -Dsimd=auto: the scalar ones
 # and the dispatch always, and per instruction set its files with its flags
 # (src/simd/isa.h tells the sources which families are built).  The
-# always-built files are found by name (dispatch.c, *_scalar.c, *_tables.c,
+# always-built files are found by name (dispatch.c, kernels.c, *_scalar.c, *_tables.c,
 # and the baseline's *_sse2.c or *_neon.c) so that a new kernel family's
 # files need no edit here.
 # Files of src/simd (in any family folder) whose names match PATTERN.
 simd_files() { find "$ROOT/src/simd" -name "$1" | sort; }
-mapfile -t simd < <(simd_files dispatch.c; simd_files '*_scalar.c'; simd_files '*_tables.c')
+mapfile -t simd < <(simd_files dispatch.c; simd_files kernels.c; simd_files '*_scalar.c'; simd_files '*_tables.c')
 declare -A isa_flags=()
 case "$($CC -dumpmachine)" in
 x86_64*)
