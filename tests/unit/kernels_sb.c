@@ -8,8 +8,11 @@
 ** into bytes could go wrong); every byte value is planted at every
 ** position of a 160-byte block of text; inputs of every length 0..200;
 ** pointers unaligned; the units past the kernel's result are checked
-** untouched.  The public decoders are tested against the standard's
-** indexes in tests/conformance/decode.c. */
+** untouched.  The encode kernels (from_utf16) the same way, against the
+** contract's model of the encoder (ASCII other than U+0000 is itself, a
+** unit of the main block its byte in the block's table, 0 none, and
+** anything else stops the kernel).  The public decoders and encoders are
+** tested against the standard's indexes in tests/conformance/. */
 #include <stdbool.h>
 
 #include "check.h"
@@ -77,6 +80,117 @@ static void run(tally *t, int k, const uint16_t *index, const uint32_t *runs, co
             tally_fail(t, "%s %s: unit %zu past the result (%zu) written", kname[k], what, i, got);
             return;
         }
+}
+
+/* The encode model: the bytes of the units SRC[0..LEN) before the first
+** that is not ASCII (U+0000 excluded) or a unit of block MAIN with a byte
+** in BLOCK; returns their count. */
+static size_t model_encode(const uint8_t *block, uint32_t main, const uint16_t *src, size_t len,
+                           uint8_t *out)
+{
+    size_t i = 0;
+    for (; i < len; i++) {
+        uint16_t u = src[i];
+        uint8_t b = u != 0 && u < 0x80 ? (uint8_t)u : u >> 7 == main ? block[u & 0x7F] : 0;
+        if (b == 0)
+            break;
+        out[i] = b;
+    }
+    return i;
+}
+
+/* from_utf16 on SRC[0..LEN) against the model, as run() does. */
+static void run_encode(tally *t, int k, const uint8_t *block, uint32_t main, const uint16_t *src,
+                       size_t len, const char *what)
+{
+    static uint8_t want[MAXB], buf[MAXB + SLACK + 1];
+    size_t n = model_encode(block, main, src, len, want);
+    uint8_t *dst = buf + tu_rng_below(&rng, 2);
+    for (size_t i = 0; i < len + SLACK; i++)
+        dst[i] = (uint8_t)CANARY;
+    size_t got = kern[k]->from_utf16(block, main, len ? src : NULL, len, len ? dst : NULL);
+    t->checked++;
+    if (got > n || got + 64 < n) {
+        tally_fail(t, "%s %s: read %zu of %zu units, model %zu", kname[k], what, got, len, n);
+        return;
+    }
+    for (size_t i = 0; i < got; i++)
+        if (dst[i] != want[i]) {
+            tally_fail(t, "%s %s: byte %zu is %02X, model %02X", kname[k], what, i, dst[i],
+                       want[i]);
+            return;
+        }
+    for (size_t i = got; i < len + SLACK; i++)
+        if (dst[i] != (uint8_t)CANARY) {
+            tally_fail(t, "%s %s: byte %zu past the result (%zu) written", kname[k], what, i, got);
+            return;
+        }
+}
+
+/* A unit of class C (0..7) for block MAIN: ASCII, U+0000, the main
+** block's (most often), the blocks beside it, a surrogate, anything. */
+static uint16_t unit_of(unsigned c, uint32_t main)
+{
+    switch (c) {
+    case 0:
+        return (uint16_t)(1 + tu_rng_below(&rng, 0x7F));
+    case 1:
+        return 0;
+    case 2:
+    case 3:
+    case 4:
+        return (uint16_t)(main << 7 | tu_rng_below(&rng, 128));
+    case 5:
+        return (uint16_t)((main + (tu_rng_below(&rng, 2) ? 1 : 0xFFFF)) << 7 |
+                          tu_rng_below(&rng, 128));
+    case 6:
+        return (uint16_t)(0xD800 + tu_rng_below(&rng, 0x800));
+    default:
+        return (uint16_t)tu_rng_below(&rng, 0x10000);
+    }
+}
+
+/* The encode kernels: random tables (bytes 0x00 = none among them, and
+** 0x80/0xFF), main blocks from U+0180 up (as sb_main gives) and next to
+** 0xFFFF; every class of unit at every position of 100 units of text,
+** and every length 0..200. */
+static void test_encode(int k)
+{
+    static uint8_t block[128];
+    static uint16_t u[MAXB + 1];
+    tally t = {0, 0};
+    for (unsigned round = 0; round < 24; round++) {
+        uint32_t main = round % 6 == 5 ? 0x1FF : (uint32_t)(3 + tu_rng_below(&rng, 0x1FC));
+        for (int j = 0; j < 128; j++) {
+            size_t r = tu_rng_below(&rng, 16);
+            block[j] = r < (round % 4) ? 0
+                       : r == 15       ? 0xFF
+                       : r == 14       ? 0x80
+                                       : (uint8_t)(0x80 + tu_rng_below(&rng, 128));
+        }
+        for (size_t i = 0; i < 100; i++)
+            u[i] = unit_of(tu_rng_below(&rng, 3) == 0 ? 0 : 2, main); /* ASCII, main */
+        for (unsigned c = 0; c < 8; c++)
+            for (size_t at = 0; at < 100; at++) {
+                uint16_t keep = u[at];
+                u[at] = unit_of(c, main);
+                run_encode(&t, k, block, main, u + (at & 1), 100 - (at & 1) - (size_t)c * 5,
+                           "planted");
+                u[at] = keep;
+            }
+        for (size_t len = 0; len <= 200; len++) {
+            for (size_t i = 0; i < len; i++)
+                u[i + 1] = unit_of(tu_rng_below(&rng, 64) == 0 ? (unsigned)tu_rng_below(&rng, 8)
+                                   : tu_rng_below(&rng, 2)     ? 0
+                                                               : 2,
+                                   main);
+            run_encode(&t, k, block, main, u + 1, len, "length");
+        }
+    }
+    CHECK(t.failed == 0 && t.checked > 0,
+          "%s from_utf16: every kind of unit at every position of 100 units, every length: "
+          "%lu checked, %lu failed",
+          kname[k], t.checked, t.failed);
 }
 
 /* A random index: code points of every size, byte halves 0x00 and 0xFF
@@ -204,6 +318,10 @@ int main(void)
               "%s: every byte at every position of 160-byte text, every length: %lu checked, "
               "%lu failed",
               kname[k], t.checked, t.failed);
+        if (kern[k]->from_utf16 != NULL)
+            test_encode(k);
+        else
+            printf("# %s: no encode kernel (from_utf16)\n", kname[k]);
     }
     if (nkern == 0)
         check_skip("no single-byte kernels in this build or on this CPU");
