@@ -25,6 +25,7 @@
 #define v128_set1_u8(x) _mm_set1_epi8((char)(x))
 #define v128_subs_u8(a, b) _mm_subs_epu8((a), (b))
 #define v128_loadu(p) _mm_loadu_si128((const __m128i *)(p))
+#define v128_storeu(p, v) _mm_storeu_si128((__m128i *)(void *)(p), (v))
 /* The top bit of each byte of V, byte I as bit I. */
 #define v128_movemask(v) _mm_movemask_epi8(v)
 /* Whether no byte of V has its high bit set (is ASCII). */
@@ -54,7 +55,9 @@
 #define v256_set1_u8(x) _mm256_set1_epi8((char)(x))
 #define v256_subs_u8(a, b) _mm256_subs_epu8((a), (b))
 #define v256_loadu(p) _mm256_loadu_si256((const __m256i *)(p))
+#define v256_storeu(p, v) _mm256_storeu_si256((__m256i *)(void *)(p), (v))
 #define v256_movemask(v) _mm256_movemask_epi8(v)
+#define v256_is_ascii(v) (_mm256_movemask_epi8(v) == 0)
 #define v256_table(p) _mm256_broadcastsi128_si256(_mm_load_si128((const __m128i *)(p)))
 #define v256_high_nibble(v) _mm256_and_si256(_mm256_srli_epi16((v), 4), _mm256_set1_epi8(0x0F))
 #define v256_low_nibble(v) _mm256_and_si256((v), _mm256_set1_epi8(0x0F))

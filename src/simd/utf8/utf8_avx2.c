@@ -93,29 +93,12 @@ static size_t copy_valid(const uint8_t *src, size_t len, uint8_t *dst)
     return validate(src, len, dst);
 }
 
-size_t wenc__utf8_avx2_ascii_to_utf8(const uint8_t *src, size_t len, uint8_t *dst)
-{
-    size_t i = 0;
-    for (; len - i >= 128; i += 128) {
-        __m256i a = LOADU32(src + i), b = LOADU32(src + i + 32);
-        __m256i c = LOADU32(src + i + 64), d = LOADU32(src + i + 96);
-        if (_mm256_movemask_epi8(_mm256_or_si256(_mm256_or_si256(a, b), _mm256_or_si256(c, d))))
-            break;
-        STOREU32(dst + i, a);
-        STOREU32(dst + i + 32, b);
-        STOREU32(dst + i + 64, c);
-        STOREU32(dst + i + 96, d);
-    }
-    for (; len - i >= 16; i += 16) {
-        __m128i a = LOADU(src + i);
-        if (_mm_movemask_epi8(a) != 0)
-            break;
-        STOREU(dst + i, a);
-    }
-    for (; i < len && src[i] < 0x80; i++)
-        dst[i] = src[i];
-    return i;
-}
+/* ascii_to_utf8, which the AVX-512 table shares. */
+#define TPL_V __m256i
+#define TPL_FN(op) v256_##op
+#define TPL_V16 __m128i
+#define TPL_EXTERN_COPY wenc__utf8_avx2_ascii_to_utf8
+#include "utf8_copy_tpl.h"
 
 size_t wenc__utf8_avx2_ascii_to_utf16(const uint8_t *src, size_t len, uint16_t *dst)
 {
