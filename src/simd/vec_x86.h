@@ -30,6 +30,13 @@
 #define v128_movemask(v) _mm_movemask_epi8(v)
 /* Whether no byte of V has its high bit set (is ASCII). */
 #define v128_is_ascii(v) (_mm_movemask_epi8(v) == 0)
+/* 16-bit lanes (UTF-16 units). */
+#define v128_set1_u16(x) _mm_set1_epi16((short)(x))
+#define v128_eq_u16(a, b) _mm_cmpeq_epi16((a), (b))
+#define v128_sub_u16(a, b) _mm_sub_epi16((a), (b))
+/* Whether any lane of M, a comparison's result (each lane all ones or
+** zero), is set. */
+#define v128_any_lane(m) (_mm_movemask_epi8(m) != 0)
 
 #if defined(WENC__KERNEL_SSE41) || defined(WENC__KERNEL_AVX2)
 /* 128 bits, SSSE3 and SSE4.1 (the table lookup, the byte shift, ptest). */
@@ -58,6 +65,11 @@
 #define v256_storeu(p, v) _mm256_storeu_si256((__m256i *)(void *)(p), (v))
 #define v256_movemask(v) _mm256_movemask_epi8(v)
 #define v256_is_ascii(v) (_mm256_movemask_epi8(v) == 0)
+#define v256_zero() _mm256_setzero_si256()
+#define v256_set1_u16(x) _mm256_set1_epi16((short)(x))
+#define v256_eq_u16(a, b) _mm256_cmpeq_epi16((a), (b))
+#define v256_sub_u16(a, b) _mm256_sub_epi16((a), (b))
+#define v256_any_lane(m) (!_mm256_testz_si256((m), (m)))
 #define v256_table(p) _mm256_broadcastsi128_si256(_mm_load_si128((const __m128i *)(p)))
 #define v256_high_nibble(v) _mm256_and_si256(_mm256_srli_epi16((v), 4), _mm256_set1_epi8(0x0F))
 #define v256_low_nibble(v) _mm256_and_si256((v), _mm256_set1_epi8(0x0F))

@@ -10,7 +10,10 @@
 #include "simd/target.h"
 
 WENC__TARGET_BEGIN(WENC__TARGET_AVX2)
+/* This file's set, for simd/vec_x86.h (target.h). */
+#define WENC__KERNEL_AVX2 1
 
+#include "simd/vec_x86.h"
 #include "utf16_impl.h"
 
 /* Two pack rows, one per 128-bit lane. */
@@ -234,40 +237,11 @@ static size_t sum16(__m256i v)
     return (size_t)(uint32_t)_mm_cvtsi128_si32(t);
 }
 
-size_t wenc__utf16_avx2_utf8_length(const uint16_t *src, size_t len)
-{
-    const __m256i f800 = _mm256_set1_epi16((short)0xF800), d800 = _mm256_set1_epi16((short)0xD800);
-    const __m256i ff80 = _mm256_set1_epi16((short)0xFF80), zero = _mm256_setzero_si256();
-    size_t pos = 0, total = 0;
-    while (pos < len) {
-        /* Blocks of at most 8192 units: the lane counters (2 per block of
-        ** 16) stay below 16 bits, and the total saturates. */
-        size_t end = len - pos > 8192 ? pos + 8192 : len, n = 0;
-        __m256i small = zero; /* per lane: units below U+0080, plus below U+0800 */
-        while (end - pos >= 16) {
-            __m256i v = _mm256_loadu_si256((const __m256i *)(src + pos));
-            __m256i top = _mm256_and_si256(v, f800);
-            __m256i sur = _mm256_cmpeq_epi16(top, d800);
-            if (!_mm256_testz_si256(sur, sur)) {
-                /* Surrogates: this block in scalar (a pair may take one
-                ** unit past it, even past END). */
-                n += wenc__u16_utf8_length_scalar(src, &pos, pos + 16, len);
-                if (pos > end)
-                    break;
-                continue;
-            }
-            small = _mm256_sub_epi16(small, _mm256_cmpeq_epi16(top, zero));
-            small = _mm256_sub_epi16(small, _mm256_cmpeq_epi16(_mm256_and_si256(v, ff80), zero));
-            n += 48;
-            pos += 16;
-        }
-        n -= sum16(small);
-        if (pos < end)
-            n += wenc__u16_utf8_length_scalar(src, &pos, end, len);
-        total = wenc__add_sat(total, n);
-    }
-    return total;
-}
+#define TPL_V __m256i
+#define TPL_FN(op) v256_##op
+#define TPL_SUM16 sum16
+#define TPL_EXTERN_LENGTH wenc__utf16_avx2_utf8_length
+#include "utf16_length_tpl.h"
 
 WENC__INLINE size_t bytes_to(const uint8_t *src, size_t len, bool be, void *dst, size_t cap,
                              size_t *written, int form)
