@@ -50,6 +50,8 @@
 #define v128_lookup(t, idx) _mm_shuffle_epi8((t), (idx))
 /* Whether any bit of V is set. */
 #define v128_any(v) (!_mm_testz_si128((v), (v)))
+/* Whether V has no bit of M set. */
+#define v128_none(v, m) _mm_testz_si128((v), (m))
 /* The bytes K (1..3) before each byte of IN, PREV being the 16 before. */
 #define v128_before(in, prev, k) _mm_alignr_epi8((in), (prev), 16 - (k))
 #endif
@@ -71,6 +73,7 @@
 #define v256_sub_u16(a, b) _mm256_sub_epi16((a), (b))
 #define v256_any_lane(m) (!_mm256_testz_si256((m), (m)))
 #define v256_any(v) (!_mm256_testz_si256((v), (v)))
+#define v256_none(v, m) _mm256_testz_si256((v), (m))
 /* The 128 bits V in the low lane, zeros above. */
 #define v256_zext128(v) _mm256_zextsi128_si256(v)
 #define v256_table(p) _mm256_broadcastsi128_si256(_mm_load_si128((const __m128i *)(p)))

@@ -99,10 +99,9 @@ WENC__INLINE size_t validate(const uint8_t *src, size_t len, uint8_t *dst)
             if (i == 0)
                 err = x86_check16(a, _mm_setzero_si128());
             else
-                err = x86_check16_with(
-                    a, _mm_maskz_loadu_epi8(_bzhi_u32(~0u, r + 1), src + i - 1),
-                    _mm_maskz_loadu_epi8(_bzhi_u32(~0u, r + 2), src + i - 2),
-                    _mm_maskz_loadu_epi8(_bzhi_u32(~0u, r + 3), src + i - 3));
+                err = x86_check16_with(a, _mm_maskz_loadu_epi8(_bzhi_u32(~0u, r + 1), src + i - 1),
+                                       _mm_maskz_loadu_epi8(_bzhi_u32(~0u, r + 2), src + i - 2),
+                                       _mm_maskz_loadu_epi8(_bzhi_u32(~0u, r + 3), src + i - 3));
             ok = _mm_testz_si128(err, err);
         }
         if (ok) {
@@ -117,8 +116,8 @@ WENC__INLINE size_t validate(const uint8_t *src, size_t len, uint8_t *dst)
     if (len - i >= 16) {
         __m128i a = LOADU(src + i);
         __m128i err = _mm_movemask_epi8(a) == 0 ? _mm_or_si128(_mm256_castsi256_si128(open),
-                                                                _mm256_extracti128_si256(open, 1))
-                                                  : x86_check16_at(a, src + i);
+                                                               _mm256_extracti128_si256(open, 1))
+                                                : x86_check16_at(a, src + i);
         if (_mm_testz_si128(err, err)) {
             if (dst)
                 STOREU(dst + i, a);
