@@ -17,6 +17,7 @@
 #define v128_set1_u8(x) vdupq_n_u8((x))
 #define v128_subs_u8(a, b) vqsubq_u8((a), (b))
 #define v128_loadu(p) vld1q_u8((const uint8_t *)(p))
+#define v128_storeu(p, v) vst1q_u8((uint8_t *)(p), (v))
 #define v128_table(p) vld1q_u8((p))
 #define v128_high_nibble(v) vshrq_n_u8((v), 4)
 #define v128_low_nibble(v) vandq_u8((v), vdupq_n_u8(0x0F))

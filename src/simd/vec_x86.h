@@ -25,10 +25,18 @@
 #define v128_set1_u8(x) _mm_set1_epi8((char)(x))
 #define v128_subs_u8(a, b) _mm_subs_epu8((a), (b))
 #define v128_loadu(p) _mm_loadu_si128((const __m128i *)(p))
+#define v128_storeu(p, v) _mm_storeu_si128((__m128i *)(void *)(p), (v))
 /* The top bit of each byte of V, byte I as bit I. */
 #define v128_movemask(v) _mm_movemask_epi8(v)
 /* Whether no byte of V has its high bit set (is ASCII). */
 #define v128_is_ascii(v) (_mm_movemask_epi8(v) == 0)
+/* 16-bit lanes (UTF-16 units). */
+#define v128_set1_u16(x) _mm_set1_epi16((short)(x))
+#define v128_eq_u16(a, b) _mm_cmpeq_epi16((a), (b))
+#define v128_sub_u16(a, b) _mm_sub_epi16((a), (b))
+/* Whether any lane of M, a comparison's result (each lane all ones or
+** zero), is set. */
+#define v128_any_lane(m) (_mm_movemask_epi8(m) != 0)
 
 #if defined(WENC__KERNEL_SSE41) || defined(WENC__KERNEL_AVX2)
 /* 128 bits, SSSE3 and SSE4.1 (the table lookup, the byte shift, ptest). */
@@ -42,6 +50,8 @@
 #define v128_lookup(t, idx) _mm_shuffle_epi8((t), (idx))
 /* Whether any bit of V is set. */
 #define v128_any(v) (!_mm_testz_si128((v), (v)))
+/* Whether V has no bit of M set. */
+#define v128_none(v, m) _mm_testz_si128((v), (m))
 /* The bytes K (1..3) before each byte of IN, PREV being the 16 before. */
 #define v128_before(in, prev, k) _mm_alignr_epi8((in), (prev), 16 - (k))
 #endif
@@ -54,7 +64,18 @@
 #define v256_set1_u8(x) _mm256_set1_epi8((char)(x))
 #define v256_subs_u8(a, b) _mm256_subs_epu8((a), (b))
 #define v256_loadu(p) _mm256_loadu_si256((const __m256i *)(p))
+#define v256_storeu(p, v) _mm256_storeu_si256((__m256i *)(void *)(p), (v))
 #define v256_movemask(v) _mm256_movemask_epi8(v)
+#define v256_is_ascii(v) (_mm256_movemask_epi8(v) == 0)
+#define v256_zero() _mm256_setzero_si256()
+#define v256_set1_u16(x) _mm256_set1_epi16((short)(x))
+#define v256_eq_u16(a, b) _mm256_cmpeq_epi16((a), (b))
+#define v256_sub_u16(a, b) _mm256_sub_epi16((a), (b))
+#define v256_any_lane(m) (!_mm256_testz_si256((m), (m)))
+#define v256_any(v) (!_mm256_testz_si256((v), (v)))
+#define v256_none(v, m) _mm256_testz_si256((v), (m))
+/* The 128 bits V in the low lane, zeros above. */
+#define v256_zext128(v) _mm256_zextsi128_si256(v)
 #define v256_table(p) _mm256_broadcastsi128_si256(_mm_load_si128((const __m128i *)(p)))
 #define v256_high_nibble(v) _mm256_and_si256(_mm256_srli_epi16((v), 4), _mm256_set1_epi8(0x0F))
 #define v256_low_nibble(v) _mm256_and_si256((v), _mm256_set1_epi8(0x0F))
@@ -72,7 +93,12 @@
 #define v512_xor(a, b) _mm512_xor_si512((a), (b))
 #define v512_set1_u8(x) _mm512_set1_epi8((char)(x))
 #define v512_subs_u8(a, b) _mm512_subs_epu8((a), (b))
+#define v512_zero() _mm512_setzero_si512()
 #define v512_loadu(p) _mm512_loadu_si512((p))
+#define v512_storeu(p, v) _mm512_storeu_si512((p), (v))
+#define v512_is_ascii(v) (_mm512_test_epi8_mask((v), _mm512_set1_epi8((char)0x80)) == 0)
+#define v512_any(v) (_mm512_test_epi64_mask((v), (v)) != 0)
+#define v512_zext128(v) _mm512_zextsi128_si512(v)
 #define v512_table(p) _mm512_broadcast_i32x4(_mm_load_si128((const __m128i *)(p)))
 #define v512_high_nibble(v) _mm512_and_si512(_mm512_srli_epi16((v), 4), _mm512_set1_epi8(0x0F))
 #define v512_low_nibble(v) _mm512_and_si512((v), _mm512_set1_epi8(0x0F))

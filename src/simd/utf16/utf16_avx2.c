@@ -10,7 +10,10 @@
 #include "simd/target.h"
 
 WENC__TARGET_BEGIN(WENC__TARGET_AVX2)
+/* This file's set, for simd/vec_x86.h (target.h). */
+#define WENC__KERNEL_AVX2 1
 
+#include "simd/vec_x86.h"
 #include "utf16_impl.h"
 
 /* Two pack rows, one per 128-bit lane. */
@@ -167,62 +170,20 @@ static inline void below_d800(const uint16_t *src, size_t len, uint8_t *dst, siz
     *out_ = out;
 }
 
-size_t wenc__utf16_avx2_to_utf8(const uint16_t *src, size_t len, uint8_t *dst, size_t cap,
-                                size_t *written)
-{
-    const __m256i ff80 = _mm256_set1_epi16((short)0xFF80), f800 = _mm256_set1_epi16((short)0xF800);
-    const __m256i d800 = _mm256_set1_epi16((short)0xD800);
-    size_t pos = 0, out = 0;
-    if (len == 0 || cap == 0) { /* SRC or DST may be NULL */
-        *written = 0;
-        return 0;
-    }
-    for (;;) {
-        /* A block of 16 units writes at most 48 bytes, through four 16-byte
-        ** stores the last of which starts at most 36 bytes in. */
-        while (len - pos >= 16 && cap - out >= 52) {
-            __m256i v = _mm256_loadu_si256((const __m256i *)(src + pos));
-            if (_mm256_testz_si256(v, ff80)) {
-                /* ASCII: 16 units, then 32 at a time while it lasts. */
-                __m256i p = _mm256_packus_epi16(v, v);
-                _mm_storeu_si128((__m128i *)(dst + out),
-                                 _mm256_castsi256_si128(_mm256_permute4x64_epi64(p, 0x08)));
-                pos += 16;
-                out += 16;
-                while (len - pos >= 32 && cap - out >= 32) {
-                    __m256i a = _mm256_loadu_si256((const __m256i *)(src + pos));
-                    __m256i b = _mm256_loadu_si256((const __m256i *)(src + pos + 16));
-                    if (!_mm256_testz_si256(_mm256_or_si256(a, b), ff80))
-                        break;
-                    _mm256_storeu_si256((__m256i *)(dst + out),
-                                        _mm256_permute4x64_epi64(_mm256_packus_epi16(a, b), 0xD8));
-                    pos += 32;
-                    out += 32;
-                }
-                continue;
-            }
-            if (_mm256_testz_si256(v, f800)) {
-                below_800(src, len, dst, cap, &pos, &out);
-                continue;
-            }
-            __m256i top = _mm256_and_si256(v, f800);
-            if (!_mm256_testz_si256(_mm256_cmpeq_epi16(top, d800), _mm256_cmpeq_epi16(top, d800)))
-                break;
-            below_d800(src, len, dst, cap, &pos, &out);
-        }
-        /* The tail, or this block (and the trailing surrogate of a pair
-        ** that ends it) in scalar. */
-        bool tail = len - pos < 16 || cap - out < 52;
-        size_t w, n = wenc__u16_to_utf8_scalar(src + pos, tail || len - pos < 17 ? len - pos : 17,
-                                               dst + out, cap - out, &w);
-        pos += n;
-        out += w;
-        if (tail || n == 0)
-            break;
-    }
-    *written = out;
-    return pos;
-}
+/* to_utf8 (utf16_to_utf8_tpl.h): a block of 16 units writes at most 48
+** bytes, through four 16-byte stores the last of which starts at most 36
+** bytes in.  Packing crosses the 128-bit lanes: the permutes put the
+** bytes back in order. */
+#define TPL_V __m256i
+#define TPL_FN(op) v256_##op
+#define TPL_ROOM 52
+#define TPL_ASCII(d, v)                                                                            \
+    _mm_storeu_si128((__m128i *)(d),                                                               \
+                     _mm256_castsi256_si128(_mm256_permute4x64_epi64(_mm256_packus_epi16((v), (v)), 0x08)))
+#define TPL_ASCII2(d, a, b)                                                                        \
+    _mm256_storeu_si256((__m256i *)(d), _mm256_permute4x64_epi64(_mm256_packus_epi16((a), (b)), 0xD8))
+#define TPL_EXTERN_TO_UTF8 wenc__utf16_avx2_to_utf8
+#include "utf16_to_utf8_tpl.h"
 
 /* The sum of the sixteen 16-bit lanes of V. */
 static size_t sum16(__m256i v)
@@ -234,40 +195,11 @@ static size_t sum16(__m256i v)
     return (size_t)(uint32_t)_mm_cvtsi128_si32(t);
 }
 
-size_t wenc__utf16_avx2_utf8_length(const uint16_t *src, size_t len)
-{
-    const __m256i f800 = _mm256_set1_epi16((short)0xF800), d800 = _mm256_set1_epi16((short)0xD800);
-    const __m256i ff80 = _mm256_set1_epi16((short)0xFF80), zero = _mm256_setzero_si256();
-    size_t pos = 0, total = 0;
-    while (pos < len) {
-        /* Blocks of at most 8192 units: the lane counters (2 per block of
-        ** 16) stay below 16 bits, and the total saturates. */
-        size_t end = len - pos > 8192 ? pos + 8192 : len, n = 0;
-        __m256i small = zero; /* per lane: units below U+0080, plus below U+0800 */
-        while (end - pos >= 16) {
-            __m256i v = _mm256_loadu_si256((const __m256i *)(src + pos));
-            __m256i top = _mm256_and_si256(v, f800);
-            __m256i sur = _mm256_cmpeq_epi16(top, d800);
-            if (!_mm256_testz_si256(sur, sur)) {
-                /* Surrogates: this block in scalar (a pair may take one
-                ** unit past it, even past END). */
-                n += wenc__u16_utf8_length_scalar(src, &pos, pos + 16, len);
-                if (pos > end)
-                    break;
-                continue;
-            }
-            small = _mm256_sub_epi16(small, _mm256_cmpeq_epi16(top, zero));
-            small = _mm256_sub_epi16(small, _mm256_cmpeq_epi16(_mm256_and_si256(v, ff80), zero));
-            n += 48;
-            pos += 16;
-        }
-        n -= sum16(small);
-        if (pos < end)
-            n += wenc__u16_utf8_length_scalar(src, &pos, end, len);
-        total = wenc__add_sat(total, n);
-    }
-    return total;
-}
+#define TPL_V __m256i
+#define TPL_FN(op) v256_##op
+#define TPL_SUM16 sum16
+#define TPL_EXTERN_LENGTH wenc__utf16_avx2_utf8_length
+#include "utf16_length_tpl.h"
 
 WENC__INLINE size_t bytes_to(const uint8_t *src, size_t len, bool be, void *dst, size_t cap,
                              size_t *written, int form)

@@ -6,6 +6,7 @@
 ** rejects goes to the scalar loops of utf16_impl.h, a block at a time. */
 #include <emmintrin.h>
 
+#include "simd/vec_x86.h"
 #include "utf16_impl.h"
 
 static size_t to_utf8(const uint16_t *src, size_t len, uint8_t *dst, size_t cap, size_t *written)
@@ -56,40 +57,11 @@ static size_t sum16(__m128i v)
     return (size_t)(uint32_t)_mm_cvtsi128_si32(s);
 }
 
-size_t wenc__utf16_sse2_utf8_length(const uint16_t *src, size_t len)
-{
-    const __m128i f800 = _mm_set1_epi16((short)0xF800), d800 = _mm_set1_epi16((short)0xD800);
-    const __m128i ff80 = _mm_set1_epi16((short)0xFF80), zero = _mm_setzero_si128();
-    size_t pos = 0, total = 0;
-    while (pos < len) {
-        /* Blocks of at most 4096 units: the lane counters (2 per block of
-        ** 8) stay below 16 bits, and the total saturates. */
-        size_t end = len - pos > 4096 ? pos + 4096 : len, n = 0;
-        __m128i small = zero; /* per lane: units below U+0080, plus below U+0800 */
-        while (end - pos >= 8) {
-            __m128i v = _mm_loadu_si128((const __m128i *)(src + pos));
-            __m128i top = _mm_and_si128(v, f800);
-            if (_mm_movemask_epi8(_mm_cmpeq_epi16(top, d800)) != 0) {
-                /* Surrogates: this block in scalar (a pair may take one
-                ** unit past it, even past END: the loop tests for that). */
-                n += wenc__u16_utf8_length_scalar(src, &pos, pos + 8, len);
-                if (pos > end)
-                    break;
-                continue;
-            }
-            /* 3 bytes a unit, less one below U+0800, less one below U+0080. */
-            small = _mm_sub_epi16(small, _mm_cmpeq_epi16(top, zero));
-            small = _mm_sub_epi16(small, _mm_cmpeq_epi16(_mm_and_si128(v, ff80), zero));
-            n += 24;
-            pos += 8;
-        }
-        n -= sum16(small);
-        if (pos < end)
-            n += wenc__u16_utf8_length_scalar(src, &pos, end, len);
-        total = wenc__add_sat(total, n);
-    }
-    return total;
-}
+#define TPL_V __m128i
+#define TPL_FN(op) v128_##op
+#define TPL_SUM16 sum16
+#define TPL_EXTERN_LENGTH wenc__utf16_sse2_utf8_length
+#include "utf16_length_tpl.h"
 
 /* The units of V (LE bytes as loaded) in native order for BE input. */
 static __m128i swap16(__m128i v)

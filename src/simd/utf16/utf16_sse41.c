@@ -11,7 +11,10 @@
 #include "simd/target.h"
 
 WENC__TARGET_BEGIN(WENC__TARGET_SSE41)
+/* This file's set, for simd/vec_x86.h (target.h). */
+#define WENC__KERNEL_SSE41 1
 
+#include "simd/vec_x86.h"
 #include "utf16_impl.h"
 
 /* From *POS, blocks of 8 units all below U+0800 and not all ASCII (the
@@ -134,57 +137,16 @@ static inline void below_d800(const uint16_t *src, size_t len, uint8_t *dst, siz
     *out_ = out;
 }
 
-static size_t to_utf8(const uint16_t *src, size_t len, uint8_t *dst, size_t cap, size_t *written)
-{
-    const __m128i ff80 = _mm_set1_epi16((short)0xFF80), f800 = _mm_set1_epi16((short)0xF800);
-    const __m128i d800 = _mm_set1_epi16((short)0xD800);
-    size_t pos = 0, out = 0;
-    if (len == 0 || cap == 0) { /* SRC or DST may be NULL */
-        *written = 0;
-        return 0;
-    }
-    for (;;) {
-        /* A block of 8 units writes at most 24 bytes, through two 16-byte
-        ** stores the second of which starts at most 12 bytes in. */
-        while (len - pos >= 8 && cap - out >= 28) {
-            __m128i v = _mm_loadu_si128((const __m128i *)(src + pos));
-            if (_mm_testz_si128(v, ff80)) {
-                /* ASCII: 8 units, then 16 at a time while it lasts. */
-                _mm_storel_epi64((__m128i *)(dst + out), _mm_packus_epi16(v, v));
-                pos += 8;
-                out += 8;
-                while (len - pos >= 16 && cap - out >= 16) {
-                    __m128i a = _mm_loadu_si128((const __m128i *)(src + pos));
-                    __m128i b = _mm_loadu_si128((const __m128i *)(src + pos + 8));
-                    if (!_mm_testz_si128(_mm_or_si128(a, b), ff80))
-                        break;
-                    _mm_storeu_si128((__m128i *)(dst + out), _mm_packus_epi16(a, b));
-                    pos += 16;
-                    out += 16;
-                }
-                continue;
-            }
-            if (_mm_testz_si128(v, f800)) {
-                below_800(src, len, dst, cap, &pos, &out);
-                continue;
-            }
-            if (_mm_movemask_epi8(_mm_cmpeq_epi16(_mm_and_si128(v, f800), d800)) != 0)
-                break;
-            below_d800(src, len, dst, cap, &pos, &out);
-        }
-        /* The tail, or this block (and the trailing surrogate of a pair
-        ** that ends it) in scalar. */
-        bool tail = len - pos < 8 || cap - out < 28;
-        size_t w, n = wenc__u16_to_utf8_scalar(src + pos, tail || len - pos < 9 ? len - pos : 9,
-                                               dst + out, cap - out, &w);
-        pos += n;
-        out += w;
-        if (tail || n == 0)
-            break;
-    }
-    *written = out;
-    return pos;
-}
+/* to_utf8 (utf16_to_utf8_tpl.h): a block of 8 units writes at most 24
+** bytes, through two 16-byte stores the second of which starts at most 12
+** bytes in. */
+#define TPL_V __m128i
+#define TPL_FN(op) v128_##op
+#define TPL_ROOM 28
+#define TPL_ASCII(d, v) _mm_storel_epi64((__m128i *)(d), _mm_packus_epi16((v), (v)))
+#define TPL_ASCII2(d, a, b) _mm_storeu_si128((__m128i *)(d), _mm_packus_epi16((a), (b)))
+#define TPL_NAME_TO_UTF8 to_utf8
+#include "utf16_to_utf8_tpl.h"
 
 static size_t bytes_to_utf8(const uint8_t *src, size_t len, bool be, uint8_t *dst, size_t cap,
                             size_t *written)

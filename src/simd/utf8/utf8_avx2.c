@@ -15,107 +15,19 @@ WENC__TARGET_BEGIN(WENC__TARGET_AVX2)
 #define LOADU32(p) _mm256_loadu_si256((const __m256i *)(const void *)(p))
 #define STOREU32(p, v) _mm256_storeu_si256((__m256i *)(void *)(p), (v))
 
-/* valid_prefix, and with DST copy_valid: each block is stored once it has
-** passed its check, so that the text is read once.  The first 16 bytes,
-** which have nothing before them, are checked alone; every later block
-** reads the three bytes before each of its bytes again (x86_check32_at).
-** What the vector loop checked, SRC[0..I), may end inside a sequence; the
-** scalar loop finishes from that sequence's start (and copies what it
-** adds). */
-WENC__INLINE size_t validate(const uint8_t *src, size_t len, uint8_t *dst)
-{
-    const __m256i zero = _mm256_setzero_si256();
-    __m256i open = zero;
-    size_t i = 0;
-    if (len >= 16) {
-        __m128i open16;
-        if (!x86_first16(src, dst, &open16))
-            return wenc__utf8_valid_finish_copy(src, 0, len, dst);
-        open = _mm256_zextsi128_si256(open16);
-        i = 16;
-    }
-    while (len - i >= 64) {
-        __m256i a = LOADU32(src + i), b = LOADU32(src + i + 32), err;
-        if (_mm256_movemask_epi8(_mm256_or_si256(a, b)) == 0) {
-            /* ASCII: only a sequence left open before it can be wrong. */
-            err = open;
-            open = zero;
-        } else {
-            err = _mm256_or_si256(x86_check32_at(a, src + i), x86_check32_at(b, src + i + 32));
-            open = x86_open32(b);
-        }
-        if (!_mm256_testz_si256(err, err))
-            return wenc__utf8_valid_finish_copy(src, i, len, dst);
-        if (dst) {
-            STOREU32(dst + i, a);
-            STOREU32(dst + i + 32, b);
-        }
-        i += 64;
-    }
-    if (len - i >= 32) {
-        __m256i a = LOADU32(src + i), err;
-        if (_mm256_movemask_epi8(a) == 0) {
-            err = open;
-            open = zero;
-        } else {
-            err = x86_check32_at(a, src + i);
-            open = x86_open32(a);
-        }
-        if (!_mm256_testz_si256(err, err))
-            return wenc__utf8_valid_finish_copy(src, i, len, dst);
-        if (dst)
-            STOREU32(dst + i, a);
-        i += 32;
-    }
-    /* One more vector for the tail: what is cut by the end is left to the
-    ** scalar loop. */
-    if (len - i >= 16) {
-        __m128i a = LOADU(src + i);
-        __m128i err = _mm_movemask_epi8(a) == 0 ? _mm_or_si128(_mm256_castsi256_si128(open),
-                                                                _mm256_extracti128_si256(open, 1))
-                                                  : x86_check16_at(a, src + i);
-        if (_mm_testz_si128(err, err)) {
-            if (dst)
-                STOREU(dst + i, a);
-            i += 16;
-        }
-    }
-    return wenc__utf8_valid_finish_copy(src, i, len, dst);
-}
+/* valid_prefix and copy_valid on 32-byte vectors (utf8_validate_tpl.h). */
+#define TPL_V __m256i
+#define TPL_FN(op) v256_##op
+#define TPL_CHECK_AT x86_check32_at
+#define TPL_OPEN x86_open32
+#include "utf8_validate_tpl.h"
 
-static size_t valid_prefix(const uint8_t *src, size_t len)
-{
-    return validate(src, len, NULL);
-}
-
-static size_t copy_valid(const uint8_t *src, size_t len, uint8_t *dst)
-{
-    return validate(src, len, dst);
-}
-
-size_t wenc__utf8_avx2_ascii_to_utf8(const uint8_t *src, size_t len, uint8_t *dst)
-{
-    size_t i = 0;
-    for (; len - i >= 128; i += 128) {
-        __m256i a = LOADU32(src + i), b = LOADU32(src + i + 32);
-        __m256i c = LOADU32(src + i + 64), d = LOADU32(src + i + 96);
-        if (_mm256_movemask_epi8(_mm256_or_si256(_mm256_or_si256(a, b), _mm256_or_si256(c, d))))
-            break;
-        STOREU32(dst + i, a);
-        STOREU32(dst + i + 32, b);
-        STOREU32(dst + i + 64, c);
-        STOREU32(dst + i + 96, d);
-    }
-    for (; len - i >= 16; i += 16) {
-        __m128i a = LOADU(src + i);
-        if (_mm_movemask_epi8(a) != 0)
-            break;
-        STOREU(dst + i, a);
-    }
-    for (; i < len && src[i] < 0x80; i++)
-        dst[i] = src[i];
-    return i;
-}
+/* ascii_to_utf8, which the AVX-512 table shares. */
+#define TPL_V __m256i
+#define TPL_FN(op) v256_##op
+#define TPL_V16 __m128i
+#define TPL_EXTERN_COPY wenc__utf8_avx2_ascii_to_utf8
+#include "utf8_copy_tpl.h"
 
 size_t wenc__utf8_avx2_ascii_to_utf16(const uint8_t *src, size_t len, uint16_t *dst)
 {

@@ -37,29 +37,11 @@ WENC__INLINE uint8x16_t open16(uint8x16_t v)
 #define TPL_NAME_PREFIX valid_prefix
 #include "utf8_prefix_tpl.h"
 
-static size_t ascii_to_utf8(const uint8_t *src, size_t len, uint8_t *dst)
-{
-    size_t i = 0;
-    for (; len - i >= 64; i += 64) {
-        uint8x16_t a = vld1q_u8(src + i), b = vld1q_u8(src + i + 16);
-        uint8x16_t c = vld1q_u8(src + i + 32), d = vld1q_u8(src + i + 48);
-        if (!v128_is_ascii(vorrq_u8(vorrq_u8(a, b), vorrq_u8(c, d))))
-            break;
-        vst1q_u8(dst + i, a);
-        vst1q_u8(dst + i + 16, b);
-        vst1q_u8(dst + i + 32, c);
-        vst1q_u8(dst + i + 48, d);
-    }
-    for (; len - i >= 16; i += 16) {
-        uint8x16_t a = vld1q_u8(src + i);
-        if (!v128_is_ascii(a))
-            break;
-        vst1q_u8(dst + i, a);
-    }
-    for (; i < len && src[i] < 0x80; i++)
-        dst[i] = src[i];
-    return i;
-}
+#define TPL_V uint8x16_t
+#define TPL_FN(op) v128_##op
+#define TPL_V16 uint8x16_t
+#define TPL_NAME_COPY ascii_to_utf8
+#include "utf8_copy_tpl.h"
 
 /* Widens the 16 ASCII bytes V to units of FORM at D. */
 WENC__INLINE void widen16(uint8x16_t v, void *d, int form)

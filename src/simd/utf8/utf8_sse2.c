@@ -111,19 +111,9 @@ static size_t valid_prefix(const uint8_t *src, size_t len)
     return i;
 }
 
-static size_t ascii_to_utf8(const uint8_t *src, size_t len, uint8_t *dst)
-{
-    size_t i = 0;
-    for (; len - i >= 16; i += 16) {
-        __m128i a = LOADU(src + i);
-        if (_mm_movemask_epi8(a) != 0)
-            break;
-        STOREU(dst + i, a);
-    }
-    for (; i < len && src[i] < 0x80; i++)
-        dst[i] = src[i];
-    return i;
-}
+#define TPL_V16 __m128i
+#define TPL_NAME_COPY ascii_to_utf8
+#include "utf8_copy_tpl.h"
 
 /* Widens the 16 ASCII bytes V to units of FORM at D. */
 WENC__INLINE void widen16(__m128i v, void *d, int form)

@@ -18,29 +18,11 @@ WENC__TARGET_BEGIN(WENC__TARGET_SSE41)
 #define TPL_NAME_PREFIX valid_prefix
 #include "utf8_prefix_tpl.h"
 
-static size_t ascii_to_utf8(const uint8_t *src, size_t len, uint8_t *dst)
-{
-    size_t i = 0;
-    for (; len - i >= 64; i += 64) {
-        __m128i a = LOADU(src + i), b = LOADU(src + i + 16);
-        __m128i c = LOADU(src + i + 32), d = LOADU(src + i + 48);
-        if (_mm_movemask_epi8(_mm_or_si128(_mm_or_si128(a, b), _mm_or_si128(c, d))) != 0)
-            break;
-        STOREU(dst + i, a);
-        STOREU(dst + i + 16, b);
-        STOREU(dst + i + 32, c);
-        STOREU(dst + i + 48, d);
-    }
-    for (; len - i >= 16; i += 16) {
-        __m128i a = LOADU(src + i);
-        if (_mm_movemask_epi8(a) != 0)
-            break;
-        STOREU(dst + i, a);
-    }
-    for (; i < len && src[i] < 0x80; i++)
-        dst[i] = src[i];
-    return i;
-}
+#define TPL_V __m128i
+#define TPL_FN(op) v128_##op
+#define TPL_V16 __m128i
+#define TPL_NAME_COPY ascii_to_utf8
+#include "utf8_copy_tpl.h"
 
 #define TPL_V __m128i
 #define TPL_FN(op) v128_##op

@@ -1,0 +1,82 @@
+/* utf16_to_utf8_tpl.h -- the UTF-16 -> UTF-8 kernel (to_utf8 of
+** utf16_kernels.h) written once over the x86 vector vocabulary
+** (src/simd/vec_x86.h; the pattern of src/simd/utf8/utf8_check_tpl.h) for
+** SSE4.1 and AVX2: per vector of units, ASCII is narrowed (then two
+** vectors at a time while it lasts), blocks below U+0800 go to
+** below_800, blocks with a surrogate to the scalar loop, the rest to
+** below_d800; the tail, or a block the vectors left (and the trailing
+** surrogate of a pair that ends it), in scalar.  The includer defines
+** below_800 and below_d800 (static, in the file) and:
+**   TPL_V, TPL_FN(op)   the vector type and its vocabulary;
+**   TPL_ROOM            the bytes of room a block of units needs (its
+**                       stores reach that far);
+**   TPL_ASCII(d, v)     stores the ASCII units V as bytes at D;
+**   TPL_ASCII2(d, a, b) the same for the two vectors A then B;
+**   TPL_NAME_TO_UTF8    the instance's name, a static function; or
+**   TPL_EXTERN_TO_UTF8  the name of an extern instance (which another
+**                       set's table shares; not TPL_NAME_, which
+**                       tools/amalgamate renames per file). */
+
+#ifdef TPL_EXTERN_TO_UTF8
+size_t TPL_EXTERN_TO_UTF8(const uint16_t *src, size_t len, uint8_t *dst, size_t cap,
+                          size_t *written)
+#else
+static size_t TPL_NAME_TO_UTF8(const uint16_t *src, size_t len, uint8_t *dst, size_t cap,
+                               size_t *written)
+#endif
+{
+    enum { UNITS = sizeof(TPL_V) / 2 };
+    const TPL_V ff80 = TPL_FN(set1_u16)(0xFF80), f800 = TPL_FN(set1_u16)(0xF800);
+    const TPL_V d800 = TPL_FN(set1_u16)(0xD800);
+    size_t pos = 0, out = 0;
+    if (len == 0 || cap == 0) { /* SRC or DST may be NULL */
+        *written = 0;
+        return 0;
+    }
+    for (;;) {
+        while (len - pos >= UNITS && cap - out >= TPL_ROOM) {
+            TPL_V v = TPL_FN(loadu)(src + pos);
+            if (TPL_FN(none)(v, ff80)) {
+                /* ASCII: one vector, then two at a time while it lasts. */
+                TPL_ASCII(dst + out, v);
+                pos += UNITS;
+                out += UNITS;
+                while (len - pos >= 2 * UNITS && cap - out >= 2 * UNITS) {
+                    TPL_V a = TPL_FN(loadu)(src + pos);
+                    TPL_V b = TPL_FN(loadu)(src + pos + UNITS);
+                    if (!TPL_FN(none)(TPL_FN(or)(a, b), ff80))
+                        break;
+                    TPL_ASCII2(dst + out, a, b);
+                    pos += 2 * UNITS;
+                    out += 2 * UNITS;
+                }
+                continue;
+            }
+            if (TPL_FN(none)(v, f800)) {
+                below_800(src, len, dst, cap, &pos, &out);
+                continue;
+            }
+            if (TPL_FN(any_lane)(TPL_FN(eq_u16)(TPL_FN(and)(v, f800), d800)))
+                break;
+            below_d800(src, len, dst, cap, &pos, &out);
+        }
+        bool tail = len - pos < UNITS || cap - out < TPL_ROOM;
+        size_t w, n = wenc__u16_to_utf8_scalar(
+                      src + pos, tail || len - pos < UNITS + 1 ? len - pos : UNITS + 1, dst + out,
+                      cap - out, &w);
+        pos += n;
+        out += w;
+        if (tail || n == 0)
+            break;
+    }
+    *written = out;
+    return pos;
+}
+
+#undef TPL_V
+#undef TPL_FN
+#undef TPL_ROOM
+#undef TPL_ASCII
+#undef TPL_ASCII2
+#undef TPL_NAME_TO_UTF8
+#undef TPL_EXTERN_TO_UTF8
