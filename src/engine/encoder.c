@@ -103,7 +103,7 @@ WENC__INLINE bool narrowable(uint32_t u)
 
 /* How many units at the start of SRC[0..N) are scalar values below
 ** U+10000; writes them to DST as UTF-16.  The kernel's loop where the set
-** has one, from one vector of 8 units; else a unit at a time (the scalar
+** has one, from one vector of 8 units; else a word at a time (the scalar
 ** set's). */
 static size_t narrow_bmp(const uint32_t *src, size_t n, uint16_t *dst)
 {
@@ -113,7 +113,24 @@ static size_t narrow_bmp(const uint32_t *src, size_t n, uint16_t *dst)
         if (kernel != NULL)
             return kernel(src, n, dst);
     }
+    /* Four units a step, two a word: all below 0x10000 (the high halves
+    ** clear) and none a surrogate ((u & 0xF800) ^ 0xD800 is not 0, so
+    ** adding 0xFFFF carries into bit 16 of its half). */
+    const uint64_t high = UINT64_C(0xFFFF0000FFFF0000), f800 = UINT64_C(0x0000F8000000F800),
+                   d800 = UINT64_C(0x0000D8000000D800), ffff = UINT64_C(0x0000FFFF0000FFFF),
+                   carry = UINT64_C(0x0001000000010000);
     size_t i = 0;
+    for (; n - i >= 4; i += 4) {
+        uint64_t a, b;
+        memcpy(&a, src + i, sizeof a);
+        memcpy(&b, src + i + 2, sizeof b);
+        if ((a | b) & high)
+            break;
+        if (((((a & f800) ^ d800) + ffff) & (((b & f800) ^ d800) + ffff) & carry) != carry)
+            break;
+        for (unsigned k = 0; k < 4; k++)
+            dst[i + k] = (uint16_t)src[i + k];
+    }
     for (; i < n && narrowable(src[i]); i++)
         dst[i] = (uint16_t)src[i];
     return i;
@@ -511,17 +528,28 @@ size_t wenc__encode_ascii(wenc__ecall *c, int form)
         i = wenc__utf8_kernels_get()->ascii_to_utf8((const uint8_t *)c->src + c->pos, n, o);
     } else if (form == WENC__FROM_UTF16) {
         /* The UTF-16 kernel's narrowing where the set has one, from 16
-        ** units (shorter runs have no vector step); else a unit at a time
+        ** units (shorter runs have no vector step); else a word at a time
         ** (the scalar set's). */
         const uint16_t *s = (const uint16_t *)c->src + c->pos;
         size_t (*kernel)(const uint16_t *, size_t, uint8_t *) = NULL;
         if (n >= 16)
             kernel = wenc__utf16_kernels_get()->utf16_to_ascii;
-        if (kernel != NULL)
+        if (kernel != NULL) {
             i = kernel(s, n, o);
-        else
+        } else {
+            /* Four units tested at once (the mask is the same in either
+            ** byte order). */
+            uint64_t w;
+            for (; n - i >= 4; i += 4) {
+                memcpy(&w, s + i, sizeof w);
+                if (w & UINT64_C(0xFF80FF80FF80FF80))
+                    break;
+                for (unsigned k = 0; k < 4; k++)
+                    o[i + k] = (uint8_t)s[i + k];
+            }
             for (; i < n && s[i] < 0x80; i++)
                 o[i] = (uint8_t)s[i];
+        }
     } else {
         /* UTF-32: reached by encode_utf32's ASCII at the start of a block,
         ** by the double-byte encoders (which keep their UTF-32 path) and
@@ -530,11 +558,21 @@ size_t wenc__encode_ascii(wenc__ecall *c, int form)
         size_t (*kernel)(const uint32_t *, size_t, uint8_t *) = NULL;
         if (n >= 16)
             kernel = wenc__utf16_kernels_get()->utf32_to_ascii;
-        if (kernel != NULL)
+        if (kernel != NULL) {
             i = kernel(s, n, o);
-        else
+        } else {
+            uint64_t a, b;
+            for (; n - i >= 4; i += 4) {
+                memcpy(&a, s + i, sizeof a);
+                memcpy(&b, s + i + 2, sizeof b);
+                if ((a | b) & UINT64_C(0xFFFFFF80FFFFFF80))
+                    break;
+                for (unsigned k = 0; k < 4; k++)
+                    o[i + k] = (uint8_t)s[i + k];
+            }
             for (; i < n && s[i] < 0x80; i++)
                 o[i] = (uint8_t)s[i];
+        }
     }
     c->pos += i;
     c->out += i;

@@ -5,17 +5,15 @@
 #include "simd/utf8/utf8_kernels.h"
 #include "utf8/utf8_internal.h"
 
-/* Bytes of S[0..N) outside 80..BF, plus (if WITH_F0) the bytes F0..FF:
-** the kernel's count where the set has one (from 16 bytes: below, one
-** vector would not pay for the call), else a word at a time (the scalar
-** set's count; issue 30). */
-WENC__INLINE size_t count_bytes(const uint8_t *s, size_t n, const bool with_f0)
+/* Bytes of S[0..N) outside 80..BF, plus (if WITH_F0) the bytes F0..FF, a
+** word at a time: the scalar set's count, and every set's below 16 bytes.
+** Out of line, so that the calls that go to the kernel save no registers
+** for it (a quarter of a 64-byte call). */
+#if defined(__GNUC__)
+__attribute__((noinline))
+#endif
+static size_t count_words(const uint8_t *s, size_t n, bool with_f0)
 {
-    if (n >= 16) {
-        size_t (*kernel)(const uint8_t *, size_t, bool) = wenc__utf8_kernels_get()->count;
-        if (kernel != NULL)
-            return kernel(s, n, with_f0);
-    }
     size_t count = 0, i = 0;
     const uint64_t ones = UINT64_C(0x0101010101010101);
     for (; n - i >= 8; i += 8) {
@@ -34,6 +32,18 @@ WENC__INLINE size_t count_bytes(const uint8_t *s, size_t n, const bool with_f0)
             count += s[i] >= 0xF0;
     }
     return count;
+}
+
+/* The kernel's count where the set has one (from 16 bytes: below, one
+** vector would not pay for the call; issue 30), else count_words. */
+WENC__INLINE size_t count_bytes(const uint8_t *s, size_t n, bool with_f0)
+{
+    if (n >= 16) {
+        size_t (*kernel)(const uint8_t *, size_t, bool) = wenc__utf8_kernels_get()->count;
+        if (kernel != NULL)
+            return kernel(s, n, with_f0);
+    }
+    return count_words(s, n, with_f0);
 }
 
 size_t wenc_utf8_count_code_points(const uint8_t *src, size_t len)

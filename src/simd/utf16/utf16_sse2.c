@@ -3,7 +3,9 @@
 ** for ASCII (packing the rest needs SSSE3's pshufb: utf16_sse41.c); the
 ** UTF-16LE/BE byte swap, its surrogate checks, the UTF-8 length count and
 ** x-user-defined's add are vector throughout.  Anything a vector test
-** rejects goes to the scalar loops of utf16_impl.h, a block at a time. */
+** rejects goes to the scalar loops of utf16_impl.h, a block at a time.
+** The encode engine's narrowing (utf16_to_ascii, utf32_to_ascii,
+** utf32_to_bmp) is here alone: the newer x86 sets share it. */
 #include <emmintrin.h>
 
 #include "utf16_impl.h"

@@ -2,7 +2,8 @@
 ** (utf8_kernels.h).  Without byte shuffles the block check of the newer
 ** sets does not pay; validation is the toolkit's earlier fast path: ASCII
 ** 16 bytes at a time, blocks of 1- to 3-byte sequences checked on bit
-** masks, dense text through the shift DFA, the rest a sequence at a time. */
+** masks, dense text through the shift DFA, the rest a sequence at a time.
+** Its ascii_prefix and count serve the newer x86 sets too. */
 #include <emmintrin.h>
 
 #include "simd/vec_x86.h"
