@@ -4,11 +4,8 @@
 ** come from encode_loop.h).  See docs/engine.md. */
 #include "encode_loop.h"
 #include "utf8/dfa.h"
+#include "simd/utf16/utf16_kernels.h"
 #include "simd/utf8/utf8_kernels.h"
-
-#ifdef __SSE2__
-#include <emmintrin.h>
-#endif
 
 static const wenc__encoder_impl *impl_of(const wenc_encoding *e)
 {
@@ -105,29 +102,35 @@ WENC__INLINE bool narrowable(uint32_t u)
 }
 
 /* How many units at the start of SRC[0..N) are scalar values below
-** U+10000; writes them to DST as UTF-16. */
+** U+10000; writes them to DST as UTF-16.  The kernel's loop where the set
+** has one, from one vector of 8 units; else a word at a time (the scalar
+** set's). */
 static size_t narrow_bmp(const uint32_t *src, size_t n, uint16_t *dst)
 {
-    size_t i = 0;
-#ifdef __SSE2__
-    const __m128i bias = _mm_set1_epi32(0x8000), flip = _mm_set1_epi16((short)0x8000);
-    const __m128i surrogate = _mm_set1_epi16((short)0xD800), mask = _mm_set1_epi16((short)0xF800);
-    for (; i + 8 <= n; i += 8) {
-        __m128i a = _mm_loadu_si128((const __m128i *)(src + i));
-        __m128i b = _mm_loadu_si128((const __m128i *)(src + i + 4));
-        /* Units below 0x10000, biased into the signed range that packs
-        ** keeps as it is, and back (SSE2 has no unsigned 32-to-16 pack);
-        ** others come out wrong, but then the block is not stored. */
-        __m128i w =
-            _mm_xor_si128(_mm_packs_epi32(_mm_sub_epi32(a, bias), _mm_sub_epi32(b, bias)), flip);
-        __m128i below =
-            _mm_cmpeq_epi32(_mm_srli_epi32(_mm_or_si128(a, b), 16), _mm_setzero_si128());
-        __m128i surrogates = _mm_cmpeq_epi16(_mm_and_si128(w, mask), surrogate);
-        if (_mm_movemask_epi8(_mm_andnot_si128(surrogates, below)) != 0xFFFF)
-            break;
-        _mm_storeu_si128((__m128i *)(dst + i), w);
+    if (n >= 8) {
+        size_t (*kernel)(const uint32_t *, size_t, uint16_t *) =
+            wenc__utf16_kernels_get()->utf32_to_bmp;
+        if (kernel != NULL)
+            return kernel(src, n, dst);
     }
-#endif
+    /* Four units a step, two a word: all below 0x10000 (the high halves
+    ** clear) and none a surrogate ((u & 0xF800) ^ 0xD800 is not 0, so
+    ** adding 0xFFFF carries into bit 16 of its half). */
+    const uint64_t high = UINT64_C(0xFFFF0000FFFF0000), f800 = UINT64_C(0x0000F8000000F800),
+                   d800 = UINT64_C(0x0000D8000000D800), ffff = UINT64_C(0x0000FFFF0000FFFF),
+                   carry = UINT64_C(0x0001000000010000);
+    size_t i = 0;
+    for (; n - i >= 4; i += 4) {
+        uint64_t a, b;
+        memcpy(&a, src + i, sizeof a);
+        memcpy(&b, src + i + 2, sizeof b);
+        if ((a | b) & high)
+            break;
+        if (((((a & f800) ^ d800) + ffff) & (((b & f800) ^ d800) + ffff) & carry) != carry)
+            break;
+        for (unsigned k = 0; k < 4; k++)
+            dst[i + k] = (uint16_t)src[i + k];
+    }
     for (; i < n && narrowable(src[i]); i++)
         dst[i] = (uint16_t)src[i];
     return i;
@@ -524,55 +527,52 @@ size_t wenc__encode_ascii(wenc__ecall *c, int form)
         ** the widest vectors the CPU has). */
         i = wenc__utf8_kernels_get()->ascii_to_utf8((const uint8_t *)c->src + c->pos, n, o);
     } else if (form == WENC__FROM_UTF16) {
+        /* The UTF-16 kernel's narrowing where the set has one, from 16
+        ** units (shorter runs have no vector step); else a word at a time
+        ** (the scalar set's). */
         const uint16_t *s = (const uint16_t *)c->src + c->pos;
-#ifdef __SSE2__
-        const __m128i high = _mm_set1_epi16((short)0xFF80);
-        /* 32 units a step first: half the loop overhead of the 16-unit step
-        ** (whose speed moved between 27 and 46 GB/s with the code's
-        ** placement alone). */
-        for (; i + 32 <= n; i += 32) {
-            __m128i a = _mm_loadu_si128((const __m128i *)(s + i));
-            __m128i b = _mm_loadu_si128((const __m128i *)(s + i + 8));
-            __m128i d = _mm_loadu_si128((const __m128i *)(s + i + 16));
-            __m128i e = _mm_loadu_si128((const __m128i *)(s + i + 24));
-            __m128i any = _mm_and_si128(_mm_or_si128(_mm_or_si128(a, b), _mm_or_si128(d, e)), high);
-            if (_mm_movemask_epi8(_mm_cmpeq_epi16(any, _mm_setzero_si128())) != 0xFFFF)
-                break;
-            _mm_storeu_si128((__m128i *)(o + i), _mm_packus_epi16(a, b));
-            _mm_storeu_si128((__m128i *)(o + i + 16), _mm_packus_epi16(d, e));
+        size_t (*kernel)(const uint16_t *, size_t, uint8_t *) = NULL;
+        if (n >= 16)
+            kernel = wenc__utf16_kernels_get()->utf16_to_ascii;
+        if (kernel != NULL) {
+            i = kernel(s, n, o);
+        } else {
+            /* Four units tested at once (the mask is the same in either
+            ** byte order). */
+            uint64_t w;
+            for (; n - i >= 4; i += 4) {
+                memcpy(&w, s + i, sizeof w);
+                if (w & UINT64_C(0xFF80FF80FF80FF80))
+                    break;
+                for (unsigned k = 0; k < 4; k++)
+                    o[i + k] = (uint8_t)s[i + k];
+            }
+            for (; i < n && s[i] < 0x80; i++)
+                o[i] = (uint8_t)s[i];
         }
-        for (; i + 16 <= n; i += 16) {
-            __m128i a = _mm_loadu_si128((const __m128i *)(s + i));
-            __m128i b = _mm_loadu_si128((const __m128i *)(s + i + 8));
-            __m128i any = _mm_and_si128(_mm_or_si128(a, b), high);
-            if (_mm_movemask_epi8(_mm_cmpeq_epi16(any, _mm_setzero_si128())) != 0xFFFF)
-                break;
-            _mm_storeu_si128((__m128i *)(o + i), _mm_packus_epi16(a, b));
-        }
-#endif
-        for (; i < n && s[i] < 0x80; i++)
-            o[i] = (uint8_t)s[i];
     } else {
         /* UTF-32: reached by encode_utf32's ASCII at the start of a block,
         ** by the double-byte encoders (which keep their UTF-32 path) and
-        ** by the stretches the others leave to it. */
+        ** by the stretches the others leave to it.  As UTF-16. */
         const uint32_t *s = (const uint32_t *)c->src + c->pos;
-#ifdef __SSE2__
-        const __m128i high = _mm_set1_epi32(~0x7F);
-        for (; i + 16 <= n; i += 16) {
-            __m128i a = _mm_loadu_si128((const __m128i *)(s + i));
-            __m128i b = _mm_loadu_si128((const __m128i *)(s + i + 4));
-            __m128i d = _mm_loadu_si128((const __m128i *)(s + i + 8));
-            __m128i e = _mm_loadu_si128((const __m128i *)(s + i + 12));
-            __m128i any = _mm_and_si128(_mm_or_si128(_mm_or_si128(a, b), _mm_or_si128(d, e)), high);
-            if (_mm_movemask_epi8(_mm_cmpeq_epi32(any, _mm_setzero_si128())) != 0xFFFF)
-                break;
-            _mm_storeu_si128((__m128i *)(o + i),
-                             _mm_packus_epi16(_mm_packs_epi32(a, b), _mm_packs_epi32(d, e)));
+        size_t (*kernel)(const uint32_t *, size_t, uint8_t *) = NULL;
+        if (n >= 16)
+            kernel = wenc__utf16_kernels_get()->utf32_to_ascii;
+        if (kernel != NULL) {
+            i = kernel(s, n, o);
+        } else {
+            uint64_t a, b;
+            for (; n - i >= 4; i += 4) {
+                memcpy(&a, s + i, sizeof a);
+                memcpy(&b, s + i + 2, sizeof b);
+                if ((a | b) & UINT64_C(0xFFFFFF80FFFFFF80))
+                    break;
+                for (unsigned k = 0; k < 4; k++)
+                    o[i + k] = (uint8_t)s[i + k];
+            }
+            for (; i < n && s[i] < 0x80; i++)
+                o[i] = (uint8_t)s[i];
         }
-#endif
-        for (; i < n && s[i] < 0x80; i++)
-            o[i] = (uint8_t)s[i];
     }
     c->pos += i;
     c->out += i;

@@ -1,37 +1,20 @@
 /* count.c -- counting without decoding (include/wenc/utf8.h, "Counting"):
-** code points and UTF-16 units of valid UTF-8 by byte classes, SIMD where
-** available, and the UTF-8 length of UTF-32 and UTF-16 text. */
+** code points and UTF-16 units of valid UTF-8 by byte classes (the vector
+** loops are the UTF-8 kernels' count, src/simd/utf8/), and the UTF-8 length
+** of UTF-32 and UTF-16 text. */
+#include "simd/utf8/utf8_kernels.h"
 #include "utf8/utf8_internal.h"
 
-/* Bytes of S[0..N) outside 80..BF, plus (if WITH_F0) the bytes F0..FF. */
-WENC__INLINE size_t count_bytes(const uint8_t *s, size_t n, const bool with_f0)
+/* Bytes of S[0..N) outside 80..BF, plus (if WITH_F0) the bytes F0..FF, a
+** word at a time: the scalar set's count, and every set's below 16 bytes.
+** Out of line, so that the calls that go to the kernel save no registers
+** for it (a quarter of a 64-byte call). */
+#if defined(__GNUC__)
+__attribute__((noinline))
+#endif
+static size_t count_words(const uint8_t *s, size_t n, bool with_f0)
 {
     size_t count = 0, i = 0;
-#ifdef WENC__UTF8_SSE2
-    /* As signed bytes, continuation bytes are -128..-65, so a signed
-    ** compare finds the others; F0..FF are the bytes whose unsigned maximum
-    ** with F0 is themselves.  Each compare gives -1 per matching byte,
-    ** subtracted into 8-bit lanes that are summed before they overflow. */
-    const __m128i not_cont = _mm_set1_epi8(-65);
-    const __m128i f0 = _mm_set1_epi8((char)0xF0);
-    const __m128i zero = _mm_setzero_si128();
-    const size_t max_blocks = with_f0 ? 127 : 255;
-    while (n - i >= 16) {
-        size_t blocks = (n - i) / 16;
-        if (blocks > max_blocks)
-            blocks = max_blocks;
-        __m128i acc = zero;
-        for (size_t k = 0; k < blocks; k++, i += 16) {
-            __m128i v = _mm_loadu_si128((const __m128i *)(const void *)(s + i));
-            acc = _mm_sub_epi8(acc, _mm_cmpgt_epi8(v, not_cont));
-            if (with_f0)
-                acc = _mm_sub_epi8(acc, _mm_cmpeq_epi8(_mm_max_epu8(v, f0), v));
-        }
-        __m128i sums = _mm_sad_epu8(acc, zero);
-        count += (size_t)_mm_cvtsi128_si32(sums) +
-                 (size_t)_mm_cvtsi128_si32(_mm_srli_si128(sums, 8));
-    }
-#else
     const uint64_t ones = UINT64_C(0x0101010101010101);
     for (; n - i >= 8; i += 8) {
         uint64_t w;
@@ -43,13 +26,24 @@ WENC__INLINE size_t count_bytes(const uint8_t *s, size_t n, const bool with_f0)
         /* Sum the bytes (each at most 2). */
         count += (size_t)((m * ones) >> 56);
     }
-#endif
     for (; i < n; i++) {
         count += !wenc__utf8_is_continuation(s[i]);
         if (with_f0)
             count += s[i] >= 0xF0;
     }
     return count;
+}
+
+/* The kernel's count where the set has one (from 16 bytes: below, one
+** vector would not pay for the call; issue 30), else count_words. */
+WENC__INLINE size_t count_bytes(const uint8_t *s, size_t n, bool with_f0)
+{
+    if (n >= 16) {
+        size_t (*kernel)(const uint8_t *, size_t, bool) = wenc__utf8_kernels_get()->count;
+        if (kernel != NULL)
+            return kernel(s, n, with_f0);
+    }
+    return count_words(s, n, with_f0);
 }
 
 size_t wenc_utf8_count_code_points(const uint8_t *src, size_t len)

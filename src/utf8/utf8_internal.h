@@ -7,39 +7,12 @@
 #include "engine/internal.h"
 #include "dfa.h"
 
-/* SSE2 is the x86-64 baseline.  -DWENC_NO_SIMD builds the portable path
-** (word at a time) instead, to test it on such machines. */
-#if defined(__SSE2__) && !defined(WENC_NO_SIMD)
-#define WENC__UTF8_SSE2 1
-#include <emmintrin.h>
-#endif
-
-/* The index of the first byte of S[I..N) that is not ASCII, or N.  SIMD or
-** word at a time; the bytes are only read. */
+/* The index of the first byte of S[I..N) that is not ASCII, or N: a word
+** at a time; the bytes are only read.  The scalar set's skip (the scalar
+** kernels', and the toolkit's where the set has no ascii_prefix kernel,
+** src/simd/utf8/utf8_kernels.h; issue 30). */
 WENC__INLINE size_t wenc__utf8_skip_ascii(const uint8_t *s, size_t i, size_t n)
 {
-#ifdef WENC__UTF8_SSE2
-    while (n - i >= 32) {
-        __m128i a = _mm_loadu_si128((const __m128i *)(const void *)(s + i));
-        __m128i b = _mm_loadu_si128((const __m128i *)(const void *)(s + i + 16));
-        int m = _mm_movemask_epi8(_mm_or_si128(a, b));
-        if (m != 0) {
-            m = _mm_movemask_epi8(a);
-            if (m != 0)
-                return i + (size_t)__builtin_ctz((unsigned)m);
-            m = _mm_movemask_epi8(b);
-            return i + 16 + (size_t)__builtin_ctz((unsigned)m);
-        }
-        i += 32;
-    }
-    if (n - i >= 16) {
-        __m128i a = _mm_loadu_si128((const __m128i *)(const void *)(s + i));
-        int m = _mm_movemask_epi8(a);
-        if (m != 0)
-            return i + (size_t)__builtin_ctz((unsigned)m);
-        i += 16;
-    }
-#else
     while (n - i >= 8) {
         uint64_t w;
         memcpy(&w, s + i, 8);
@@ -47,7 +20,6 @@ WENC__INLINE size_t wenc__utf8_skip_ascii(const uint8_t *s, size_t i, size_t n)
             break;
         i += 8;
     }
-#endif
     while (i < n && s[i] < 0x80)
         i++;
     return i;

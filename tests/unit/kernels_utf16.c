@@ -24,10 +24,11 @@ static int nkern;
 static bool have_ref;
 
 /* Failures per kernel and instruction set, with the first one described. */
-enum { K_TO8, K_LEN, K_B16, K_B8, K_B32, K_X16, K_X8, K_REF, K_COUNT };
+enum { K_TO8, K_LEN, K_B16, K_B8, K_B32, K_X16, K_X8, K_N16, K_N32, K_BMP, K_REF, K_COUNT };
 static const char *const knames[K_COUNT] = {
-    "to_utf8",        "utf8_length",  "bytes_to_utf16", "bytes_to_utf8",
-    "bytes_to_utf32", "xud_to_utf16", "xud_to_utf8",    "ref.c agrees with the model",
+    "to_utf8",        "utf8_length",    "bytes_to_utf16", "bytes_to_utf8",
+    "bytes_to_utf32", "xud_to_utf16",   "xud_to_utf8",    "utf16_to_ascii",
+    "utf32_to_ascii", "utf32_to_bmp",   "ref.c agrees with the model",
 };
 static unsigned long runs[K_COUNT][WENC__ISA_COUNT], fails[K_COUNT][WENC__ISA_COUNT];
 
@@ -340,6 +341,76 @@ static void all(const uint16_t *s, size_t len, size_t cap)
     }
 }
 
+/* The engine's narrowing (utf16_to_ascii, utf32_to_ascii, utf32_to_bmp;
+** NULL in the sets without them, whose caller has its own loop): against
+** the model (the units up to the first one that does not fit, each
+** written as it is), on ASCII or BMP text with a unit that stops them
+** (values at the edges of packs' saturation and of the surrogates) at
+** every position of every length up to 200 and around a few longer ones,
+** unaligned, checking that nothing is written past the prefix. */
+static void check_narrow(int k)
+{
+    static const uint32_t stop16[] = {0x80, 0xFF, 0x100, 0x180, 0x7F80, 0x8000, 0xD800, 0xFF80,
+                                      0xFFFF};
+    static const uint32_t stop32[] = {0x80,      0xFF,       0x100,      0x7F80,
+                                      0x8000,    0xFF80,     0xFFFF,     0x10000,
+                                      0x10080,   0x7FFFFFFF, 0x80000000, 0xFFFFFF80,
+                                      0xFFFFFFFF};
+    static const uint32_t stop_bmp[] = {0xD800,   0xDBFF,   0xDC00,     0xDFFF,     0x10000,
+                                        0x1D800,  0x1FFFF,  0x10FFFF,   0x110000,   0x8000D800,
+                                        0x7FFF0041, 0xFFFF8000, 0xFFFFFFFF};
+    static const uint32_t bmp[] = {0x00, 0x41, 0x7F, 0x80, 0x7FF, 0x800, 0x7FFF, 0x8000,
+                                   0xD7FF, 0xE000, 0xF800, 0xFFFD, 0xFFFF};
+    static uint32_t u32[MAXU + 8];
+    static uint16_t u16[MAXU + 8];
+    const wenc__utf16_kernels *kk = kern[k];
+    for (size_t len = 0; len <= MAXU; len += len < 200 ? 1 : 53) {
+        for (size_t p = 0; p <= len; p += len < 80 || p + 40 > len ? 1 : 7) {
+            size_t off = tu_rng_below(&rng, 8), doff = tu_rng_below(&rng, 16);
+            for (int form = 0; form < 3; form++) {
+                const uint32_t *stops = form == 0 ? stop16 : form == 1 ? stop32 : stop_bmp;
+                size_t nstops = form == 0   ? sizeof stop16 / sizeof stop16[0]
+                                : form == 1 ? sizeof stop32 / sizeof stop32[0]
+                                            : sizeof stop_bmp / sizeof stop_bmp[0];
+                for (size_t i = 0; i < len; i++)
+                    u32[off + i] = form == 2 ? bmp[tu_rng_below(&rng, 13)]
+                                             : (uint32_t)tu_rng_below(&rng, 0x80);
+                if (p < len)
+                    u32[off + p] = stops[tu_rng_below(&rng, (uint32_t)nstops)];
+                for (size_t i = 0; i < len; i++)
+                    u16[off + i] = (uint16_t)u32[off + i];
+                size_t unit = form == 2 ? 2 : 1;
+                uint8_t *d = canary(doff & ~(unit - 1));
+                size_t got;
+                int kind = form == 0 ? K_N16 : form == 1 ? K_N32 : K_BMP;
+                if (form == 0 && kk->utf16_to_ascii)
+                    got = kk->utf16_to_ascii(u16 + off, len, d);
+                else if (form == 1 && kk->utf32_to_ascii)
+                    got = kk->utf32_to_ascii(u32 + off, len, d);
+                else if (form == 2 && kk->utf32_to_bmp)
+                    got = kk->utf32_to_bmp(u32 + off, len, (uint16_t *)(void *)d);
+                else
+                    continue;
+                runs[kind][k]++;
+                size_t want = p;
+                if (got != want) {
+                    fail(kind, k, "wrong length", len, len);
+                    continue;
+                }
+                for (size_t i = 0; i < got; i++) {
+                    uint32_t v = form == 2 ? ((uint16_t *)(void *)d)[i] : d[i];
+                    if (v != u32[off + i]) {
+                        fail(kind, k, "wrong unit", len, len);
+                        break;
+                    }
+                }
+                if (!untouched(d, got * unit, len * unit + SLACK / 2))
+                    fail(kind, k, "wrote past the prefix", len, len);
+            }
+        }
+    }
+}
+
 int main(int argc, char **argv)
 {
     for (int i = 0; i < WENC__ISA_COUNT; i++) {
@@ -520,8 +591,17 @@ int main(int argc, char **argv)
         for (int k = 0; k < nkern; k++)
             check_xud(k, b + 1, 100, cap, cap % 16);
 
+    for (int k = 0; k < nkern; k++)
+        check_narrow(k);
+
     for (int kind = 0; kind < K_COUNT; kind++) {
         for (int k = 0; k < (kind == K_REF ? (have_ref ? 1 : 0) : nkern); k++) {
+            const wenc__utf16_kernels *kk = kern[k];
+            if ((kind == K_N16 && !kk->utf16_to_ascii) || (kind == K_N32 && !kk->utf32_to_ascii) ||
+                (kind == K_BMP && !kk->utf32_to_bmp)) {
+                printf("# %s has no %s (the engine's own loop runs)\n", kname[k], knames[kind]);
+                continue;
+            }
             char desc[160];
             snprintf(desc, sizeof desc, "%s %s: %lu runs, %lu wrong", kind == K_REF ? "" : kname[k],
                      knames[kind], runs[kind][k], fails[kind][k]);

@@ -171,7 +171,7 @@ static void fail(struct tally *t, const char *what, const uint8_t *in, size_t n,
 }
 
 static const wenc__utf8_kernels *kern;
-static struct tally t_prefix, t_trans, t_ascii, t_guard, t_copy, t_short;
+static struct tally t_prefix, t_trans, t_ascii, t_guard, t_copy, t_short, t_count;
 
 static uint16_t out16[MAXN + 64], scal16[MAXN + 64];
 static uint32_t out32[MAXN + 64], scal32[MAXN + 64], expect[MAXN + 64];
@@ -333,10 +333,30 @@ static void check_short(const uint8_t *in, size_t n, size_t cap)
     }
 }
 
-/* All kernels on IN[0..N): valid_prefix, and the transcoders with room
-** for everything and with CAPS other capacities. */
+/* count, where the kernels have it (the toolkit's otherwise: utf8/count.c),
+** against a byte at a time, with and without F0..FF. */
+static void check_counts(const uint8_t *in, size_t n)
+{
+    if (!kern->count)
+        return;
+    size_t cp = 0, units = 0;
+    for (size_t i = 0; i < n; i++) {
+        cp += (in[i] & 0xC0) != 0x80;
+        units += ((in[i] & 0xC0) != 0x80) + (in[i] >= 0xF0);
+    }
+    t_count.runs++;
+    size_t a = kern->count(in, n, false), b = kern->count(in, n, true);
+    if (a != cp)
+        fail(&t_count, "count (code points)", in, n, a, cp);
+    else if (b != units)
+        fail(&t_count, "count (UTF-16 units)", in, n, b, units);
+}
+
+/* All kernels on IN[0..N): valid_prefix, count, and the transcoders with
+** room for everything and with CAPS other capacities. */
 static void check_all(const uint8_t *in, size_t n, bool every_cap)
 {
+    check_counts(in, n);
     reference(in, n);
     check_prefix(in, n, ref_prefix(n));
     check_transcode(in, n, n + 1);
@@ -383,6 +403,8 @@ static void check_ascii_kernels(void)
             if (p < n)
                 in_buf[p] = (uint8_t)(0x80 + rnd(0x80));
             t_ascii.runs++;
+            if (kern->ascii_prefix && kern->ascii_prefix(in_buf, n) != p)
+                fail(&t_ascii, "ascii_prefix", in_buf, n, kern->ascii_prefix(in_buf, n), p);
             size_t a = kern->ascii_to_utf8(in_buf, n, o8);
             size_t b = kern->ascii_to_utf16(in_buf, n, out16);
             size_t c = kern->ascii_to_utf32(in_buf, n, out32);
@@ -514,6 +536,20 @@ static void check_kernels(void)
         check_all(in_buf, MAXN, false);
         for (size_t n = 4090; n <= 4100; n++)
             check_all(in_buf, n, false);
+    }
+    /* count's 8-bit lanes at their fullest: every byte counted twice
+    ** (F0..FF), or once, over many blocks; and random bytes. */
+    static const uint8_t fill[] = {0xFF, 0xF0, 0x41, 0xC2, 0xBF};
+    for (size_t f = 0; f < sizeof fill; f++) {
+        memset(in_buf, fill[f], MAXN);
+        for (size_t n = 4060; n <= 4100; n++)
+            check_counts(in_buf + 1, n);
+        check_counts(in_buf, MAXN);
+    }
+    for (size_t n = 0; n <= 300; n++) {
+        for (size_t i = 0; i < n + 16; i++)
+            in_buf[i] = (uint8_t)rnd(256);
+        check_counts(in_buf + n % 16, n);
     }
     check_edges();
     check_ascii_kernels();
@@ -759,14 +795,17 @@ int main(int argc, char **argv)
             }
             printf("# testing the %s kernels\n", name);
             kern = k;
-            t_prefix = t_trans = t_ascii = t_guard = t_copy = t_short = (struct tally){0, 0};
+            t_prefix = t_trans = t_ascii = t_guard = t_copy = t_short = t_count =
+                (struct tally){0, 0};
             check_kernels();
             report(name, "valid_prefix", &t_prefix);
             if (k->copy_valid)
                 report(name, "copy_valid", &t_copy);
             report(name, "to_utf16, to_utf32", &t_trans);
             report(name, "no write past the room", &t_guard);
-            report(name, "ascii_to_*", &t_ascii);
+            report(name, k->ascii_prefix ? "ascii_to_*, ascii_prefix" : "ascii_to_*", &t_ascii);
+            if (k->count)
+                report(name, "count", &t_count);
             if (k->short_to_utf8)
                 report(name, "short_to_utf8, short_to_utf16", &t_short);
         }

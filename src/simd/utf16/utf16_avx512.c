@@ -362,6 +362,9 @@ const wenc__utf16_kernels wenc__utf16_avx512 = {
     .bytes_to_utf32 = wenc__utf16_avx2_bytes_to_utf32,
     .xud_to_utf16 = wenc__utf16_sse2_xud_to_utf16,
     .xud_to_utf8 = xud_to_utf8,
+    .utf16_to_ascii = wenc__utf16_sse2_utf16_to_ascii,
+    .utf32_to_ascii = wenc__utf16_sse2_utf32_to_ascii,
+    .utf32_to_bmp = wenc__utf16_sse2_utf32_to_bmp,
 };
 
 WENC__TARGET_END

@@ -49,6 +49,18 @@ typedef struct wenc__utf16_kernels {
                            size_t *written);
     size_t (*xud_to_utf8)(const uint8_t *src, size_t len, uint8_t *dst, size_t cap,
                           size_t *written);
+
+    /* The encode engine's narrowing (engine/encoder.c), which has no
+    ** vector code of its own (issue 30).  NULL in the sets without them,
+    ** whose caller runs its portable loop, the scalar set's.  The longest
+    ** prefix of SRC[0..LEN) whose units are ASCII, written to DST (room
+    ** for LEN bytes) as bytes: returns its length. */
+    size_t (*utf16_to_ascii)(const uint16_t *src, size_t len, uint8_t *dst);
+    size_t (*utf32_to_ascii)(const uint32_t *src, size_t len, uint8_t *dst);
+    /* The longest prefix of SRC[0..LEN) whose units are scalar values
+    ** below U+10000, written to DST (room for LEN units) as UTF-16: returns
+    ** its length (UTF-32 input through the UTF-16 paths, encoder.c). */
+    size_t (*utf32_to_bmp)(const uint32_t *src, size_t len, uint16_t *dst);
 } wenc__utf16_kernels;
 
 /* Indexed by wenc__isa: the best kernels this build has at or below each
@@ -60,6 +72,10 @@ extern const wenc__utf16_kernels wenc__utf16_scalar;
 #if defined(WENC__SIMD_X86)
 extern const wenc__utf16_kernels wenc__utf16_sse2, wenc__utf16_sse41, wenc__utf16_avx2,
     wenc__utf16_avx512;
+/* The SSE2 kernel's narrowing, which the newer sets share. */
+size_t wenc__utf16_sse2_utf16_to_ascii(const uint16_t *src, size_t len, uint8_t *dst);
+size_t wenc__utf16_sse2_utf32_to_ascii(const uint32_t *src, size_t len, uint8_t *dst);
+size_t wenc__utf16_sse2_utf32_to_bmp(const uint32_t *src, size_t len, uint16_t *dst);
 #endif
 #if defined(WENC__SIMD_NEON)
 extern const wenc__utf16_kernels wenc__utf16_neon;

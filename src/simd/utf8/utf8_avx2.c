@@ -89,6 +89,8 @@ const wenc__utf8_kernels wenc__utf8_avx2 = {
     .to_utf32 = to_utf32,
     .short_to_utf8 = short_to_utf8,
     .short_to_utf16 = short_to_utf16,
+    .ascii_prefix = wenc__utf8_sse2_ascii_prefix,
+    .count = wenc__utf8_sse2_count,
 };
 
 WENC__TARGET_END

@@ -43,6 +43,16 @@ typedef struct wenc__utf8_kernels {
     ** in the sets without them. */
     ptrdiff_t (*short_to_utf8)(const uint8_t *src, size_t len, uint8_t *dst, size_t cap);
     ptrdiff_t (*short_to_utf16)(const uint8_t *src, size_t len, uint16_t *dst, size_t cap);
+    /* The UTF-8 toolkit's loops (src/utf8/), which have no vector code of
+    ** their own (issue 30).  NULL in the sets without them, whose callers
+    ** run the portable loop there, which is the scalar set's.  The length
+    ** of the longest ASCII prefix of SRC[0..LEN), the bytes only read
+    ** (wenc_utf8_sniff). */
+    size_t (*ascii_prefix)(const uint8_t *src, size_t len);
+    /* The bytes of SRC[0..LEN) outside 80..BF, plus, with F0, the bytes
+    ** F0..FF: in valid UTF-8 its code points, or its UTF-16 units
+    ** (wenc_utf8_count_code_points, wenc_utf8_count_utf16_units). */
+    size_t (*count)(const uint8_t *src, size_t len, bool f0);
 } wenc__utf8_kernels;
 
 /* The longest input a short kernel takes. */
@@ -61,6 +71,9 @@ extern const wenc__utf8_kernels wenc__utf8_sse2, wenc__utf8_sse41, wenc__utf8_av
 size_t wenc__utf8_avx2_ascii_to_utf8(const uint8_t *src, size_t len, uint8_t *dst);
 size_t wenc__utf8_avx2_ascii_to_utf16(const uint8_t *src, size_t len, uint16_t *dst);
 size_t wenc__utf8_avx2_ascii_to_utf32(const uint8_t *src, size_t len, uint32_t *dst);
+/* The SSE2 kernel's ascii_prefix and count, which the newer sets share. */
+size_t wenc__utf8_sse2_ascii_prefix(const uint8_t *src, size_t len);
+size_t wenc__utf8_sse2_count(const uint8_t *src, size_t len, bool f0);
 #endif
 #if defined(WENC__SIMD_NEON)
 extern const wenc__utf8_kernels wenc__utf8_neon;

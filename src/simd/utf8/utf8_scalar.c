@@ -10,7 +10,7 @@ static size_t valid_prefix(const uint8_t *src, size_t len)
     size_t i = 0;
     while (i < len) {
         if (src[i] < 0x80) {
-            i = wenc__utf8_skip_ascii_words(src, i + 1, len);
+            i = wenc__utf8_skip_ascii(src, i + 1, len);
             continue;
         }
         if (len - i >= 32 && wenc__utf8_dense(src + i)) {

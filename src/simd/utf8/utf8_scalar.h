@@ -226,20 +226,4 @@ WENC__INLINE size_t wenc__utf8_shift_run(const uint8_t *s, size_t i, size_t n)
     return ok;
 }
 
-/* The index of the first byte of S[I..N) that is not ASCII, or N: a word
-** at a time. */
-WENC__INLINE size_t wenc__utf8_skip_ascii_words(const uint8_t *s, size_t i, size_t n)
-{
-    while (n - i >= 8) {
-        uint64_t w;
-        memcpy(&w, s + i, 8);
-        if ((w & UINT64_C(0x8080808080808080)) != 0)
-            break;
-        i += 8;
-    }
-    while (i < n && s[i] < 0x80)
-        i++;
-    return i;
-}
-
 #endif /* WENC_UTF8_SCALAR_H */

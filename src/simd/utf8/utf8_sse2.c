@@ -2,7 +2,8 @@
 ** (utf8_kernels.h).  Without byte shuffles the block check of the newer
 ** sets does not pay; validation is the toolkit's earlier fast path: ASCII
 ** 16 bytes at a time, blocks of 1- to 3-byte sequences checked on bit
-** masks, dense text through the shift DFA, the rest a sequence at a time. */
+** masks, dense text through the shift DFA, the rest a sequence at a time.
+** Its ascii_prefix and count serve the newer x86 sets too. */
 #include <emmintrin.h>
 
 #include "simd/vec_x86.h"
@@ -211,6 +212,51 @@ static size_t to_utf32(const uint8_t *src, size_t len, uint32_t *dst, size_t cap
     return pos;
 }
 
+size_t wenc__utf8_sse2_ascii_prefix(const uint8_t *src, size_t len)
+{
+    return skip_ascii(src, 0, len);
+}
+
+/* The bytes of S[0..N) outside 80..BF, plus (if WITH_F0) the bytes F0..FF.
+** As signed bytes, continuation bytes are -128..-65, so a signed compare
+** finds the others; F0..FF are the bytes whose unsigned maximum with F0 is
+** themselves.  Each compare gives -1 per matching byte, subtracted into
+** 8-bit lanes that are summed before they overflow. */
+WENC__INLINE size_t count_bytes(const uint8_t *s, size_t n, const bool with_f0)
+{
+    size_t count = 0, i = 0;
+    const __m128i not_cont = _mm_set1_epi8(-65);
+    const __m128i f0 = _mm_set1_epi8((char)0xF0);
+    const __m128i zero = _mm_setzero_si128();
+    const size_t max_blocks = with_f0 ? 127 : 255;
+    while (n - i >= 16) {
+        size_t blocks = (n - i) / 16;
+        if (blocks > max_blocks)
+            blocks = max_blocks;
+        __m128i acc = zero;
+        for (size_t k = 0; k < blocks; k++, i += 16) {
+            __m128i v = LOADU(s + i);
+            acc = _mm_sub_epi8(acc, _mm_cmpgt_epi8(v, not_cont));
+            if (with_f0)
+                acc = _mm_sub_epi8(acc, _mm_cmpeq_epi8(_mm_max_epu8(v, f0), v));
+        }
+        __m128i sums = _mm_sad_epu8(acc, zero);
+        count += (size_t)_mm_cvtsi128_si32(sums) +
+                 (size_t)_mm_cvtsi128_si32(_mm_srli_si128(sums, 8));
+    }
+    for (; i < n; i++) {
+        count += !wenc__utf8_is_continuation(s[i]);
+        if (with_f0)
+            count += s[i] >= 0xF0;
+    }
+    return count;
+}
+
+size_t wenc__utf8_sse2_count(const uint8_t *src, size_t len, bool f0)
+{
+    return f0 ? count_bytes(src, len, true) : count_bytes(src, len, false);
+}
+
 const wenc__utf8_kernels wenc__utf8_sse2 = {
     .valid_prefix = valid_prefix,
     .ascii_to_utf8 = ascii_to_utf8,
@@ -218,4 +264,6 @@ const wenc__utf8_kernels wenc__utf8_sse2 = {
     .ascii_to_utf32 = ascii_to_utf32,
     .to_utf16 = to_utf16,
     .to_utf32 = to_utf32,
+    .ascii_prefix = wenc__utf8_sse2_ascii_prefix,
+    .count = wenc__utf8_sse2_count,
 };

@@ -38,6 +38,8 @@ const wenc__utf8_kernels wenc__utf8_sse41 = {
     .ascii_to_utf32 = ascii_to_utf32,
     .to_utf16 = to_utf16,
     .to_utf32 = to_utf32,
+    .ascii_prefix = wenc__utf8_sse2_ascii_prefix,
+    .count = wenc__utf8_sse2_count,
 };
 
 WENC__TARGET_END
