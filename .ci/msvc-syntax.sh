@@ -47,7 +47,13 @@ n=0
 # The table profile changes only the handlers (-Dtables=small).
 # The library's sources but the kernels and the command-line tool.
 lib=$(find src -name '*.c' ! -path 'src/simd/*' ! -path 'src/cli/*' | sort)
-portable_simd=$(find src/simd -name dispatch.c -o -name kernels.c -o -name '*_scalar.c' -o -name '*_tables.c' | sort)
+# The kernels' always-built files: every 'simd_sources [+]= files(...)' of
+# src/simd/meson.build (the one list; tools/amalgamate reads it too).
+portable_simd=$(awk '/simd_sources \+?= files\(/ { f = 1 }
+    f { while (match($0, /'"'"'[^'"'"']+'"'"'/)) {
+            print "src/simd/" substr($0, RSTART + 1, RLENGTH - 2)
+            $0 = substr($0, RSTART + RLENGTH) } }
+    /\)/ { f = 0 }' src/simd/meson.build)
 # shellcheck disable=SC2086
 for f in $lib $portable_simd indexes/*.c small src/handlers/*.c; do
     [ "$f" = small ] && { small=1; continue; }

@@ -121,19 +121,21 @@ WENC__INLINE uint32_t big5_fast(uint32_t leading, uint32_t b)
     return cp == WENC__NONE16 ? WENC__BULK_STOP : cp;
 }
 
-WENC__CJK_BULK void big5_bulk(void *unused, const uint8_t *src, size_t *pos, size_t len,
-                            void *dst, size_t *out, size_t cap, int form)
+WENC__INLINE void big5_bulk_copy(void *unused, const uint8_t *src, size_t *pos, size_t len,
+                                 void *dst, size_t *out, size_t cap, int form, const int copy)
 {
     (void)unused;
     wenc__cjk_decode_bulk_fast(src, pos, len, dst, out, cap, form, big5_single, big5_pair,
-                               big5_fast);
+                               big5_fast, copy);
 }
+
+WENC__CJK_DECODE_COPIES(big5_bulk)
 
 WENC__INLINE wenc_status big5_decode(wenc__dcall *c, const int form)
 {
     struct big5_state s;
     memcpy(&s, &c->d->priv_state, sizeof s);
-    wenc_status st = wenc__decode_loop(c, form, &s, big5_step, big5_idle, true, big5_bulk);
+    wenc_status st = WENC__CJK_DECODE_LOOP(c, form, &s, big5_step, big5_idle, true, big5_bulk);
     memcpy(&c->d->priv_state, &s, sizeof s);
     return st;
 }

@@ -6,23 +6,19 @@
 ** function would do with an item, or that it must decide (STOP); the loops
 ** here only move bytes.  So the step function stays the one definition of
 ** the behaviour (docs/engine.md, "The CJK bulk paths"), and the conformance
-** tests compare both with the reference model. */
+** tests compare both with the reference model.
+**
+** Each loop takes COPY, a constant: which copy of it a function is (the
+** portable one, or one with vectors or BMI2).  src/simd/cjk/cjk_copies.h
+** holds what differs between copies, defines the copies and says which
+** one a process runs: no code here depends on the instruction set. */
 #ifndef WENC_CJK_BULK_H
 #define WENC_CJK_BULK_H
 
 #include "engine/decode_loop.h"
 #include "engine/encode_loop.h"
 
-#if defined(__SSE2__)
-#include <emmintrin.h>
-#endif
-
-/* The encoders' run loops are built more than once on x86-64 (GCC and
-** clang), for CPUs with BMI2 and POPCNT among them (WENC__CJK_ENCODE_BULK
-** below). */
-#if defined(WENC__SIMD_X86) && (defined(__GNUC__) || defined(__clang__))
-#define WENC__CJK_BMI2_TARGET 1
-#endif
+#include "simd/cjk/cjk_copies.h"
 
 /* The handlers' bulk wrappers are functions of their own, not inlined into
 ** the engine's loop: there, with the engine's variables live around them,
@@ -33,78 +29,6 @@
 #define WENC__CJK_BULK static __attribute__((noinline))
 #else
 #define WENC__CJK_BULK static
-#endif
-
-/* Writes the 16 bytes V, of which the caller keeps a prefix of ASCII, at
-** unit OUT of DST in FORM (room for 16 units checked by the caller).  The
-** units past that prefix are scratch, overwritten by the next output and
-** never counted (as in the single-byte bulk paths). */
-#if defined(__SSE2__)
-WENC__INLINE void cjk_store_ascii16(void *dst, size_t out, __m128i v, int form)
-{
-    if (form == WENC__UTF8) {
-        _mm_storeu_si128((__m128i *)((uint8_t *)dst + out), v);
-    } else if (form == WENC__UTF16) {
-        __m128i z = _mm_setzero_si128();
-        uint16_t *p = (uint16_t *)dst + out;
-        _mm_storeu_si128((__m128i *)p, _mm_unpacklo_epi8(v, z));
-        _mm_storeu_si128((__m128i *)(p + 8), _mm_unpackhi_epi8(v, z));
-    } else {
-        __m128i z = _mm_setzero_si128();
-        __m128i lo = _mm_unpacklo_epi8(v, z), hi = _mm_unpackhi_epi8(v, z);
-        uint32_t *p = (uint32_t *)dst + out;
-        _mm_storeu_si128((__m128i *)p, _mm_unpacklo_epi16(lo, z));
-        _mm_storeu_si128((__m128i *)(p + 4), _mm_unpackhi_epi16(lo, z));
-        _mm_storeu_si128((__m128i *)(p + 8), _mm_unpacklo_epi16(hi, z));
-        _mm_storeu_si128((__m128i *)(p + 12), _mm_unpackhi_epi16(hi, z));
-    }
-}
-#endif
-
-/* The 16-byte ASCII step of the decode and encode loops: the 16 units at
-** unit POS of SRC in FROM (WENC__FROM_UTF8: bytes, as the decoders' input
-** is; or WENC__FROM_UTF16), as bytes in *V (a unit >= 0x80 gives some
-** byte: only the ASCII prefix is kept), and the length of their ASCII
-** prefix, 16 if all are ASCII.  The caller stores *V (cjk_store_ascii16 for
-** a decoder's output) and keeps that prefix. */
-#if defined(__SSE2__)
-WENC__INLINE unsigned cjk_ascii16(const void *src, size_t pos, const int from, __m128i *v)
-{
-    unsigned ascii;
-    if (from == WENC__FROM_UTF8) {
-        *v = _mm_loadu_si128((const __m128i *)((const uint8_t *)src + pos));
-        ascii = ~(unsigned)_mm_movemask_epi8(*v) & 0xFFFFu;
-    } else if (from == WENC__FROM_UTF16) {
-        /* Units >= 0x8000 are negative to the signed packs: the ASCII
-        ** test is on the units, the bytes come from packus (right for the
-        ** ASCII lanes, the only ones kept). */
-        const uint16_t *s = (const uint16_t *)src + pos;
-        __m128i a = _mm_loadu_si128((const __m128i *)s);
-        __m128i b = _mm_loadu_si128((const __m128i *)(s + 8));
-        __m128i hi = _mm_set1_epi16((short)0xFF80), z = _mm_setzero_si128();
-        __m128i ma = _mm_cmpeq_epi16(_mm_and_si128(a, hi), z);
-        __m128i mb = _mm_cmpeq_epi16(_mm_and_si128(b, hi), z);
-        ascii = (unsigned)_mm_movemask_epi8(_mm_packs_epi16(ma, mb));
-        *v = _mm_packus_epi16(a, b);
-    } else {
-        /* The same from four vectors of UTF-32: the masks and the units
-        ** packed twice (saturated where not ASCII, never kept). */
-        const uint32_t *s = (const uint32_t *)src + pos;
-        __m128i a = _mm_loadu_si128((const __m128i *)s);
-        __m128i b = _mm_loadu_si128((const __m128i *)(s + 4));
-        __m128i c = _mm_loadu_si128((const __m128i *)(s + 8));
-        __m128i d = _mm_loadu_si128((const __m128i *)(s + 12));
-        __m128i hi = _mm_set1_epi32(~0x7F), z = _mm_setzero_si128();
-        __m128i mab = _mm_packs_epi32(_mm_cmpeq_epi32(_mm_and_si128(a, hi), z),
-                                      _mm_cmpeq_epi32(_mm_and_si128(b, hi), z));
-        __m128i mcd = _mm_packs_epi32(_mm_cmpeq_epi32(_mm_and_si128(c, hi), z),
-                                      _mm_cmpeq_epi32(_mm_and_si128(d, hi), z));
-        ascii = (unsigned)_mm_movemask_epi8(_mm_packs_epi16(mab, mcd));
-        *v = _mm_packus_epi16(_mm_packs_epi32(a, b), _mm_packs_epi32(c, d));
-    }
-    /* Bit 16 bounds the count: a block of 16 ASCII units. */
-    return (unsigned)__builtin_ctz(~ascii);
-}
 #endif
 
 /* Tables of 256 entries, one per byte value B, whose entries the compiler
@@ -168,26 +92,25 @@ WENC__INLINE void cjk_store_utf8_3(void *dst, size_t out, uint32_t cp)
 **
 ** ASCII bytes decode to themselves in every one of these decoders, leaving
 ** the state idle (step 4 or its kin): they are taken here too, 16 at a time
-** with SSE2, so text that alternates between ideographs and spaces or
+** in the copies with vectors (wenc__cjk_ascii16), so text that alternates between ideographs and spaces or
 ** digits stays in this loop.  The loop stops at a STOP, at a leading byte
 ** that ends the input, and when the next item does not fit. */
 WENC__INLINE void cjk_decode_run(const uint8_t *src, size_t *pos_, size_t len, void *dst,
                                  size_t *out_, size_t cap, const int form,
-                                 uint32_t (*single)(uint32_t),
-                                 uint32_t (*pair)(uint32_t, uint32_t),
-                                 uint32_t (*fast)(uint32_t, uint32_t))
+                                 uint32_t (*single)(uint32_t), uint32_t (*pair)(uint32_t, uint32_t),
+                                 uint32_t (*fast)(uint32_t, uint32_t), const int copy)
 {
     size_t pos = *pos_, out = *out_;
     while (pos < len) {
         uint32_t b = src[pos];
         if (b < 0x80) {
-#if defined(__SSE2__)
             /* A lone ASCII byte (a space between words) is cheaper
             ** inline; a run takes the vector. */
-            if (len - pos >= 16 && cap - out >= 16 && src[pos + 1] < 0x80) {
-                __m128i v;
-                unsigned n = cjk_ascii16(src, pos, WENC__FROM_UTF8, &v);
-                cjk_store_ascii16(dst, out, v, form);
+            if (copy != WENC__CJK_PORTABLE && len - pos >= 16 && cap - out >= 16 &&
+                src[pos + 1] < 0x80) {
+                wenc__cjk_v16 v;
+                unsigned n = wenc__cjk_ascii16(src, pos, WENC__FROM_UTF8, &v);
+                wenc__cjk_store16(dst, out, v, form);
                 pos += n;
                 out += n;
                 /* A long run (markup) goes back to the engine, whose ASCII
@@ -196,7 +119,6 @@ WENC__INLINE void cjk_decode_run(const uint8_t *src, size_t *pos_, size_t len, v
                     break;
                 continue;
             }
-#endif
             if (out == cap)
                 break;
             wenc__put(dst, out++, b, form);
@@ -277,23 +199,23 @@ WENC__INLINE void wenc__cjk_decode_bulk_fast(const uint8_t *src, size_t *pos, si
                                              size_t *out, size_t cap, int form,
                                              uint32_t (*single)(uint32_t),
                                              uint32_t (*pair)(uint32_t, uint32_t),
-                                             uint32_t (*fast)(uint32_t, uint32_t))
+                                             uint32_t (*fast)(uint32_t, uint32_t), const int copy)
 {
     if (form == WENC__UTF8)
-        cjk_decode_run(src, pos, len, dst, out, cap, WENC__UTF8, single, pair, fast);
+        cjk_decode_run(src, pos, len, dst, out, cap, WENC__UTF8, single, pair, fast, copy);
     else if (form == WENC__UTF16)
-        cjk_decode_run(src, pos, len, dst, out, cap, WENC__UTF16, single, pair, fast);
+        cjk_decode_run(src, pos, len, dst, out, cap, WENC__UTF16, single, pair, fast, copy);
     else
-        cjk_decode_run(src, pos, len, dst, out, cap, WENC__UTF32, single, pair, fast);
+        cjk_decode_run(src, pos, len, dst, out, cap, WENC__UTF32, single, pair, fast, copy);
 }
 
 /* The same without FAST. */
 WENC__INLINE void wenc__cjk_decode_bulk(const uint8_t *src, size_t *pos, size_t len, void *dst,
                                         size_t *out, size_t cap, int form,
                                         uint32_t (*single)(uint32_t),
-                                        uint32_t (*pair)(uint32_t, uint32_t))
+                                        uint32_t (*pair)(uint32_t, uint32_t), const int copy)
 {
-    wenc__cjk_decode_bulk_fast(src, pos, len, dst, out, cap, form, single, pair, NULL);
+    wenc__cjk_decode_bulk_fast(src, pos, len, dst, out, cap, form, single, pair, NULL, copy);
 }
 
 /* An encoder's bulk path gives two functions for a scalar value >= 0x80.
@@ -330,37 +252,6 @@ WENC__INLINE uint32_t cjk_load_le32(const uint8_t *p)
 #endif
 }
 
-/* BMI2's pext, for the BMI2 copies of the encoders' run loops.  Not always
-** inline: only a caller built for BMI2 may inline it, and the portable
-** copies never call it (their BMI2 is a constant false). */
-#if defined(WENC__CJK_BMI2_TARGET)
-static inline __attribute__((target("bmi2"))) uint32_t cjk_pext(uint32_t v, uint32_t mask)
-{
-    return __builtin_ia32_pext_si(v, mask);
-}
-#endif
-
-/* The scalar value of the UTF-8 three-byte sequence in the low 24 bits of
-** W (first byte lowest), whose bit pattern was checked.  With BMI2 the
-** bytes reversed (first byte highest) give it in one bit extraction, the
-** bits of the three fields in the order of the code point: two
-** instructions instead of eight (bench history issue-12-cjk-utf8.md). */
-WENC__INLINE uint32_t cjk_utf8_3(uint32_t w, const bool bmi2)
-{
-#if defined(WENC__CJK_BMI2_TARGET)
-    if (bmi2) {
-        uint32_t cp = cjk_pext(__builtin_bswap32(w), 0x0F3F3F00u);
-        /* Sixteen bits: the lookups' range test goes. */
-        if (cp > 0xFFFF)
-            __builtin_unreachable();
-        return cp;
-    }
-#else
-    (void)bmi2;
-#endif
-    return (w & 0x0F) << 12 | (w & 0x3F00) >> 2 | (w >> 16 & 0x3F);
-}
-
 /* Stores the two bytes packed in BYTES (first byte in the low 8 bits) at
 ** P: one 16-bit store on little-endian machines. */
 WENC__INLINE void cjk_store2(uint8_t *p, uint32_t bytes)
@@ -386,7 +277,7 @@ WENC__INLINE void cjk_store2(uint8_t *p, uint32_t bytes)
 ** costs the well-formedness test, one lookup and one two-byte store. */
 WENC__INLINE void cjk_encode_pairs(const void *src, size_t *pos_, uint8_t *dst, size_t *out_,
                                    size_t max, const int form, uint32_t (*pair)(uint32_t),
-                                   const bool lone_ascii, const bool bmi2)
+                                   const bool lone_ascii, const int copy)
 {
     size_t pos = *pos_, out = *out_;
     for (size_t i = 0; i < max; i++) {
@@ -411,7 +302,7 @@ WENC__INLINE void cjk_encode_pairs(const void *src, size_t *pos_, uint8_t *dst, 
             ** stops there as at any unmapped code point. */
             if ((w & 0x200Fu) == 0)
                 break;
-            cp = cjk_utf8_3(w, bmi2);
+            cp = wenc__cjk_utf8_3(w, copy);
             units = 3;
         } else {
             /* UTF-16 or UTF-32: one unit below U+10000 (the range PAIR
@@ -445,29 +336,28 @@ WENC__INLINE void cjk_encode_pairs(const void *src, size_t *pos_, uint8_t *dst, 
 /* The encoders' bulk path (encode_loop.h, wenc__encode_bulk_fn), for encoders
 ** whose ASCII is always its own byte and whose other output does not
 ** depend on a state: well-formed input from SRC[*POS..LEN) in FORM, ASCII
-** inline (16 units at a time with SSE2) and the rest through PAIR and
+** inline (16 units at a time in the copies with vectors) and the rest through PAIR and
 ** OTHER, stopping at ill-formed or cut input, at WENC__CJK_STOP, and when
 ** the next bytes do not fit. */
 WENC__INLINE void cjk_encode_run(const void *src, size_t *pos_, size_t len, uint8_t *dst,
                                  size_t *out_, size_t cap, const int form,
                                  uint32_t (*pair)(uint32_t), uint32_t (*other)(uint32_t),
-                                 const bool bmi2)
+                                 const int copy)
 {
     size_t pos = *pos_, out = *out_;
     while (pos < len) {
         uint32_t u = wenc__encode_unit(src, pos, form);
         if (u < 0x80) {
-#if defined(__SSE2__)
             /* From UTF-32, four vectors a step: worth it from four ASCII
             ** units on (two, as ", " between words, cost text 4-10 %). */
-            if (len - pos >= 16 && cap - out >= 16 &&
+            if (copy != WENC__CJK_PORTABLE && len - pos >= 16 && cap - out >= 16 &&
                 (form == WENC__FROM_UTF32 ? (wenc__encode_unit(src, pos + 1, form) |
                                              wenc__encode_unit(src, pos + 2, form) |
                                              wenc__encode_unit(src, pos + 3, form)) < 0x80
                                           : wenc__encode_unit(src, pos + 1, form) < 0x80)) {
-                __m128i v;
-                unsigned n = cjk_ascii16(src, pos, form, &v);
-                _mm_storeu_si128((__m128i *)(dst + out), v);
+                wenc__cjk_v16 v;
+                unsigned n = wenc__cjk_ascii16(src, pos, form, &v);
+                wenc__cjk_store16(dst, out, v, WENC__UTF8);
                 pos += n;
                 out += n;
                 /* A long run goes back to the engine's ASCII path (see
@@ -476,7 +366,6 @@ WENC__INLINE void cjk_encode_run(const void *src, size_t *pos_, size_t len, uint
                     break;
                 continue;
             }
-#endif
             if (out == cap)
                 break;
             dst[out++] = (uint8_t)u;
@@ -490,7 +379,7 @@ WENC__INLINE void cjk_encode_run(const void *src, size_t *pos_, size_t len, uint
             size_t in = form == WENC__FROM_UTF8 ? (len - pos - 1) / 3 : len - pos;
             size_t max = (cap - out) / 2;
             size_t before = pos;
-            cjk_encode_pairs(src, &pos, dst, &out, in < max ? in : max, form, pair, true, bmi2);
+            cjk_encode_pairs(src, &pos, dst, &out, in < max ? in : max, form, pair, true, copy);
             if (pos != before)
                 continue;
         }
@@ -527,72 +416,25 @@ WENC__INLINE void cjk_encode_run(const void *src, size_t *pos_, size_t len, uint
 WENC__INLINE void wenc__cjk_encode_bulk(const void *src, size_t *pos, size_t len, uint8_t *dst,
                                         size_t *out, size_t cap, int form,
                                         uint32_t (*pair)(uint32_t), uint32_t (*other)(uint32_t),
-                                        const bool bmi2)
+                                        const int copy)
 {
     if (form == WENC__FROM_UTF8)
-        cjk_encode_run(src, pos, len, dst, out, cap, WENC__FROM_UTF8, pair, other, bmi2);
+        cjk_encode_run(src, pos, len, dst, out, cap, WENC__FROM_UTF8, pair, other, copy);
     else if (form == WENC__FROM_UTF16)
-        cjk_encode_run(src, pos, len, dst, out, cap, WENC__FROM_UTF16, pair, other, bmi2);
+        cjk_encode_run(src, pos, len, dst, out, cap, WENC__FROM_UTF16, pair, other, copy);
     else
-        cjk_encode_run(src, pos, len, dst, out, cap, WENC__FROM_UTF32, pair, other, bmi2);
+        cjk_encode_run(src, pos, len, dst, out, cap, WENC__FROM_UTF32, pair, other, copy);
 }
 
 /* Defines NAME(src, pos, len, dst, out, cap, form), a handler's bulk
-** encode wrapper: wenc__cjk_encode_bulk with PAIR and OTHER.
-**
-** On x86-64 NAME is built more than once, and the kernels' instruction set
-** picks the copy: the AVX2 and AVX-512 sets imply BMI2 and POPCNT (simd.h)
-** and run the copy built for them, with pext where pext is fast
-** (wenc__simd_fast_pext); the other sets run the portable copy.  BMI2
-** decodes UTF-8 with one bit extraction (cjk_utf8_3), but AMD's CPUs
-** before Zen 3 run pext in microcode.  The small profile's lookups count
-** bits (wenc__rank_lookup), and baseline x86-64 has no popcnt
-** instruction: the bit-parallel sum put about 30 % on each CJK code point,
-** so that profile has a third copy, for POPCNT without pext.
-** WENC_SIMD=sse41 (or lower) runs the portable copy and WENC_SIMD_PEXT=0
-** the one without pext, so that every copy passes the suites.  The choice
-** is made once per process; what NAME adds is one predictable branch per
-** run where pext is used. */
-#define WENC__CJK_ENCODE_BULK_BODY(pair, other, bmi2)                                              \
-    (const void *src, size_t *pos, size_t len, uint8_t *dst, size_t *out, size_t cap, int form)    \
-    {                                                                                              \
-        wenc__cjk_encode_bulk(src, pos, len, dst, out, cap, form, pair, other, bmi2);              \
-    }
-#if defined(WENC__CJK_BMI2_TARGET)
-#include "simd/simd.h"
-#if WENC__TABLES_SMALL
-#define WENC__CJK_ENCODE_BULK_POPCNT(name, pair, other)                                            \
-    static __attribute__((noinline, target("popcnt"))) void name##_popcnt                          \
-        WENC__CJK_ENCODE_BULK_BODY(pair, other, false)
-#else
-/* Nothing counts bits in the default profile's loops: its portable copy. */
-#define WENC__CJK_ENCODE_BULK_POPCNT(name, pair, other)                                            \
-    static void name##_popcnt(const void *src, size_t *pos, size_t len, uint8_t *dst, size_t *out, \
-                              size_t cap, int form)                                                \
-    {                                                                                              \
-        name##_portable(src, pos, len, dst, out, cap, form);                                       \
-    }
-#endif
+** encode wrapper: wenc__cjk_encode_bulk with PAIR and OTHER, one copy per
+** instruction set that changes it (src/simd/cjk/cjk_copies.h). */
 #define WENC__CJK_ENCODE_BULK(name, pair, other)                                                   \
-    static __attribute__((noinline, target("popcnt,bmi,bmi2"))) void name##_bmi2                   \
-        WENC__CJK_ENCODE_BULK_BODY(pair, other, true)                                              \
-    static __attribute__((noinline)) void name##_portable                                          \
-        WENC__CJK_ENCODE_BULK_BODY(pair, other, false)                                             \
-    WENC__CJK_ENCODE_BULK_POPCNT(name, pair, other)                                                \
-    static void name(const void *src, size_t *pos, size_t len, uint8_t *dst, size_t *out,          \
-                     size_t cap, int form)                                                         \
+    WENC__INLINE void name##_copy(const void *src, size_t *pos, size_t len, uint8_t *dst,          \
+                                  size_t *out, size_t cap, int form, const int copy)               \
     {                                                                                              \
-        wenc__isa isa;                                                                             \
-        if (wenc__simd_fast_pext())                                                                \
-            name##_bmi2(src, pos, len, dst, out, cap, form);                                       \
-        else if ((isa = wenc__simd_isa()) == WENC__ISA_AVX2 || isa == WENC__ISA_AVX512)            \
-            name##_popcnt(src, pos, len, dst, out, cap, form);                                     \
-        else                                                                                       \
-            name##_portable(src, pos, len, dst, out, cap, form);                                   \
-    }
-#else
-#define WENC__CJK_ENCODE_BULK(name, pair, other)                                                   \
-    WENC__CJK_BULK void name WENC__CJK_ENCODE_BULK_BODY(pair, other, false)
-#endif
+        wenc__cjk_encode_bulk(src, pos, len, dst, out, cap, form, pair, other, copy);              \
+    }                                                                                              \
+    WENC__CJK_ENCODE_COPIES(name)
 
 #endif /* WENC_CJK_BULK_H */

@@ -117,19 +117,22 @@ WENC__INLINE uint32_t euc_jp_fast(uint32_t leading, uint32_t b)
     return cp == WENC__NONE16 ? WENC__BULK_STOP : cp;
 }
 
-WENC__CJK_BULK void euc_jp_bulk(void *unused, const uint8_t *src, size_t *pos, size_t len,
-                              void *dst, size_t *out, size_t cap, int form)
+WENC__INLINE void euc_jp_bulk_copy(void *unused, const uint8_t *src, size_t *pos, size_t len,
+                                   void *dst, size_t *out, size_t cap, int form, const int copy)
 {
     (void)unused;
     wenc__cjk_decode_bulk_fast(src, pos, len, dst, out, cap, form, euc_jp_single, euc_jp_pair,
-                               euc_jp_fast);
+                               euc_jp_fast, copy);
 }
+
+WENC__CJK_DECODE_COPIES(euc_jp_bulk)
 
 WENC__INLINE wenc_status euc_jp_decode(wenc__dcall *c, const int form)
 {
     struct euc_jp_state s;
     memcpy(&s, &c->d->priv_state, sizeof s);
-    wenc_status st = wenc__decode_loop(c, form, &s, euc_jp_step, euc_jp_idle, true, euc_jp_bulk);
+    wenc_status st = WENC__CJK_DECODE_LOOP(c, form, &s, euc_jp_step,
+                                           euc_jp_idle, true, euc_jp_bulk);
     memcpy(&c->d->priv_state, &s, sizeof s);
     return st;
 }

@@ -90,19 +90,22 @@ WENC__INLINE uint32_t euc_kr_fast(uint32_t leading, uint32_t b)
     return cp == WENC__NONE16 ? WENC__BULK_STOP : cp;
 }
 
-WENC__CJK_BULK void euc_kr_bulk(void *unused, const uint8_t *src, size_t *pos, size_t len,
-                              void *dst, size_t *out, size_t cap, int form)
+WENC__INLINE void euc_kr_bulk_copy(void *unused, const uint8_t *src, size_t *pos, size_t len,
+                                   void *dst, size_t *out, size_t cap, int form, const int copy)
 {
     (void)unused;
     wenc__cjk_decode_bulk_fast(src, pos, len, dst, out, cap, form, euc_kr_single, euc_kr_pair,
-                               euc_kr_fast);
+                               euc_kr_fast, copy);
 }
+
+WENC__CJK_DECODE_COPIES(euc_kr_bulk)
 
 WENC__INLINE wenc_status euc_kr_decode(wenc__dcall *c, const int form)
 {
     struct euc_kr_state s;
     memcpy(&s, &c->d->priv_state, sizeof s);
-    wenc_status st = wenc__decode_loop(c, form, &s, euc_kr_step, euc_kr_idle, true, euc_kr_bulk);
+    wenc_status st = WENC__CJK_DECODE_LOOP(c, form, &s, euc_kr_step,
+                                           euc_kr_idle, true, euc_kr_bulk);
     memcpy(&c->d->priv_state, &s, sizeof s);
     return st;
 }

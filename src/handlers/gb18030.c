@@ -183,19 +183,22 @@ WENC__INLINE uint32_t gb18030_fast(uint32_t leading, uint32_t b)
     return wenc__gb18030_code_point(pointer);
 }
 
-WENC__CJK_BULK void gb18030_bulk(void *unused, const uint8_t *src, size_t *pos, size_t len,
-                               void *dst, size_t *out, size_t cap, int form)
+WENC__INLINE void gb18030_bulk_copy(void *unused, const uint8_t *src, size_t *pos, size_t len,
+                                    void *dst, size_t *out, size_t cap, int form, const int copy)
 {
     (void)unused;
     wenc__cjk_decode_bulk_fast(src, pos, len, dst, out, cap, form, gb18030_single,
-                               gb18030_pair, gb18030_fast);
+                               gb18030_pair, gb18030_fast, copy);
 }
+
+WENC__CJK_DECODE_COPIES(gb18030_bulk)
 
 WENC__INLINE wenc_status gb18030_decode(wenc__dcall *c, const int form)
 {
     struct gb18030_state s;
     memcpy(&s, &c->d->priv_state, sizeof s);
-    wenc_status st = wenc__decode_loop(c, form, &s, gb18030_step, gb18030_idle, true, gb18030_bulk);
+    wenc_status st = WENC__CJK_DECODE_LOOP(c, form, &s, gb18030_step,
+                                           gb18030_idle, true, gb18030_bulk);
     memcpy(&c->d->priv_state, &s, sizeof s);
     return st;
 }

@@ -128,43 +128,27 @@ WENC__INLINE bool iso_2022_jp_idle(const void *sv)
     return state == ASCII || state == LEADING_BYTE;
 }
 
-/* The bulk paths stop where the ASCII state does not take a unit as itself
-** (wenc__iso2022jp_plain: 80 and up, and 0E, 0F and 1B, errors or an
-** escape, in the decoder and the encoder), for the step functions.  For
-** the 16 lanes of V (bytes, or units narrowed by the encoder's ASCII
-** step), the lanes to stop at get their top bit set. */
-#if defined(__SSE2__)
-WENC__INLINE __m128i iso_2022_jp_stops16(__m128i v)
-{
-    __m128i special = _mm_or_si128(_mm_cmpeq_epi8(v, _mm_set1_epi8(0x1B)),
-                                   _mm_cmpeq_epi8(_mm_or_si128(v, _mm_set1_epi8(1)),
-                                                  _mm_set1_epi8(0x0F)));
-    return _mm_or_si128(v, special);
-}
-#endif
-
-/* The decoder's ASCII state, 16 bytes (room for them checked here): true
-** if all 16 were copied, false at a stop (with the bytes before it copied)
-** or without the room. */
+/* The decoder's ASCII state, 16 bytes (room for them checked here), with
+** the vector of src/simd/cjk/cjk_copies.h (called only where the kernels
+** exist, which is where that vector is SSE2): true if all 16 were copied,
+** false at a stop (wenc__iso2022jp_plain: 80 and up, and 0E, 0F and 1B,
+** errors or an escape; with the bytes before it copied) or without the
+** room. */
 WENC__INLINE bool iso_2022_jp_ascii16(const uint8_t *src, size_t *pos, size_t len, void *dst,
                                       size_t *out, size_t cap, const int form)
 {
-#if defined(__SSE2__)
     if (len - *pos < 16 || cap - *out < 16)
         return false;
-    __m128i v = _mm_loadu_si128((const __m128i *)(src + *pos));
-    unsigned stops = (unsigned)_mm_movemask_epi8(iso_2022_jp_stops16(v));
+    wenc__cjk_v16 v;
+    (void)wenc__cjk_ascii16(src, *pos, WENC__FROM_UTF8, &v);
+    unsigned stops = wenc__cjk_iso2022jp_stops16(v);
     /* All 16 stored; only those before a stop are kept (the rest is
     ** scratch inside the output's room). */
-    cjk_store_ascii16(dst, *out, v, form);
+    wenc__cjk_store16(dst, *out, v, form);
     unsigned n = stops != 0 ? (unsigned)__builtin_ctz(stops) : 16;
     *pos += n;
     *out += n;
     return n == 16;
-#else
-    (void)src, (void)pos, (void)len, (void)dst, (void)out, (void)cap, (void)form;
-    return false;
-#endif
 }
 
 /* The decoder's ASCII state through the kernels K, as far as it goes. */
@@ -208,13 +192,10 @@ WENC__INLINE void iso_2022_jp_run(struct iso_2022_jp_state *s, const uint8_t *sr
     for (;;) {
         if (state == ASCII) {
             size_t start = pos, out_start = out;
-            if (k == NULL) {
-                /* No kernels (iso2022jp_kernels.h): 16 bytes at a time
-                ** where the build has SSE2, then the loop below. */
-                while (iso_2022_jp_ascii16(src, &pos, len, dst, &out, cap, form))
-                    ;
-            } else if (len - pos < 16 || cap - out < 16 ||
-                       iso_2022_jp_ascii16(src, &pos, len, dst, &out, cap, form)) {
+            /* No kernels (iso2022jp_kernels.h: the scalar set, NEON): the
+            ** loop below. */
+            if (k != NULL && (len - pos < 16 || cap - out < 16 ||
+                              iso_2022_jp_ascii16(src, &pos, len, dst, &out, cap, form))) {
                 /* The kernels of src/simd where the CPU has them, when a
                 ** first 16 bytes have no stop (most runs in a Japanese page
                 ** end sooner, and took 8-17 % longer through the call).
@@ -410,36 +391,31 @@ WENC__CJK_BULK void iso_2022_jp_kanji_run(const void *src, size_t *pos, size_t l
     size_t max = (cap - *out) / 2;
     if (from == WENC__FROM_UTF8)
         cjk_encode_pairs(src, pos, dst, out, in < max ? in : max, WENC__FROM_UTF8,
-                         iso_2022_jp_pair, false, false);
+                         iso_2022_jp_pair, false, WENC__CJK_PORTABLE);
     else
         cjk_encode_pairs(src, pos, dst, out, in < max ? in : max, WENC__FROM_UTF16,
-                         iso_2022_jp_pair, false, false);
+                         iso_2022_jp_pair, false, WENC__CJK_PORTABLE);
 }
 
 /* The encoder's ASCII state, 16 units from UTF-8 or UTF-16 (room for them
-** checked here): true if all 16 were written, false at a stop (with the
-** units before it written) or without the room. */
+** checked here), as iso_2022_jp_ascii16: true if all 16 were written, false
+** at a stop (with the units before it written) or without the room. */
 WENC__INLINE bool iso_2022_jp_encode_ascii16(const void *src, size_t *pos, size_t len,
                                              uint8_t *dst, size_t *out, size_t cap, int from)
 {
-#if defined(__SSE2__)
     if (from == WENC__FROM_UTF32 || len - *pos < 16 || cap - *out < 16)
         return false;
-    __m128i v;
-    unsigned n = cjk_ascii16(src, *pos, from, &v);
-    unsigned stops = (unsigned)_mm_movemask_epi8(iso_2022_jp_stops16(v));
+    wenc__cjk_v16 v;
+    unsigned n = wenc__cjk_ascii16(src, *pos, from, &v);
+    unsigned stops = wenc__cjk_iso2022jp_stops16(v);
     /* All 16 stored; those after a stop are scratch inside the output's
     ** room. */
-    _mm_storeu_si128((__m128i *)(dst + *out), v);
+    wenc__cjk_store16(dst, *out, v, WENC__UTF8);
     unsigned k = (unsigned)__builtin_ctz(stops | 0x10000u);
     n = k < n ? k : n;
     *pos += n;
     *out += n;
     return n == 16;
-#else
-    (void)src, (void)pos, (void)len, (void)dst, (void)out, (void)cap, (void)from;
-    return false;
-#endif
 }
 
 /* The bulk path's ASCII state: code points below 0x80 other than 0E, 0F
@@ -470,9 +446,7 @@ WENC__CJK_BULK void iso_2022_jp_ascii_run(const void *src, size_t *pos_, size_t 
         *out_ = out;
         return;
     }
-    /* No kernels: 16 units at a time where the build has SSE2. */
-    while (iso_2022_jp_encode_ascii16(src, &pos, len, dst, &out, cap, from))
-        ;
+    /* No kernels (the scalar set, NEON, UTF-32): one unit at a time. */
     while (pos < len && out < cap) {
         uint32_t u = wenc__encode_unit(src, pos, from);
         if (!wenc__iso2022jp_plain(u))

@@ -32,7 +32,7 @@
 /* Number of set bits of X.  Baseline x86-64 has no popcnt instruction, and
 ** without it GCC calls a library routine; the bit-parallel sum is a dozen
 ** ALU operations with no branch.  In a function built for popcnt
-** (target("popcnt"), cjk_bulk.h's WENC__CJK_ENCODE_BULK) GCC turns this sum
+** (target("popcnt"), src/simd/cjk/cjk_copies.h) GCC turns this sum
 ** into the instruction, and clang the builtin, which it otherwise expands
 ** to the same sum. */
 WENC__INLINE uint32_t wenc__popcount32(uint32_t x)

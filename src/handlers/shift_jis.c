@@ -127,19 +127,22 @@ WENC__INLINE uint32_t shift_jis_fast(uint32_t leading, uint32_t b)
     return cp == WENC__NONE16 ? WENC__BULK_STOP : cp;
 }
 
-WENC__CJK_BULK void shift_jis_bulk(void *unused, const uint8_t *src, size_t *pos, size_t len,
-                                 void *dst, size_t *out, size_t cap, int form)
+WENC__INLINE void shift_jis_bulk_copy(void *unused, const uint8_t *src, size_t *pos, size_t len,
+                                      void *dst, size_t *out, size_t cap, int form, const int copy)
 {
     (void)unused;
     wenc__cjk_decode_bulk_fast(src, pos, len, dst, out, cap, form, shift_jis_single,
-                               shift_jis_pair, shift_jis_fast);
+                               shift_jis_pair, shift_jis_fast, copy);
 }
+
+WENC__CJK_DECODE_COPIES(shift_jis_bulk)
 
 WENC__INLINE wenc_status shift_jis_decode(wenc__dcall *c, const int form)
 {
     struct shift_jis_state s;
     memcpy(&s, &c->d->priv_state, sizeof s);
-    wenc_status st = wenc__decode_loop(c, form, &s, shift_jis_step, shift_jis_idle, true, shift_jis_bulk);
+    wenc_status st = WENC__CJK_DECODE_LOOP(c, form, &s, shift_jis_step,
+                                           shift_jis_idle, true, shift_jis_bulk);
     memcpy(&c->d->priv_state, &s, sizeof s);
     return st;
 }

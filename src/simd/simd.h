@@ -8,7 +8,9 @@
 ** the legacy single-byte encodings: sb_kernels.h; ISO-2022-JP's ASCII
 ** state: iso2022jp_kernels.h) keeps a table of its kernels per
 ** instruction set, so that the hot paths make one indirect call per run of
-** input, never per byte.  The scalar kernels are always built; -Dsimd=none
+** input, never per byte.  The double-byte handlers' loops, generic over
+** their lookups, are built once per copy instead, and
+** cjk/cjk_copies.h's wenc__cjk_copy says which copy runs.  The scalar kernels are always built; -Dsimd=none
 ** builds nothing else.  Every kernel does what the handlers' step
 ** functions would do on the input it accepts, and stops at anything else
 ** (docs/engine.md, "Kernels"). */

@@ -7,8 +7,8 @@
 ** instruction set (simd.h).
 **
 ** The handler (src/handlers/iso_2022_jp.c) keeps its own loop as the
-** scalar path (16 units at a time with SSE2 where the build has it): the
-** scalar set and NEON have NULL here, and the handler uses that loop. */
+** scalar path, a unit at a time: the scalar set and NEON have NULL here,
+** and the handler uses that loop. */
 #ifndef WENC_ISO2022JP_KERNELS_H
 #define WENC_ISO2022JP_KERNELS_H
 

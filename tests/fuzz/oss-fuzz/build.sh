@@ -42,12 +42,20 @@ inc=(-I"$build/include" -I"$ROOT/include" -I"$ROOT/src" -I"$ROOT/indexes")
 # The kernels (src/simd/meson.build), as with -Dsimd=auto: the scalar ones
 # and the dispatch always, and per instruction set its files with its flags
 # (src/simd/isa.h tells the sources which families are built).  The
-# always-built files are found by name (dispatch.c, kernels.c, *_scalar.c, *_tables.c,
-# and the baseline's *_sse2.c or *_neon.c) so that a new kernel family's
-# files need no edit here.
+# always-built files are read from src/simd/meson.build's simd_sources
+# lists (the one list; tools/amalgamate reads them too), the baseline's
+# *_sse2.c or *_neon.c by name, so that a new kernel needs no edit here.
 # Files of src/simd (in any family folder) whose names match PATTERN.
 simd_files() { find "$ROOT/src/simd" -name "$1" | sort; }
-mapfile -t simd < <(simd_files dispatch.c; simd_files kernels.c; simd_files '*_scalar.c'; simd_files '*_tables.c')
+# The names quoted in every 'simd_sources [+]= files(...)' of src/simd/meson.build.
+simd_always() {
+    awk -v root="$ROOT" '/simd_sources \+?= files\(/ { f = 1 }
+        f { while (match($0, /'"'"'[^'"'"']+'"'"'/)) {
+                print root "/src/simd/" substr($0, RSTART + 1, RLENGTH - 2)
+                $0 = substr($0, RSTART + RLENGTH) } }
+        /\)/ { f = 0 }' "$ROOT/src/simd/meson.build"
+}
+mapfile -t simd < <(simd_always)
 declare -A isa_flags=()
 case "$($CC -dumpmachine)" in
 x86_64*)

@@ -1,0 +1,24 @@
+/* cjk_copies.c -- which copy of the double-byte encoders' bulk loops this
+** process runs (cjk_copies.h), worked out once from the kernels' choice,
+** so that the encoders' wrappers test one number per run. */
+#include "cjk_copies.h"
+
+_Atomic int wenc__cjk_encode_copy = -1;
+
+int wenc__cjk_encode_copy_choose(void)
+{
+    int copy = WENC__CJK_PORTABLE;
+#if defined(WENC__SIMD_X86)
+    wenc__isa isa = wenc__simd_isa();
+    if (wenc__simd_fast_pext())
+        copy = WENC__CJK_BMI2;
+    else if (WENC__TABLES_SMALL && (isa == WENC__ISA_AVX2 || isa == WENC__ISA_AVX512))
+        /* Nothing counts bits in the default profile's loops: no POPCNT
+        ** copy there (WENC__CJK_ENCODE_COPIES). */
+        copy = WENC__CJK_POPCNT;
+    else if (isa != WENC__ISA_SCALAR)
+        copy = WENC__CJK_SSE2;
+#endif
+    atomic_store_explicit(&wenc__cjk_encode_copy, copy, memory_order_relaxed);
+    return copy;
+}
