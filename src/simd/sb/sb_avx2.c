@@ -194,6 +194,8 @@ static size_t to_utf16(const uint16_t *index, const uint32_t *runs, const uint8_
 
 const wenc__sb_kernels wenc__sb_avx2 = {
     .to_utf16 = to_utf16,
+    .from_utf16_table = wenc__sb_sse2_from_utf16_table,
+    .from_utf8_table = wenc__sb_sse2_from_utf8_table,
 };
 
 WENC__TARGET_END
