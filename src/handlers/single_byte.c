@@ -434,6 +434,19 @@ static __attribute__((noinline)) void sb_encode_bulk(void *sv, const void *src, 
         }
         while (pos < end) {
             uint32_t b0 = s[pos], b1 = s[pos + 1], cp;
+            /* Two ASCII bytes in a row: 8 at a time while they are ASCII
+            ** (end - pos bounds the output's room too); U+0000 among them
+            ** is its own byte, as the step function makes it. */
+            if ((b0 | b1) < 0x80 && end - pos >= 8) {
+                uint64_t w;
+                memcpy(&w, s + pos, 8);
+                if ((w & UINT64_C(0x8080808080808080)) == 0) {
+                    memcpy(dst + out, &w, 8);
+                    pos += 8;
+                    out += 8;
+                    continue;
+                }
+            }
             if (b0 < 0x80) {
                 /* U+0000 is left to the step (its byte is the table's 0). */
                 if (b0 == 0)
