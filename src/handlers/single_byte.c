@@ -9,12 +9,6 @@
 
 #include <stdatomic.h>
 
-#if defined(__SSE2__)
-#include <emmintrin.h>
-#elif defined(__ARM_NEON) && defined(__aarch64__)
-#include <arm_neon.h>
-#endif
-
 /* The index in use; nothing persists between calls. */
 struct sb_state {
     const uint16_t *index;  /* code point for byte - 0x80 */
@@ -47,39 +41,19 @@ WENC__INLINE int sb_step(void *sv, int byte, wenc__step *r)
 
 /* The bulk paths: every byte, ASCII and mapped upper-half bytes alike,
 ** without the step function; an unmapped byte (the step's error) or a
-** nearly full output stops them.  Upper-half bytes go through the index
-** (to UTF-8: its ready-made sequences) without a branch on the byte's half,
-** since text in these encodings alternates between the halves at every
-** space; runs of 16 ASCII bytes are copied with SSE2/NEON where available. */
+** nearly full output stops them.  Each first calls the vector kernels of
+** src/simd/sb (sb_kernels.h) where the process has them, and finishes
+** what they leave (a last block shorter than a vector, a block holding an
+** unmapped byte) or, for the scalar set, does it all: portable C, 16 bytes
+** a step.  Upper-half bytes go through the index (to UTF-8: its
+** ready-made sequences) without a branch on the byte's half, since text
+** in these encodings alternates between the halves at every space; runs
+** of 16 ASCII bytes are tested as two words. */
 
 /* Whether the 16 bytes at S are all ASCII; if so copies them to O (UTF-8,
 ** WIDE false) or widens them to 16 units at O (UTF-16, WIDE true). */
 WENC__INLINE bool sb_ascii16(const uint8_t *s, void *o, const bool wide)
 {
-#if defined(__SSE2__)
-    __m128i v = _mm_loadu_si128((const __m128i *)s);
-    if (_mm_movemask_epi8(v) != 0)
-        return false;
-    if (wide) {
-        const __m128i zero = _mm_setzero_si128();
-        _mm_storeu_si128((__m128i *)o, _mm_unpacklo_epi8(v, zero));
-        _mm_storeu_si128((__m128i *)o + 1, _mm_unpackhi_epi8(v, zero));
-    } else {
-        _mm_storeu_si128((__m128i *)o, v);
-    }
-    return true;
-#elif defined(__ARM_NEON) && defined(__aarch64__)
-    uint8x16_t v = vld1q_u8(s);
-    if (vmaxvq_u8(v) >= 0x80)
-        return false;
-    if (wide) {
-        vst1q_u16((uint16_t *)o, vmovl_u8(vget_low_u8(v)));
-        vst1q_u16((uint16_t *)o + 8, vmovl_u8(vget_high_u8(v)));
-    } else {
-        vst1q_u8((uint8_t *)o, v);
-    }
-    return true;
-#else
     uint64_t a, b;
     memcpy(&a, s, 8);
     memcpy(&b, s + 8, 8);
@@ -92,83 +66,14 @@ WENC__INLINE bool sb_ascii16(const uint8_t *s, void *o, const bool wide)
         memcpy(o, s, 16);
     }
     return true;
-#endif
 }
-
-/* B itself if it is ASCII, else MAPPED, without a branch: the halves
-** alternate too often for a predictor (and compilers turn ?: into one). */
-WENC__INLINE uint32_t sb_pick(uint32_t b, uint32_t mapped)
-{
-    uint32_t upper = 0u - (b >> 7);
-    return ((mapped ^ b) & upper) ^ b;
-}
-
-#if defined(__SSE2__)
-/* The two runs of consecutive code points of an index (tools/gen-tables.py,
-** wenc__sb_decode_runs), ready for sb_runs16(). */
-typedef struct sb_runs {
-    __m128i first[2], limit[2], delta[2];
-} sb_runs;
-
-WENC__INLINE void sb_runs_init(sb_runs *r, const uint32_t *packed)
-{
-    for (int k = 0; k < 2; k++) {
-        uint32_t v = packed[k];
-        r->first[k] = _mm_set1_epi8((char)(v & 0xFF));
-        /* Byte b is in the run if (b - first) < length, compared as signed
-        ** bytes after flipping the top bit; length 0 admits nothing. */
-        r->limit[k] = _mm_set1_epi8((char)(uint8_t)(((v >> 8) & 0xFF) ^ 0x80));
-        r->delta[k] = _mm_set1_epi16((short)(v >> 16));
-    }
-}
-
-/* Decodes the 16 bytes at S to O: ASCII and the bytes of the two runs in
-** vectors, every other byte from INDEX afterwards (few in most text: the
-** accented letters of the Latin encodings, punctuation).  TOTAL: INDEX maps
-** every byte; otherwise, if one of the 16 is unmapped, writes nothing and
-** returns false (the scalar loop then stops at it exactly). */
-WENC__INLINE bool sb_vector16(const sb_runs *r, const uint16_t *index, const bool total,
-                              const uint8_t *s, uint16_t *o)
-{
-    const __m128i top = _mm_set1_epi8((char)0x80), zero = _mm_setzero_si128();
-    __m128i v = _mm_loadu_si128((const __m128i *)s);
-    __m128i in0 = _mm_cmplt_epi8(_mm_xor_si128(_mm_sub_epi8(v, r->first[0]), top), r->limit[0]);
-    __m128i in1 = _mm_cmplt_epi8(_mm_xor_si128(_mm_sub_epi8(v, r->first[1]), top), r->limit[1]);
-    unsigned rest = (unsigned)_mm_movemask_epi8(v) & ~(unsigned)_mm_movemask_epi8(_mm_or_si128(in0, in1));
-    if (!total)
-        for (unsigned m = rest; m != 0; m &= m - 1)
-            if (index[s[__builtin_ctz(m)] & 0x7F] == WENC__NONE16)
-                return false;
-    __m128i lo = _mm_unpacklo_epi8(v, zero), hi = _mm_unpackhi_epi8(v, zero);
-    lo = _mm_add_epi16(lo, _mm_and_si128(_mm_unpacklo_epi8(in0, in0), r->delta[0]));
-    lo = _mm_add_epi16(lo, _mm_and_si128(_mm_unpacklo_epi8(in1, in1), r->delta[1]));
-    hi = _mm_add_epi16(hi, _mm_and_si128(_mm_unpackhi_epi8(in0, in0), r->delta[0]));
-    hi = _mm_add_epi16(hi, _mm_and_si128(_mm_unpackhi_epi8(in1, in1), r->delta[1]));
-    _mm_storeu_si128((__m128i *)o, lo);
-    _mm_storeu_si128((__m128i *)o + 1, hi);
-    for (; rest != 0; rest &= rest - 1) {
-        unsigned k = (unsigned)__builtin_ctz(rest);
-        o[k] = index[s[k] & 0x7F];
-    }
-    return true;
-}
-#endif
 
 /* To UTF-16: one unit per byte.  TOTAL: the index maps every byte, so
-** there is no error to look for.  With SSE2, 16 bytes at a time in vectors:
-** ASCII and the index's two runs of consecutive code points (most letters
-** of the Cyrillic, Greek, Hebrew and Thai encodings) directly, the other
-** bytes patched in from the index. */
+** there is no error to look for. */
 WENC__INLINE void sb_bulk_utf16(const uint16_t *index, const uint32_t *runs, const bool total,
                                 const uint8_t *src, size_t *pos_, size_t len, uint16_t *dst,
                                 size_t *out_, size_t cap)
 {
-#if defined(__SSE2__)
-    sb_runs r;
-    sb_runs_init(&r, runs);
-#else
-    (void)runs;
-#endif
     size_t pos = *pos_, out = *out_;
     size_t n = len - pos < cap - out ? len - pos : cap - out;
     if (n == 0)
@@ -176,9 +81,6 @@ WENC__INLINE void sb_bulk_utf16(const uint16_t *index, const uint32_t *runs, con
     const uint8_t *s = src + pos;
     uint16_t *o = dst + out;
     size_t i = 0;
-    /* The vector kernels of src/simd where the CPU has them; they stop at
-    ** most one vector before an unmapped byte or the end, which the loop
-    ** below then reaches. */
     const wenc__sb_kernels *k = wenc__sb_kernels_get();
     if (k != NULL)
         i = k->to_utf16(index, runs, s, n, o);
@@ -190,15 +92,9 @@ WENC__INLINE void sb_bulk_utf16(const uint16_t *index, const uint32_t *runs, con
             i = stop;
             continue;
         }
-#if defined(__SSE2__)
-        else if (sb_vector16(&r, index, total, s + i, o + i)) {
-            i = stop;
-            continue;
-        }
-#endif
         for (; i < stop; i++) {
             uint32_t b = s[i];
-            uint32_t cp = sb_pick(b, index[b & 0x7F]);
+            uint32_t cp = wenc__sb_pick(b, index[b & 0x7F]);
             if (!total && cp == WENC__NONE16)
                 goto done;
             o[i] = (uint16_t)cp;
@@ -207,19 +103,6 @@ WENC__INLINE void sb_bulk_utf16(const uint16_t *index, const uint32_t *runs, con
 done:
     *pos_ = pos + i;
     *out_ = out + i;
-}
-
-/* Stores the packed UTF-8 sequence V (tools/gen-tables.py) at O and
-** returns its length; the bytes stored after it are scratch, overwritten by
-** what comes next. */
-WENC__INLINE unsigned sb_store4(uint8_t *o, uint32_t v)
-{
-    uint32_t w = v;
-#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_BIG_ENDIAN__
-    w = __builtin_bswap32(w);
-#endif
-    memcpy(o, &w, 4);
-    return 1 + (v >> 24);
 }
 
 /* To UTF-8: 1 to 3 bytes per byte, stored 4 at a time, so the loop runs
@@ -231,13 +114,13 @@ WENC__INLINE void sb_bulk_utf8(const uint16_t *index, const uint32_t *index8, co
                                size_t *out_, size_t cap)
 {
     size_t pos = *pos_, out = *out_;
-    /* With vector kernels: ASCII runs copied (the UTF-8 kernels'), and
-    ** each stretch of text after one decoded to UTF-16 (sb_kernels.h) and
-    ** that to UTF-8 with the UTF-16 kernels (the index has no surrogates,
-    ** so every unit is a whole code point); where one stops short, the
-    ** loop below takes over. */
     const wenc__sb_kernels *k = wenc__sb_kernels_get();
-    if (k != NULL) {
+    /* Sets without a kernel to UTF-8 (AVX2, AVX-512): ASCII runs copied
+    ** (the UTF-8 kernels'), and each stretch of text after one decoded to
+    ** UTF-16 (sb_kernels.h) and that to UTF-8 with the UTF-16 kernels (the
+    ** index has no surrogates, so every unit is a whole code point); where
+    ** one stops short, the loop below takes over. */
+    if (k != NULL && k->to_utf8 == NULL) {
         const wenc__utf8_kernels *a = wenc__utf8_kernels_get();
         const wenc__utf16_kernels *u = wenc__utf16_kernels_get();
         uint16_t buf[512];
@@ -266,6 +149,12 @@ WENC__INLINE void sb_bulk_utf8(const uint16_t *index, const uint32_t *index8, co
             n = len - pos;
         if (n == 0)
             break;
+        if (k != NULL && k->to_utf8 != NULL) {
+            size_t written = 0, read = k->to_utf8(index, index8, src + pos, n, dst + out, &written);
+            pos += read;
+            out += written;
+            n -= read;
+        }
         const uint8_t *s = src + pos;
         const uint8_t *end = s + n;
         uint8_t *o = dst + out;
@@ -280,13 +169,13 @@ WENC__INLINE void sb_bulk_utf8(const uint16_t *index, const uint32_t *index8, co
             }
             do {
                 uint32_t b = *s;
-                uint32_t v = sb_pick(b, index8[b & 0x7F]);
+                uint32_t v = wenc__sb_pick(b, index8[b & 0x7F]);
                 if (!total && v == 0xFFFFFFFFu) {
                     *pos_ = (size_t)(s - src);
                     *out_ = (size_t)(o - dst);
                     return;
                 }
-                o += sb_store4(o, v);
+                o += wenc__sb_store4(o, v);
             } while (++s != stop);
         }
         pos = (size_t)(s - src);
@@ -340,15 +229,7 @@ WENC__INLINE void sb_bulk_utf32(const uint16_t *index, const uint32_t *runs, con
         size_t read = 0, n = 0;
         sb_bulk_utf16(index, runs, total, src + pos, &read, m, buf, &n, m);
         uint32_t *o = dst + out;
-        size_t i = 0;
-#if defined(__SSE2__)
-        for (; i + 8 <= n; i += 8) {
-            __m128i v = _mm_loadu_si128((const __m128i *)(buf + i));
-            _mm_storeu_si128((__m128i *)(o + i), _mm_unpacklo_epi16(v, _mm_setzero_si128()));
-            _mm_storeu_si128((__m128i *)(o + i + 4), _mm_unpackhi_epi16(v, _mm_setzero_si128()));
-        }
-#endif
-        for (; i < n; i++)
+        for (size_t i = 0; i < n; i++)
             o[i] = buf[i];
         pos += n;
         out += n;
@@ -403,15 +284,10 @@ struct sb_encode_state {
     uint32_t main;      /* the block of the encode kernels (sb_main); 0: none */
 };
 
-/* The byte for BMP code point CP through the two levels; ASCII gives
-** itself (tools/gen-tables.py), 0 means no mapping (or U+0000).  The top
-** ends after the index's largest code point with an empty entry, which
-** every code point beyond it reads (a clamp, not a branch). */
+/* The byte for BMP code point CP (wenc__sb_encode_byte): 0 if none. */
 WENC__INLINE uint32_t sb_encode_byte(const struct sb_encode_state *s, uint32_t cp)
 {
-    uint32_t i = cp >> 7;
-    i = i < s->last ? i : s->last;
-    return wenc__sb_enc_blocks[(unsigned)s->top[i] << 7 | (cp & 0x7F)];
+    return wenc__sb_encode_byte(s->top, s->last, cp);
 }
 
 WENC__INLINE int sb_encode_step(void *sv, int32_t cp, wenc__estep *r)
@@ -443,15 +319,6 @@ WENC__INLINE int sb_encode_step(void *sv, int32_t cp, wenc__estep *r)
 /* Whether the 16 UTF-16 units at S are ASCII; if so narrows them to O. */
 WENC__INLINE bool sb_ascii16_from_utf16(const uint16_t *s, uint8_t *o)
 {
-#if defined(__SSE2__)
-    __m128i a = _mm_loadu_si128((const __m128i *)s);
-    __m128i b = _mm_loadu_si128((const __m128i *)s + 1);
-    __m128i high = _mm_and_si128(_mm_or_si128(a, b), _mm_set1_epi16((short)0xFF80));
-    if (_mm_movemask_epi8(_mm_cmpeq_epi16(high, _mm_setzero_si128())) != 0xFFFF)
-        return false;
-    _mm_storeu_si128((__m128i *)o, _mm_packus_epi16(a, b));
-    return true;
-#else
     uint16_t any = 0;
     for (int i = 0; i < 16; i++)
         any |= s[i];
@@ -460,7 +327,6 @@ WENC__INLINE bool sb_ascii16_from_utf16(const uint16_t *s, uint8_t *o)
     for (int i = 0; i < 16; i++)
         o[i] = (uint8_t)s[i];
     return true;
-#endif
 }
 
 /* The encoder's table for block BLOCK (code point >> 7). */
@@ -529,16 +395,21 @@ static void sb_encode_utf8_kernels(const wenc__sb_kernels *k, const struct sb_en
 ** ASCII included, without the step function.  It stops at anything else
 ** (an unmappable or ill-formed code point, U+0000, a sequence that the end
 ** of the input may cut) for the step function to decide.  Each code point
-** gives one byte, so the output's room only bounds the count. */
+** gives one byte, so the output's room only bounds the count.  The vector
+** kernels (sb_kernels.h) go first where the process has them; the loops
+** here finish what they leave, or do it all for the scalar set. */
 static __attribute__((noinline)) void sb_encode_bulk(void *sv, const void *src, size_t *pos_, size_t len,
                                  uint8_t *dst, size_t *out_, size_t cap, int form)
 {
     const struct sb_encode_state *top = sv;
+    const wenc__sb_kernels *k = wenc__sb_kernels_get();
     size_t pos = *pos_, out = *out_;
     if (form == WENC__FROM_UTF16) {
         const uint16_t *s = src;
         size_t n = len - pos < cap - out ? len - pos : cap - out;
         size_t i = 0;
+        if (k != NULL && k->from_utf16_table != NULL && n != 0)
+            i = k->from_utf16_table(top->top, top->last, s + pos, n, dst + out);
         while (i < n) {
             size_t stop = i + 16;
             if (stop > n)
@@ -547,32 +418,6 @@ static __attribute__((noinline)) void sb_encode_bulk(void *sv, const void *src, 
                 i = stop;
                 continue;
             }
-#if defined(__SSE2__)
-            else {
-                /* 16 units in one go: ASCII narrowed in a vector, the
-                ** others patched in from the table.  At one without a byte
-                ** the loop stops there; what was stored after it is
-                ** scratch inside the output's room. */
-                const __m128i high = _mm_set1_epi16((short)0xFF80), zero = _mm_setzero_si128();
-                __m128i a = _mm_loadu_si128((const __m128i *)(s + pos + i));
-                __m128i b = _mm_loadu_si128((const __m128i *)(s + pos + i) + 1);
-                __m128i asc = _mm_packs_epi16(_mm_cmpeq_epi16(_mm_and_si128(a, high), zero),
-                                              _mm_cmpeq_epi16(_mm_and_si128(b, high), zero));
-                unsigned rest = ~(unsigned)_mm_movemask_epi8(asc) & 0xFFFF;
-                _mm_storeu_si128((__m128i *)(dst + out + i), _mm_packus_epi16(a, b));
-                for (; rest != 0; rest &= rest - 1) {
-                    unsigned k = (unsigned)__builtin_ctz(rest);
-                    uint32_t byte = sb_encode_byte(top, s[pos + i + k]);
-                    if (byte == 0) {
-                        i += k;
-                        goto done16;
-                    }
-                    dst[out + i + k] = (uint8_t)byte;
-                }
-                i = stop;
-                continue;
-            }
-#endif
             for (; i < stop; i++) {
                 /* Surrogates have no byte: the step function reads them. */
                 uint32_t u = s[pos + i], byte = sb_encode_byte(top, u);
@@ -591,27 +436,28 @@ static __attribute__((noinline)) void sb_encode_bulk(void *sv, const void *src, 
         size_t end = len - pos < 3 ? pos : len - 3 + 1;
         if (end - pos > cap - out)
             end = pos + (cap - out);
+        if (k != NULL && k->from_utf8_table != NULL && end > pos) {
+            size_t written = 0;
+            pos += k->from_utf8_table(top->top, top->last, s + pos, end - pos, dst + out,
+                                      &written);
+            out += written;
+        }
         while (pos < end) {
             uint32_t b0 = s[pos], b1 = s[pos + 1], cp;
-            if (b0 < 0x80) {
-#if defined(__SSE2__)
-                /* Two ASCII bytes in a row: copy 16 bytes (room for them
-                ** is certain: end - pos bounds the output's room) and keep
-                ** the ASCII ones; the others are scratch, overwritten by
-                ** the next bytes out. */
-                if (b1 < 0x80 && end - pos >= 16) {
-                    unsigned mask;
-                    do {
-                        __m128i v = _mm_loadu_si128((const __m128i *)(s + pos));
-                        mask = (unsigned)_mm_movemask_epi8(v);
-                        _mm_storeu_si128((__m128i *)(dst + out), v);
-                        unsigned ascii = mask == 0 ? 16 : (unsigned)__builtin_ctz(mask);
-                        pos += ascii;
-                        out += ascii;
-                    } while (mask == 0 && end - pos >= 16);
+            /* Two ASCII bytes in a row: 8 at a time while they are ASCII
+            ** (end - pos bounds the output's room too); U+0000 among them
+            ** is its own byte, as the step function makes it. */
+            if ((b0 | b1) < 0x80 && end - pos >= 8) {
+                uint64_t w;
+                memcpy(&w, s + pos, 8);
+                if ((w & UINT64_C(0x8080808080808080)) == 0) {
+                    memcpy(dst + out, &w, 8);
+                    pos += 8;
+                    out += 8;
                     continue;
                 }
-#endif
+            }
+            if (b0 < 0x80) {
                 /* U+0000 is left to the step (its byte is the table's 0). */
                 if (b0 == 0)
                     break;

@@ -8,7 +8,9 @@
 ** wenc__simd_supported() never lets the dispatch choose such a set, but
 ** the tests index every row.  NULL (the single-byte and ISO-2022-JP
 ** families) means the handler's own portable loop, which is those
-** families' scalar path. */
+** families' scalar path.  The CJK bulk loops are generic over their
+** handlers' item functions, so they are copies rather than kernels: which
+** copy a set runs is said in src/simd/cjk/cjk_copies.h. */
 #include "iso2022jp/iso2022jp_kernels.h"
 #include "sb/sb_kernels.h"
 #include "utf16/utf16_kernels.h"
@@ -47,13 +49,14 @@ const wenc__utf16_kernels *const wenc__utf16_kernels_by_isa[WENC__ISA_COUNT] = {
     [WENC__ISA_NEON] = ON_NEON(&wenc__utf16_neon, &wenc__utf16_scalar),
 };
 
+/* SSE4.1 runs SSE2's (its 128-bit lookup lost to SSE2's runs, sb_avx2.c). */
 const wenc__sb_kernels *const wenc__sb_kernels_by_isa[WENC__ISA_COUNT] = {
     [WENC__ISA_SCALAR] = NULL,
-    [WENC__ISA_SSE2] = NULL,
-    [WENC__ISA_SSE41] = NULL,
+    [WENC__ISA_SSE2] = ON_X86(&wenc__sb_sse2, NULL),
+    [WENC__ISA_SSE41] = ON_X86(&wenc__sb_sse2, NULL),
     [WENC__ISA_AVX2] = ON_X86(&wenc__sb_avx2, NULL),
     [WENC__ISA_AVX512] = ON_X86(&wenc__sb_avx512, NULL),
-    [WENC__ISA_NEON] = NULL,
+    [WENC__ISA_NEON] = ON_NEON(&wenc__sb_neon, NULL),
 };
 
 /* SSE4.1 adds nothing the copy needs: it runs SSE2's. */

@@ -1,18 +1,25 @@
-/* kernels_sb.c -- the single-byte decode kernels of every instruction set
-** this build has and this CPU runs (src/simd/sb/sb_kernels.h), called
-** directly, against the test's own literal model of their contract (the
-** Encoding Standard's single-byte decoder: a byte below 0x80 is itself,
-** any other the index's code point for byte - 0x80, and an unmapped byte
-** stops the kernel).  The indexes are random, with holes and with code
+/* kernels_sb.c -- the single-byte kernels of every instruction set this
+** build has and this CPU runs (src/simd/sb/sb_kernels.h), called directly,
+** against the test's own literal model of their contract (the Encoding
+** Standard's single-byte decoder: a byte below 0x80 is itself, any other
+** the index's code point for byte - 0x80, and an unmapped byte stops the
+** kernel; its encoder: ASCII is itself, any other code point the byte
+** whose index entry it is, the rest stops the kernel; from UTF-8 U+0000
+** stops it too).
+** to_utf16 and to_utf8 (decode):  The indexes are random, with holes and with code
 ** points whose bytes are 0x00 or 0xFF (where a kernel that splits units
 ** into bytes could go wrong); every byte value is planted at every
 ** position of a 160-byte block of text; inputs of every length 0..200;
 ** pointers unaligned; the units past the kernel's result are checked
-** untouched.  The encode kernels (from_utf16) the same way, against the
-** contract's model of the encoder (ASCII other than U+0000 is itself, a
-** unit of the main block its byte in the block's table, 0 none, and
-** anything else stops the kernel).  The public decoders and encoders are
-** tested against the standard's indexes in tests/conformance/. */
+** untouched (to_utf8: past its room of 3 bytes a byte and 1).  The encode
+** kernels, with the real encoders' tables of every index: random text of
+** ASCII, U+0000, the index's code points, others and surrogates (from
+** UTF-8 also ill-formed and four-byte sequences), at every length; the
+** main block's (from_utf16) against the contract's model (ASCII other
+** than U+0000 is itself, a unit of the main block its byte in the block's
+** table, 0 none, anything else stops it), every kind of unit at every
+** position.  The public decoders and encoders are tested against the
+** standard's indexes in tests/conformance/. */
 #include <stdbool.h>
 
 #include "check.h"
@@ -82,6 +89,189 @@ static void run(tally *t, int k, const uint16_t *index, const uint32_t *runs, co
         }
 }
 
+/* The packed UTF-8 of INDEX for to_utf8 (wenc__sb_decode_utf8's form:
+** the bytes little-endian, the length less one in the top byte). */
+static void index8_of(const uint16_t *index, uint32_t *index8)
+{
+    for (int j = 0; j < 128; j++) {
+        uint32_t c = index[j];
+        index8[j] = c == 0xFFFF  ? 0xFFFFFFFFu
+                    : c < 0x80   ? c
+                    : c < 0x800  ? (0xC0 | c >> 6) | (0x80 | (c & 0x3F)) << 8 | 1u << 24
+                                 : (0xE0 | c >> 12) | (0x80 | (c >> 6 & 0x3F)) << 8 |
+                                     (0x80 | (c & 0x3F)) << 16 | 2u << 24;
+    }
+}
+
+/* to_utf8 on SRC[0..LEN) against the model's units as UTF-8. */
+static void run8(tally *t, int k, const uint16_t *index, const uint32_t *index8,
+                 const uint8_t *src, size_t len, const char *what)
+{
+    static uint16_t want[MAXB];
+    static uint8_t want8[3 * MAXB], buf[3 * MAXB + 1 + SLACK + 1];
+    size_t n = model(index, src, len, want), n8 = 0;
+    size_t off = tu_rng_below(&rng, 2);
+    uint8_t *dst = buf + off;
+    for (size_t i = 0; i < 3 * len + 1 + SLACK; i++)
+        dst[i] = (uint8_t)CANARY;
+    size_t written = 12345;
+    size_t got = kern[k]->to_utf8(index, index8, len ? src : NULL, len, len ? dst : NULL, &written);
+    t->checked++;
+    if (got > n || got + 64 < n) {
+        tally_fail(t, "%s to_utf8 %s: read %zu of %zu, model %zu", kname[k], what, got, len, n);
+        return;
+    }
+    for (size_t i = 0; i < got; i++) {
+        uint32_t c = want[i];
+        if (c < 0x80) {
+            want8[n8++] = (uint8_t)c;
+        } else if (c < 0x800) {
+            want8[n8++] = (uint8_t)(0xC0 | c >> 6);
+            want8[n8++] = (uint8_t)(0x80 | (c & 0x3F));
+        } else {
+            want8[n8++] = (uint8_t)(0xE0 | c >> 12);
+            want8[n8++] = (uint8_t)(0x80 | (c >> 6 & 0x3F));
+            want8[n8++] = (uint8_t)(0x80 | (c & 0x3F));
+        }
+    }
+    if (written != n8) {
+        tally_fail(t, "%s to_utf8 %s: %zu bytes for %zu read, model %zu", kname[k], what, written,
+                   got, n8);
+        return;
+    }
+    for (size_t i = 0; i < n8; i++)
+        if (dst[i] != want8[i]) {
+            tally_fail(t, "%s to_utf8 %s: byte %zu is %02X, model %02X", kname[k], what, i, dst[i],
+                       want8[i]);
+            return;
+        }
+    for (size_t i = 3 * len + 1; i < 3 * len + 1 + SLACK; i++)
+        if (dst[i] != (uint8_t)CANARY) {
+            tally_fail(t, "%s to_utf8 %s: byte %zu past its room written", kname[k], what, i);
+            return;
+        }
+}
+
+/* The encoder's byte for CP in index row SB, from the decode table (the
+** index itself): ASCII itself, else 0x80 + the pointer, 0 if none. */
+static uint32_t enc_model(unsigned sb, uint32_t cp)
+{
+    if (cp < 0x80)
+        return cp;
+    for (unsigned j = 0; j < 128; j++)
+        if (wenc__sb_decode[128 * sb + j] == cp)
+            return 0x80 + j;
+    return 0;
+}
+
+/* A code point for the encode inputs: ASCII, U+0000, one of row SB's,
+** another BMP one, a surrogate, a supplementary one (from UTF-8). */
+static uint32_t enc_cp(unsigned sb, bool utf8)
+{
+    size_t r = tu_rng_below(&rng, 40);
+    if (r < 14)
+        return 0x20 + (uint32_t)tu_rng_below(&rng, 0x60);
+    if (r < 30) {
+        uint32_t c = wenc__sb_decode[128 * sb + tu_rng_below(&rng, 128)];
+        return c == 0xFFFF ? 0x41 : c;
+    }
+    if (r < 33)
+        return 0x80 + (uint32_t)tu_rng_below(&rng, 0x780);
+    if (r < 35)
+        return (uint32_t)tu_rng_below(&rng, 0x10000);
+    if (r < 36)
+        return 0;
+    if (r < 38)
+        return 0xD800 + (uint32_t)tu_rng_below(&rng, 0x800);
+    return utf8 ? 0x10000 + (uint32_t)tu_rng_below(&rng, 0x100000) : 0x7F;
+}
+
+/* from_utf16_table and from_utf8_table with row SB's tables on random
+** text of every length. */
+static void run_encode(tally *t, int k, unsigned sb)
+{
+    const uint8_t *top = wenc__sb_enc_top + wenc__sb_enc_top_at[sb];
+    uint32_t last = wenc__sb_enc_top_last[sb];
+    static uint16_t s16[MAXB];
+    static uint8_t s8[4 * MAXB + 2], want[4 * MAXB], buf[4 * MAXB + SLACK];
+    for (size_t len = 0; len <= 200; len++) {
+        /* From UTF-16: the model stops at the first unit without a byte;
+        ** U+0000 is its byte 0 here. */
+        for (size_t i = 0; i < len; i++)
+            s16[i] = (uint16_t)enc_cp(sb, false);
+        size_t n = 0;
+        for (; n < len; n++) {
+            uint32_t b = s16[n] >= 0xD800 && s16[n] < 0xE000 ? 0 : enc_model(sb, s16[n]);
+            if (b == 0 && s16[n] != 0)
+                break;
+            want[n] = (uint8_t)b;
+        }
+        memset(buf, 0xA5, sizeof buf);
+        size_t got = kern[k]->from_utf16_table(top, last, len ? s16 : NULL, len, len ? buf : NULL);
+        t->checked++;
+        if (got > n || got + 64 < n || (got < n && len - got >= 16) ||
+            memcmp(buf, want, got) != 0 || buf[len] != 0xA5)
+            tally_fail(t, "%s from_utf16_table row %u length %zu: read %zu, model %zu", kname[k],
+                       sb, len, got, n);
+        /* From UTF-8: code points, ill-formed bytes now and then; the
+        ** sequences that start in the first N bytes (two more follow). */
+        size_t m = 0;
+        while (m < len) {
+            uint32_t c = enc_cp(sb, true);
+            if (tu_rng_below(&rng, 40) == 0)
+                s8[m++] = (uint8_t)(0x80 + tu_rng_below(&rng, 0x80)); /* ill-formed */
+            else if (c < 0x80)
+                s8[m++] = (uint8_t)c;
+            else if (c < 0x800)
+                s8[m++] = (uint8_t)(0xC0 | c >> 6), s8[m++] = (uint8_t)(0x80 | (c & 0x3F));
+            else if (c < 0x10000)
+                s8[m++] = (uint8_t)(0xE0 | c >> 12), s8[m++] = (uint8_t)(0x80 | (c >> 6 & 0x3F)),
+                s8[m++] = (uint8_t)(0x80 | (c & 0x3F));
+            else
+                s8[m++] = (uint8_t)(0xF0 | c >> 18), s8[m++] = (uint8_t)(0x80 | (c >> 12 & 0x3F)),
+                s8[m++] = (uint8_t)(0x80 | (c >> 6 & 0x3F)), s8[m++] = (uint8_t)(0x80 | (c & 0x3F));
+        }
+        /* U+0000 is its byte 0 in the model; the kernel may also stop
+        ** before it (START: where the model's sequences start, OUT_AT:
+        ** the bytes out before each). */
+        static bool start[4 * MAXB + 2];
+        static size_t out_at[4 * MAXB + 2];
+        memset(start, 0, sizeof start);
+        size_t end = len < 2 ? 0 : len - 2, p = 0, o = 0;
+        while (p < end) {
+            uint32_t b0 = s8[p], c, l;
+            if (b0 < 0x80)
+                c = b0, l = 1;
+            else if (b0 >= 0xC2 && b0 < 0xE0 && (s8[p + 1] & 0xC0) == 0x80)
+                c = (b0 & 0x1F) << 6 | (s8[p + 1] & 0x3F), l = 2;
+            else if (b0 >= 0xE0 && b0 < 0xF0 && (s8[p + 1] & 0xC0) == 0x80 &&
+                     (s8[p + 2] & 0xC0) == 0x80) {
+                c = (b0 & 0x0F) << 12 | (s8[p + 1] & 0x3Fu) << 6 | (s8[p + 2] & 0x3F), l = 3;
+                if (c < 0x800 || (c >= 0xD800 && c < 0xE000))
+                    break;
+            } else
+                break;
+            uint32_t b = enc_model(sb, c);
+            if (b == 0 && c != 0)
+                break;
+            start[p] = true;
+            out_at[p] = o;
+            want[o++] = (uint8_t)b;
+            p += l;
+        }
+        out_at[p] = o;
+        memset(buf, 0xA5, sizeof buf);
+        size_t written = 12345;
+        got = kern[k]->from_utf8_table(top, last, end ? s8 : NULL, end, end ? buf : NULL, &written);
+        t->checked++;
+        bool at_nul = got < p && start[got] && s8[got] == 0 && written == out_at[got];
+        if ((!at_nul && (got != p || written != o)) || memcmp(buf, want, written) != 0 ||
+            buf[end] != 0xA5)
+            tally_fail(t, "%s from_utf8_table row %u length %zu: read %zu wrote %zu, model %zu %zu",
+                       kname[k], sb, end, got, written, p, o);
+    }
+}
+
 /* The encode model: the bytes of the units SRC[0..LEN) before the first
 ** that is not ASCII (U+0000 excluded) or a unit of block MAIN with a byte
 ** in BLOCK; returns their count. */
@@ -99,8 +289,9 @@ static size_t model_encode(const uint8_t *block, uint32_t main, const uint16_t *
     return i;
 }
 
-/* from_utf16 on SRC[0..LEN) against the model, as run() does. */
-static void run_encode(tally *t, int k, const uint8_t *block, uint32_t main, const uint16_t *src,
+/* from_utf16 (the main block's kernel) on SRC[0..LEN) against the model,
+** as run() does. */
+static void run_main_encode(tally *t, int k, const uint8_t *block, uint32_t main, const uint16_t *src,
                        size_t len, const char *what)
 {
     static uint8_t want[MAXB], buf[MAXB + SLACK + 1];
@@ -150,11 +341,11 @@ static uint16_t unit_of(unsigned c, uint32_t main)
     }
 }
 
-/* The encode kernels: random tables (bytes 0x00 = none among them, and
+/* The main block's encode kernels (from_utf16): random tables (bytes 0x00 = none among them, and
 ** 0x80/0xFF), main blocks from U+0180 up (as sb_main gives) and next to
 ** 0xFFFF; every class of unit at every position of 100 units of text,
 ** and every length 0..200. */
-static void test_encode(int k)
+static void test_main_encode(int k)
 {
     static uint8_t block[128];
     static uint16_t u[MAXB + 1];
@@ -174,7 +365,7 @@ static void test_encode(int k)
             for (size_t at = 0; at < 100; at++) {
                 uint16_t keep = u[at];
                 u[at] = unit_of(c, main);
-                run_encode(&t, k, block, main, u + (at & 1), 100 - (at & 1) - (size_t)c * 5,
+                run_main_encode(&t, k, block, main, u + (at & 1), 100 - (at & 1) - (size_t)c * 5,
                            "planted");
                 u[at] = keep;
             }
@@ -184,7 +375,7 @@ static void test_encode(int k)
                                    : tu_rng_below(&rng, 2)     ? 0
                                                                : 2,
                                    main);
-            run_encode(&t, k, block, main, u + 1, len, "length");
+            run_main_encode(&t, k, block, main, u + 1, len, "length");
         }
     }
     CHECK(t.failed == 0 && t.checked > 0,
@@ -315,13 +506,50 @@ int main(void)
                 run(&t, k, index, runs, s + 1, len, "length");
             }
         CHECK(t.failed == 0 && t.checked > 0,
-              "%s: every byte at every position of 160-byte text, every length: %lu checked, "
-              "%lu failed",
+              "%s to_utf16: every byte at every position of 160-byte text, every length: %lu "
+              "checked, %lu failed",
               kname[k], t.checked, t.failed);
+        if (kern[k]->to_utf8 != NULL) {
+            static uint32_t index8[128];
+            tally t8 = {0, 0};
+            for (unsigned round = 0; round < 12; round++) {
+                random_index(index, round % 4);
+                index8_of(index, index8);
+                text(s, 160, round % 3, NULL);
+                for (int b = 0; b < 256; b++)
+                    for (size_t at = 0; at < 160; at += 3) {
+                        uint8_t keep = s[at];
+                        s[at] = (uint8_t)b;
+                        run8(&t8, k, index, index8, s + (at & 1), 160 - (at & 1) - (size_t)b % 40,
+                             "planted");
+                        s[at] = keep;
+                    }
+            }
+            for (size_t len = 0; len <= 200; len++)
+                for (unsigned r = 0; r < 20; r++) {
+                    random_index(index, r % 3);
+                    index8_of(index, index8);
+                    text(s + 1, len, r % 3, NULL);
+                    run8(&t8, k, index, index8, s + 1, len, "length");
+                }
+            CHECK(t8.failed == 0 && t8.checked > 0,
+                  "%s to_utf8: every byte at every third position of 160-byte text, every "
+                  "length: %lu checked, %lu failed",
+                  kname[k], t8.checked, t8.failed);
+        }
+        if (kern[k]->from_utf16_table != NULL) {
+            tally te = {0, 0};
+            unsigned rows = (unsigned)(sizeof wenc__sb_enc_top_at / sizeof wenc__sb_enc_top_at[0]);
+            for (unsigned sb = 0; sb < rows; sb++)
+                for (int r = 0; r < 4; r++)
+                    run_encode(&te, k, sb);
+            CHECK(te.failed == 0 && te.checked > 0,
+                  "%s from_utf16_table, from_utf8_table: every index, every length: %lu checked, "
+                  "%lu failed",
+                  kname[k], te.checked, te.failed);
+        }
         if (kern[k]->from_utf16 != NULL)
-            test_encode(k);
-        else
-            printf("# %s: no encode kernel (from_utf16)\n", kname[k]);
+            test_main_encode(k);
     }
     if (nkern == 0)
         check_skip("no single-byte kernels in this build or on this CPU");

@@ -270,6 +270,8 @@ static size_t from_utf16(const uint8_t *block, uint32_t main, const uint16_t *sr
 const wenc__sb_kernels wenc__sb_avx2 = {
     .to_utf16 = to_utf16,
     .from_utf16 = from_utf16,
+    .from_utf16_table = wenc__sb_sse2_from_utf16_table,
+    .from_utf8_table = wenc__sb_sse2_from_utf8_table,
 };
 
 WENC__TARGET_END

@@ -1,14 +1,14 @@
-/* sb_kernels.h -- kernels for the legacy single-byte decoders (Encoding
-** Standard, "Legacy single-byte encodings"): the 128-entry upper half of
-** an index held in vector registers and looked up for a whole block of
-** bytes at once, ASCII and upper half alike, so that text which alternates
-** between the halves at every space never leaves the vector loop.  One
-** table per instruction set (simd.h).
+/* sb_kernels.h -- kernels for the legacy single-byte decoders and
+** encoders (Encoding Standard, "Legacy single-byte encodings"): the
+** 128-entry upper half of an index held in vector registers and looked up
+** for a whole block of bytes at once, ASCII and upper half alike, so
+** that text which alternates between the halves at every space never
+** leaves the vector loop.  One table per instruction set (simd.h).
 **
-** The handler (src/handlers/single_byte.c) keeps its own loop as the
-** scalar path (SSE2 runs of ASCII and of consecutive code points where the
-** baseline has SSE2): an instruction set without a kernel here has NULL,
-** and the handler uses that loop. */
+** The handler (src/handlers/single_byte.c) keeps its own portable loops
+** as the scalar path, which also finish what a kernel leaves (a last
+** block shorter than a vector, the byte or unit it stops at): the scalar
+** set has NULL here, and an entry a set has no kernel for is NULL. */
 #ifndef WENC_SB_KERNELS_H
 #define WENC_SB_KERNELS_H
 
@@ -29,6 +29,17 @@ typedef struct wenc__sb_kernels {
     size_t (*to_utf16)(const uint16_t *index, const uint32_t *runs, const uint8_t *src, size_t len,
                        uint16_t *dst);
 
+    /* Decodes SRC[0..LEN) as to_utf16 does but to UTF-8, each upper-half
+    ** byte through INDEX8 (wenc__sb_decode_utf8: its sequence packed as
+    ** wenc__sb_store4 reads it, 0xFFFFFFFF where INDEX has none); stops
+    ** as to_utf16 does.  DST has room for 3 * LEN + 1 bytes, and the
+    ** kernel may write past its output within them (scratch, overwritten
+    ** by what comes next).  Returns the bytes read; *WRITTEN: the bytes of
+    ** output.  NULL where the set decodes to UTF-8 through to_utf16 and
+    ** the UTF-16 kernels instead. */
+    size_t (*to_utf8)(const uint16_t *index, const uint32_t *index8, const uint8_t *src, size_t len,
+                      uint8_t *dst, size_t *written);
+
     /* Encodes UTF-16 units SRC[0..LEN) into DST[0..LEN), one byte per unit,
     ** while they are ASCII other than U+0000 (the byte itself) or code
     ** points of the 128-code-point block MAIN (code point >> 7) whose byte
@@ -39,6 +50,24 @@ typedef struct wenc__sb_kernels {
     ** DST[0 .. the result).  NULL where the set has no such kernel. */
     size_t (*from_utf16)(const uint8_t *block, uint32_t main, const uint16_t *src, size_t len,
                          uint8_t *dst);
+
+    /* The encoder's bulk path from UTF-16 and from UTF-8 for every
+    ** encoding, through its two-level table (TOP, LAST: wenc__sb_encode_byte
+    ** below).  From UTF-16: SRC[0..LEN) into DST[0..LEN), one byte per
+    ** unit, ASCII (U+0000 included) as itself; stops before a unit without
+    ** a byte (a surrogate, an unmapped code point) and may stop earlier,
+    ** before a last block shorter than a vector or at U+0000.  From UTF-8:
+    ** the well-formed one- to three-byte sequences that start in
+    ** SRC[0..LEN) (SRC holds 2 bytes more, so that the last may end
+    ** there) into DST (room for LEN bytes), ASCII as itself; stops
+    ** before a code point without a byte and anything else, which the step
+    ** function decides, and may stop at U+0000.  Both return the units
+    ** (bytes) read; from UTF-8 *WRITTEN the bytes of output.  Both may
+    ** write DST past their output within its room (scratch). */
+    size_t (*from_utf16_table)(const uint8_t *top, uint32_t last, const uint16_t *src, size_t len,
+                               uint8_t *dst);
+    size_t (*from_utf8_table)(const uint8_t *top, uint32_t last, const uint8_t *src, size_t len,
+                              uint8_t *dst, size_t *written);
 } wenc__sb_kernels;
 
 /* Indexed by wenc__isa: the kernels of the best instruction set at or below
@@ -47,8 +76,50 @@ typedef struct wenc__sb_kernels {
 extern const wenc__sb_kernels *const wenc__sb_kernels_by_isa[WENC__ISA_COUNT];
 
 #if defined(WENC__SIMD_X86)
-extern const wenc__sb_kernels wenc__sb_avx2, wenc__sb_avx512;
+extern const wenc__sb_kernels wenc__sb_sse2, wenc__sb_avx2, wenc__sb_avx512;
+/* The SSE2 encode kernels, which the AVX2 and AVX-512 sets share. */
+size_t wenc__sb_sse2_from_utf16_table(const uint8_t *top, uint32_t last, const uint16_t *src,
+                                      size_t len, uint8_t *dst);
+size_t wenc__sb_sse2_from_utf8_table(const uint8_t *top, uint32_t last, const uint8_t *src,
+                                     size_t len, uint8_t *dst, size_t *written);
 #endif
+#if defined(WENC__SIMD_NEON)
+extern const wenc__sb_kernels wenc__sb_neon;
+#endif
+
+/* B itself if it is ASCII, else MAPPED, without a branch: the halves
+** alternate too often for a predictor (and compilers turn ?: into one). */
+WENC__INLINE uint32_t wenc__sb_pick(uint32_t b, uint32_t mapped)
+{
+    uint32_t upper = 0u - (b >> 7);
+    return ((mapped ^ b) & upper) ^ b;
+}
+
+/* Stores the packed UTF-8 sequence V (tools/gen-tables.py) at O and
+** returns its length; the bytes stored after it are scratch, overwritten by
+** what comes next. */
+WENC__INLINE unsigned wenc__sb_store4(uint8_t *o, uint32_t v)
+{
+    uint32_t w = v;
+#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_BIG_ENDIAN__
+    w = __builtin_bswap32(w);
+#endif
+    memcpy(o, &w, 4);
+    return 1 + (v >> 24);
+}
+
+/* The encoder's byte for BMP code point CP through the two levels (code
+** point >> 7 in the index's TOP, then the low 7 bits in a block of
+** wenc__sb_enc_blocks); ASCII gives itself (tools/gen-tables.py), 0 means
+** no mapping (or U+0000).  The top ends after the index's largest code
+** point with an empty entry, LAST, which every code point beyond it reads
+** (a clamp, not a branch). */
+WENC__INLINE uint32_t wenc__sb_encode_byte(const uint8_t *top, uint32_t last, uint32_t cp)
+{
+    uint32_t i = cp >> 7;
+    i = i < last ? i : last;
+    return wenc__sb_enc_blocks[(unsigned)top[i] << 7 | (cp & 0x7F)];
+}
 
 /* The kernels this process uses, or NULL. */
 WENC__INLINE const wenc__sb_kernels *wenc__sb_kernels_get(void)
