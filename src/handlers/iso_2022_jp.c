@@ -145,7 +145,7 @@ WENC__INLINE bool iso_2022_jp_ascii16(const uint8_t *src, size_t *pos, size_t le
     /* All 16 stored; only those before a stop are kept (the rest is
     ** scratch inside the output's room). */
     wenc__cjk_store16(dst, *out, v, form);
-    unsigned n = stops != 0 ? (unsigned)__builtin_ctz(stops) : 16;
+    unsigned n = wenc__cjk_first_stop16(stops);
     *pos += n;
     *out += n;
     return n == 16;
@@ -411,7 +411,7 @@ WENC__INLINE bool iso_2022_jp_encode_ascii16(const void *src, size_t *pos, size_
     /* All 16 stored; those after a stop are scratch inside the output's
     ** room. */
     wenc__cjk_store16(dst, *out, v, WENC__UTF8);
-    unsigned k = (unsigned)__builtin_ctz(stops | 0x10000u);
+    unsigned k = wenc__cjk_first_stop16(stops);
     n = k < n ? k : n;
     *pos += n;
     *out += n;

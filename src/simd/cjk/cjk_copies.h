@@ -182,6 +182,20 @@ WENC__INLINE unsigned wenc__cjk_iso2022jp_stops16(wenc__cjk_v16 v)
 #endif
 }
 
+/* The position of the lowest bit set in STOPS (a mask of
+** wenc__cjk_iso2022jp_stops16), or 16 if none is. */
+WENC__INLINE unsigned wenc__cjk_first_stop16(unsigned stops)
+{
+#if defined(WENC__SIMD_X86)
+    return (unsigned)__builtin_ctz(stops | 0x10000u);
+#else
+    unsigned i = 0;
+    while (i < 16 && !(stops >> i & 1))
+        i++;
+    return i;
+#endif
+}
+
 /* The scalar value of the UTF-8 three-byte sequence in the low 24 bits of
 ** W (first byte lowest), whose bit pattern was checked.  In the BMI2 copy
 ** (COPY) the bytes reversed (first byte highest) give it in one bit
