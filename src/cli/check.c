@@ -323,7 +323,7 @@ static const cli_option check_options[] = {
 };
 
 /* wenc check [-f LABEL] [--all] [FILE]...: ARGV[0] is "check". */
-int check_main(int argc, char **argv)
+int check_main(int argc, char **argv, int (*help)(void))
 {
     const char *from_label = "utf-8", *format = "text";
     bool all = false;
@@ -345,7 +345,7 @@ int check_main(int argc, char **argv)
             format = value;
             break;
         case C_HELP:
-            return print_usage();
+            return help();
         }
     }
     char **files = ap.files;

@@ -17,7 +17,6 @@
 
 #include "cli.h"
 #include "platform.h"  /* poll(), -o's file operations */
-#include "sniff_cmd.h" /* -f html's read-ahead */
 
 uint8_t mid_buf[MID_SIZE];
 out_buffer out_buf;
@@ -232,12 +231,26 @@ void output_discard(void)
 /* ---------------------------------------------------------------------------
 ** Input. */
 
+/* What read_ahead() read and read_some() has not yet given back. */
+static struct {
+    int fd;
+    uint8_t buf[READ_AHEAD_MAX];
+    size_t len, pos;
+} ahead = {-1, {0}, 0, 0};
+
 ssize_t read_some(int fd, uint8_t *buf, size_t size)
 {
-    /* -f html read the start of the stream ahead: it comes first. */
-    size_t kept = sniff_pushback_take(fd, buf, size);
-    if (kept > 0)
-        return (ssize_t)kept;
+    /* The bytes read ahead come first. */
+    if (fd == ahead.fd && ahead.pos < ahead.len) {
+        size_t n = ahead.len - ahead.pos;
+        if (n > size)
+            n = size;
+        memcpy(buf, ahead.buf + ahead.pos, n);
+        ahead.pos += n;
+        if (ahead.pos == ahead.len)
+            ahead.fd = -1;
+        return (ssize_t)n;
+    }
     for (;;) {
         ssize_t n = read(fd, buf, size);
         if (n >= 0)
@@ -247,6 +260,33 @@ ssize_t read_some(int fd, uint8_t *buf, size_t size)
         if ((errno != EAGAIN && errno != EWOULDBLOCK) || !wait_for(fd, POLLIN))
             return -1;
     }
+}
+
+long read_full(int fd, uint8_t *buf, size_t size)
+{
+    size_t got = 0;
+    while (got < size) {
+        ssize_t n = read_some(fd, buf + got, size - got);
+        if (n < 0)
+            return -1;
+        if (n == 0)
+            break;
+        got += (size_t)n;
+    }
+    return (long)got;
+}
+
+long read_ahead(int fd, size_t size, const uint8_t **bytes)
+{
+    ahead.fd = -1;
+    ahead.len = ahead.pos = 0;
+    *bytes = ahead.buf;
+    long n = read_full(fd, ahead.buf, size < READ_AHEAD_MAX ? size : READ_AHEAD_MAX);
+    if (n < 0)
+        return -1;
+    ahead.fd = fd;
+    ahead.len = (size_t)n;
+    return n;
 }
 
 /* ---------------------------------------------------------------------------

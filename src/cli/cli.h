@@ -109,8 +109,23 @@ bool out_printf(const char *fmt, ...) PRINTF_LIKE(1, 2);
 /* Makes sure OUT has ROOM bytes free; false on a write error. */
 bool out_reserve(size_t room);
 
-/* read(2) that retries on EINTR and waits on a non-blocking descriptor. */
+/* read(2) that retries on EINTR and waits on a non-blocking descriptor;
+** what read_ahead() read from FD comes first. */
 ssize_t read_some(int fd, uint8_t *buf, size_t size);
+
+/* Reads from FD into BUF until SIZE bytes or the end.  Returns the count, or
+** -1 on a read error (errno set). */
+long read_full(int fd, uint8_t *buf, size_t size);
+
+/* The most read_ahead() keeps: -f html's prescan reads 1024 bytes (the HTML
+** Standard's suggestion, sniff_cmd.c). */
+#define READ_AHEAD_MAX 1024
+
+/* Reads the start of FD (up to SIZE bytes, at most READ_AHEAD_MAX, or to
+** its end), points *BYTES at them and keeps them for read_some(), so the
+** reader of FD still sees the stream from its start.  Returns their count,
+** or -1 on a read error, which keeps nothing (the next read reports it). */
+long read_ahead(int fd, size_t size, const uint8_t **bytes);
 
 /* Prints a usage error and the hint to --help; returns STATUS_USAGE. */
 int usage_error(const char *fmt, ...) PRINTF_LIKE(1, 2);
@@ -199,13 +214,12 @@ void text_pos_advance_utf8(text_pos *p, const uint8_t *s, size_t n);
 ** order; a surrogate pair may be split between two calls). */
 void text_pos_advance_utf16(text_pos *p, const uint16_t *s, size_t n);
 
-/* Prints the --help text (wenc.c); returns the exit status. */
-int print_usage(void);
-
 /* Converts the stream read from FD, named NAME in messages (convert.c). */
 result convert_fd(int fd, const char *name, const options *opt);
 
-/* wenc check [-f LABEL] [--all] [FILE]...: ARGV[0] is "check" (check.c). */
-int check_main(int argc, char **argv);
+/* wenc check [-f LABEL] [--all] [FILE]...: ARGV[0] is "check" (check.c).
+** --help calls HELP (wenc.c's whole --help text) and returns its status:
+** passed in, so that check.c does not depend on wenc.c. */
+int check_main(int argc, char **argv, int (*help)(void));
 
 #endif

@@ -24,59 +24,20 @@
 
 const char sniff_usage_text[] = SNIFF_USAGE_TEXT;
 
-/* Reads from FD into BUF until SIZE bytes or the end.  Returns the count, or
-** -1 on a read error (errno set). */
-static long read_full(int fd, uint8_t *buf, size_t size)
-{
-    size_t got = 0;
-    while (got < size) {
-        ssize_t n = read_some(fd, buf + got, size - got);
-        if (n < 0)
-            return -1;
-        if (n == 0)
-            break;
-        got += (size_t)n;
-    }
-    return (long)got;
-}
-
 /* ---------------------------------------------------------------------------
 ** -f html */
 
-static struct {
-    int fd;
-    uint8_t buf[PRESCAN_BYTES];
-    size_t len, pos;
-} pushback = {-1, {0}, 0, 0};
-
 const wenc_encoding *sniff_prefix(int fd, bool xml)
 {
-    pushback.fd = -1;
-    pushback.len = pushback.pos = 0;
-    long n = read_full(fd, pushback.buf, sizeof pushback.buf);
+    const uint8_t *bytes;
+    long n = read_ahead(fd, PRESCAN_BYTES, &bytes);
     if (n < 0)
         return WENC_WINDOWS_1252;
-    pushback.fd = fd;
-    pushback.len = (size_t)n;
     if (xml)
-        return wenc_xml_detect_encoding(pushback.buf, pushback.len, NULL, NULL);
+        return wenc_xml_detect_encoding(bytes, (size_t)n, NULL, NULL);
     wenc_html_sniff_result r;
-    wenc_html_sniff(pushback.buf, pushback.len, NULL, &r);
+    wenc_html_sniff(bytes, (size_t)n, NULL, &r);
     return r.encoding;
-}
-
-size_t sniff_pushback_take(int fd, uint8_t *buf, size_t size)
-{
-    if (fd != pushback.fd || pushback.pos == pushback.len)
-        return 0;
-    size_t n = pushback.len - pushback.pos;
-    if (n > size)
-        n = size;
-    memcpy(buf, pushback.buf + pushback.pos, n);
-    pushback.pos += n;
-    if (pushback.pos == pushback.len)
-        pushback.fd = -1;
-    return n;
 }
 
 /* ---------------------------------------------------------------------------

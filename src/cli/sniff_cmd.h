@@ -52,15 +52,9 @@ extern const char sniff_usage_text[];
 ** its end) and returns the encoding the HTML encoding sniffing algorithm
 ** chooses for it (no transport layer; the default is windows-1252), or
 ** with XML, wenc_xml_detect_encoding() (BOM, UTF-16 '<?x', the XML
-** declaration, else UTF-8).  Never NULL.  The
-** bytes read are kept, and sniff_pushback_take() gives them back, so the
-** caller reads FD from its start as if nothing had been read.  A read
-** error keeps nothing (the caller's own read then reports it). */
+** declaration, else UTF-8).  Never NULL.  It reads with read_ahead()
+** (cli.h), so the caller's read_some() still reads FD from its start.  A
+** read error keeps nothing (the caller's own read then reports it). */
 const wenc_encoding *sniff_prefix(int fd, bool xml);
-
-/* The bytes sniff_prefix() kept for FD, to be read before anything
-** else from FD: copies up to SIZE of them to BUF and returns how many (0
-** when none are left, or FD is another descriptor). */
-size_t sniff_pushback_take(int fd, uint8_t *buf, size_t size);
 
 #endif

@@ -104,7 +104,8 @@ static const char usage_status[] =
     "be written.  When the reader of the output goes away (wenc ... | head),\n"
     "wenc stops quietly, killed by SIGPIPE as cat is (the shell shows 141).\n";
 
-int print_usage(void)
+/* Prints the --help text; returns the exit status. */
+static int print_usage(void)
 {
     fputs(usage_convert, stdout);
     fputs(usage_check, stdout);
@@ -218,7 +219,7 @@ int main(int argc, char **argv)
     /* A command comes first; to convert a file named "check", write
     ** "./check" or "-- check". */
     if (argc > 1 && strcmp(argv[1], "check") == 0)
-        return check_main(argc - 1, argv + 1);
+        return check_main(argc - 1, argv + 1, print_usage);
     if (argc > 1 && strcmp(argv[1], "sniff") == 0)
         return sniff_main(argc - 1, argv + 1);
 
