@@ -266,7 +266,9 @@ static bool short_call(wenc_text_decoder *td, const uint8_t *src, size_t in, voi
         ** position is made the whole call's.  A fatal error falls back, so
         ** no error offset is kept from the shorter input. */
         wenc__dcall c = {.src = src, .src_len = in, .dst = dst, .dst_len = *room};
-        size_t ascii = wenc__decode_ascii(&c, form == FORM_UTF8 ? WENC__UTF8 : WENC__UTF16);
+        size_t ascii =
+            src[0] < 0x80 ? wenc__decode_ascii_short(&c, form == FORM_UTF8 ? WENC__UTF8 : WENC__UTF16)
+                          : 0;
         if (ascii == in)
             *room = in;
         else if (!short_rest(td, src, in, ascii, dst, room, form, strip))

@@ -111,6 +111,33 @@ static bool sniff_bom(wenc__dcall *c)
     }
 }
 
+/* wenc__decode_ascii with the kernels of src/simd that K names (NULL:
+** this process's). */
+WENC__INLINE size_t decode_ascii_with(wenc__dcall *c, int form, const wenc__utf8_kernels *k)
+{
+    size_t n = c->src_len - c->pos;
+    size_t room = c->dst_len - c->out;
+    if (room < n)
+        n = room;
+    /* With no room, dst may be NULL: no pointer arithmetic on it. */
+    if (n == 0)
+        return 0;
+    /* The kernels of src/simd copy or widen (utf8_kernels.h). */
+    if (k == NULL)
+        k = wenc__utf8_kernels_get();
+    const uint8_t *s = c->src + c->pos;
+    size_t i;
+    if (form == WENC__UTF8)
+        i = k->ascii_to_utf8(s, n, (uint8_t *)c->dst + c->out);
+    else if (form == WENC__UTF16)
+        i = k->ascii_to_utf16(s, n, (uint16_t *)c->dst + c->out);
+    else
+        i = k->ascii_to_utf32(s, n, (uint32_t *)c->dst + c->out);
+    c->pos += i;
+    c->out += i;
+    return i;
+}
+
 static bool flush_pending(wenc__dcall *c, int form);
 
 /* Short-input early path (issue 11): the cost of a short decode is the
@@ -159,7 +186,7 @@ WENC__INLINE bool short_utf8(wenc__dcall *c, const int form)
     if (form != WENC__UTF32 && c->src_len - c->pos <= WENC__UTF8_SHORT && short_kernel(c, form))
         return true;
     if (c->src[c->pos] < 0x80) {
-        wenc__decode_ascii(c, form);
+        decode_ascii_with(c, form, wenc__utf8_kernels_for(c->src_len - c->pos, WENC__UTF8_SHORT));
         c->strip = false;
         if (c->pos == c->src_len) {
             c->finished = c->last;
@@ -173,7 +200,7 @@ WENC__INLINE bool short_utf8(wenc__dcall *c, const int form)
     /* The rest: after an ASCII prefix, the next byte is not ASCII. */
     size_t n = c->src_len - c->pos, room = c->dst_len - c->out, used = 0, written = 0;
     if (n != 0 && room != 0) {
-        const wenc__utf8_kernels *k = wenc__utf8_kernels_get();
+        const wenc__utf8_kernels *k = wenc__utf8_kernels_for(n, WENC__UTF8_SHORT_SCALAR);
         const uint8_t *s = c->src + c->pos;
         if (form == WENC__UTF8) {
             /* A sequence cut by the room is not valid: never copied in part. */
@@ -452,26 +479,12 @@ int wenc__decode_result(wenc__dcall *c, int form, int kind, const wenc__step *r,
 
 size_t wenc__decode_ascii(wenc__dcall *c, int form)
 {
-    size_t n = c->src_len - c->pos;
-    size_t room = c->dst_len - c->out;
-    if (room < n)
-        n = room;
-    /* With no room, dst may be NULL: no pointer arithmetic on it. */
-    if (n == 0)
-        return 0;
-    /* The kernels of src/simd copy or widen (utf8_kernels.h). */
-    const wenc__utf8_kernels *k = wenc__utf8_kernels_get();
-    const uint8_t *s = c->src + c->pos;
-    size_t i;
-    if (form == WENC__UTF8)
-        i = k->ascii_to_utf8(s, n, (uint8_t *)c->dst + c->out);
-    else if (form == WENC__UTF16)
-        i = k->ascii_to_utf16(s, n, (uint16_t *)c->dst + c->out);
-    else
-        i = k->ascii_to_utf32(s, n, (uint32_t *)c->dst + c->out);
-    c->pos += i;
-    c->out += i;
-    return i;
+    return decode_ascii_with(c, form, NULL);
+}
+
+size_t wenc__decode_ascii_short(wenc__dcall *c, int form)
+{
+    return decode_ascii_with(c, form, wenc__utf8_kernels_for(c->src_len - c->pos, WENC__UTF8_SHORT));
 }
 
 /* Worst cases, for every decoder of the standard: each output code point

@@ -30,6 +30,9 @@
 #define v128_movemask(v) _mm_movemask_epi8(v)
 /* Whether no byte of V has its high bit set (is ASCII). */
 #define v128_is_ascii(v) (_mm_movemask_epi8(v) == 0)
+/* How many bytes of V are ASCII before the first that is not (16 if none
+** is). */
+#define v128_ascii_len(v) ((unsigned)__builtin_ctz((unsigned)_mm_movemask_epi8(v) | 0x10000u))
 /* 16-bit lanes (UTF-16 units). */
 #define v128_set1_u16(x) _mm_set1_epi16((short)(x))
 #define v128_eq_u16(a, b) _mm_cmpeq_epi16((a), (b))

@@ -130,7 +130,7 @@ bool wenc__utf8_scan_run(const uint8_t *s, size_t n, wenc__utf8_scan *sc, uint64
 
     /* From here on every sequence starts within S.  The kernel finds where
     ** the valid text ends (src/simd); the DFA names what is there. */
-    const wenc__utf8_kernels *kernels = wenc__utf8_kernels_get();
+    const wenc__utf8_kernels *kernels = wenc__utf8_kernels_for(n - i, WENC__UTF8_SHORT_SCALAR);
     while (i < n) {
         i += kernels->valid_prefix(s + i, n - i);
         if (i == n)
@@ -188,6 +188,7 @@ static bool first_error(const uint8_t *s, size_t n, wenc_utf8_error *error)
 ** at S are all ASCII, read as 8-byte words (the last one overlapping).
 ** For a short string this costs less than entering the scanner. */
 #define SHORT_ASCII 64
+_Static_assert(SHORT_ASCII <= WENC__UTF8_SHORT_VALID, "short_valid takes every short input");
 
 static bool short_ascii(const uint8_t *s, size_t len)
 {
@@ -206,11 +207,22 @@ static bool short_ascii(const uint8_t *s, size_t len)
     return ((acc | w) & high) == 0;
 }
 
+/* Whether the LEN <= SHORT_ASCII bytes at S are valid, where that is
+** quick to tell: all ASCII, or a short_valid kernel's yes (issue 29);
+** false leaves it to the general path. */
+static bool short_valid(const uint8_t *s, size_t len)
+{
+    if (short_ascii(s, len))
+        return true;
+    const wenc__utf8_kernels *k = wenc__utf8_kernels_get();
+    return (k->valid_lengths >> (len - 1) & 1) && k->short_valid(s, len);
+}
+
 bool wenc_utf8_is_valid(const uint8_t *src, size_t len)
 {
     if (src == NULL)
         return len == 0;
-    if (len <= SHORT_ASCII && short_ascii(src, len))
+    if (len <= SHORT_ASCII && short_valid(src, len))
         return true;
     wenc_utf8_error error;
     return !first_error(src, len, &error);
@@ -220,7 +232,7 @@ wenc_status wenc_utf8_validate(const uint8_t *src, size_t len, wenc_utf8_error *
 {
     if (src == NULL && len != 0)
         return WENC_INVALID_ARGUMENT;
-    if (len <= SHORT_ASCII && short_ascii(src, len)) {
+    if (len <= SHORT_ASCII && short_valid(src, len)) {
         if (error != NULL)
             set_error(error, len, 0, WENC_UTF8_ERROR_NONE);
         return WENC_OK;

@@ -265,30 +265,25 @@ static void check_transcode(const uint8_t *in, size_t n, size_t cap)
     }
 }
 
-/* The shortest input the short kernels must take (utf8_kernels.h): the
-** AVX2 ones load 16 bytes, the AVX-512 ones mask their loads. */
-static size_t short_min(void)
-{
-#if defined(WENC__SIMD_X86)
-    if (kern == &wenc__utf8_avx512)
-        return 1;
-#endif
-    return 16;
-}
-
 /* short_to_utf8 and short_to_utf16 of IN[0..N) with CAP units, where the
 ** kernels have them (reference() already run on IN): either all of the
 ** input, as the reference decodes it, or -1 with nothing written; -1 only
 ** where the contract allows it (not all valid, outside the kernel's range,
-** no room, a 4-byte form to UTF-16); never a write past the room. */
+** no room); never a write past the room. */
 static void check_short(const uint8_t *in, size_t n, size_t cap)
 {
     if (kern->short_to_utf8 == NULL)
         return;
-    bool valid = ref_prefix(n) == n, astral = false;
-    for (size_t k = 0; k < nitems; k++)
-        astral |= items[k].cp >= 0x10000;
-    bool in_range = n >= short_min() && n <= WENC__UTF8_SHORT;
+    bool valid = ref_prefix(n) == n;
+    /* short_valid: exactly whether the input is valid, in its lengths. */
+    if (kern->short_valid != NULL && n >= 1 && n <= WENC__UTF8_SHORT_VALID &&
+        (kern->valid_lengths >> (n - 1) & 1)) {
+        t_short.runs++;
+        if (kern->short_valid(in, n) != valid)
+            fail(&t_short, "short_valid", in, n, !valid, valid);
+    }
+    /* The lengths the table says they take (utf8_kernels.h). */
+    bool in_range = n <= WENC__UTF8_SHORT && (kern->short_lengths >> n & 1);
     for (int form = 8; form <= 16; form += 8) {
         static uint8_t o8[MAXN + 64];
         t_short.runs++;
@@ -305,7 +300,7 @@ static void check_short(const uint8_t *in, size_t n, size_t cap)
             need = ref_transcode(SIZE_MAX, 16, expect, &ref_read);
             got = kern->short_to_utf16(in, n, cap ? out16 : NULL, cap);
         }
-        bool must = valid && in_range && need <= cap && !(form == 16 && astral);
+        bool must = valid && in_range && need <= cap;
         const char *what = form == 8 ? "short_to_utf8" : "short_to_utf16";
         if (got >= 0 ? !valid || (size_t)got != need || need > cap : must) {
             fail(&t_short, what, in, n, (size_t)got, must ? need : (size_t)-1);
@@ -379,6 +374,10 @@ static void check_short_inputs(void)
     for (int script = 0; script < SCRIPTS; script++) {
         for (size_t n = 0; n <= 64; n++) {
             uint8_t *in = in_buf + 5;
+            /* Valid text of every length first. */
+            gen_text(in, n, script);
+            reference(in, n);
+            check_short(in, n, n + 1);
             for (size_t b = script % 3; b < sizeof bad_bytes; b += 3) {
                 for (size_t p = 0; p < n; p++) {
                     gen_text(in, n, script);

@@ -27,6 +27,7 @@ WENC__TARGET_BEGIN(WENC__TARGET_AVX2)
 #define TPL_FN(op) v256_##op
 #define TPL_V16 __m128i
 #define TPL_EXTERN_COPY wenc__utf8_avx2_ascii_to_utf8
+#define TPL_ASCII_LEN v128_ascii_len
 #include "utf8_copy_tpl.h"
 
 size_t wenc__utf8_avx2_ascii_to_utf16(const uint8_t *src, size_t len, uint16_t *dst)
@@ -39,13 +40,18 @@ size_t wenc__utf8_avx2_ascii_to_utf16(const uint8_t *src, size_t len, uint16_t *
         STOREU32(dst + i, _mm256_cvtepu8_epi16(_mm256_castsi256_si128(a)));
         STOREU32(dst + i + 16, _mm256_cvtepu8_epi16(_mm256_extracti128_si256(a, 1)));
     }
-    /* 16 more (a short string is often 16 to 31 bytes). */
-    if (len - i >= 16) {
+    /* 16 at a time, then the 16 that end the input, as utf8_copy_tpl.h
+    ** does (the block that ends the run widened whole). */
+    for (; len - i >= 16; i += 16) {
         __m128i a = LOADU(src + i);
-        if (_mm_movemask_epi8(a) == 0) {
-            STOREU32(dst + i, _mm256_cvtepu8_epi16(a));
-            i += 16;
-        }
+        STOREU32(dst + i, _mm256_cvtepu8_epi16(a));
+        if (_mm_movemask_epi8(a) != 0)
+            return i + v128_ascii_len(a);
+    }
+    if (i < len && len >= 16) {
+        __m128i a = LOADU(src + len - 16);
+        STOREU32(dst + len - 16, _mm256_cvtepu8_epi16(a));
+        return len - 16 + v128_ascii_len(a);
     }
     for (; i < len && src[i] < 0x80; i++)
         dst[i] = src[i];
@@ -57,10 +63,16 @@ size_t wenc__utf8_avx2_ascii_to_utf32(const uint8_t *src, size_t len, uint32_t *
     size_t i = 0;
     for (; len - i >= 16; i += 16) {
         __m128i a = LOADU(src + i);
-        if (_mm_movemask_epi8(a) != 0)
-            break;
         STOREU32(dst + i, _mm256_cvtepu8_epi32(a));
         STOREU32(dst + i + 8, _mm256_cvtepu8_epi32(_mm_srli_si128(a, 8)));
+        if (_mm_movemask_epi8(a) != 0)
+            return i + v128_ascii_len(a);
+    }
+    if (i < len && len >= 16) {
+        __m128i a = LOADU(src + len - 16);
+        STOREU32(dst + len - 16, _mm256_cvtepu8_epi32(a));
+        STOREU32(dst + len - 8, _mm256_cvtepu8_epi32(_mm_srli_si128(a, 8)));
+        return len - 16 + v128_ascii_len(a);
     }
     for (; i < len && src[i] < 0x80; i++)
         dst[i] = src[i];
@@ -79,6 +91,11 @@ static ptrdiff_t short_to_utf16(const uint8_t *src, size_t len, uint16_t *dst, s
     return x86_short_to_utf16(src, len, dst, cap);
 }
 
+static bool short_valid(const uint8_t *src, size_t len)
+{
+    return x86_short_valid64(src, len);
+}
+
 const wenc__utf8_kernels wenc__utf8_avx2 = {
     .valid_prefix = valid_prefix,
     .copy_valid = copy_valid,
@@ -89,6 +106,10 @@ const wenc__utf8_kernels wenc__utf8_avx2 = {
     .to_utf32 = to_utf32,
     .short_to_utf8 = short_to_utf8,
     .short_to_utf16 = short_to_utf16,
+    /* 16 to 32 bytes: two 16-byte loads (x86_load_short). */
+    .short_lengths = UINT64_C(0x1FFFF0000),
+    .short_valid = short_valid,
+    .valid_lengths = UINT64_C(0xFFFFFFFFFFFF8000), /* 16 to 64 bytes */
     .ascii_prefix = wenc__utf8_sse2_ascii_prefix,
     .count = wenc__utf8_sse2_count,
 };

@@ -55,6 +55,11 @@ static ptrdiff_t short_to_utf16(const uint8_t *src, size_t len, uint16_t *dst, s
     return x86_short_to_utf16_masked(src, len, dst, cap);
 }
 
+static bool short_valid(const uint8_t *src, size_t len)
+{
+    return x86_short_valid64_masked(src, len);
+}
+
 /* The ASCII copies are the AVX2 kernel's: they move data, and 32-byte
 ** vectors already keep up with the stores. */
 const wenc__utf8_kernels wenc__utf8_avx512 = {
@@ -67,6 +72,10 @@ const wenc__utf8_kernels wenc__utf8_avx512 = {
     .to_utf32 = to_utf32,
     .short_to_utf8 = short_to_utf8,
     .short_to_utf16 = short_to_utf16,
+    /* 1 to 32 bytes: masked loads. */
+    .short_lengths = UINT64_C(0x1FFFFFFFE),
+    .short_valid = short_valid,
+    .valid_lengths = ~UINT64_C(0), /* 1 to 64 bytes */
     .ascii_prefix = wenc__utf8_sse2_ascii_prefix,
     .count = wenc__utf8_sse2_count,
 };

@@ -39,10 +39,20 @@ typedef struct wenc__utf8_kernels {
     ** the output fits in DST[0..CAP), writes all of it and returns the
     ** units written (it may also write DST past them, within CAP).
     ** Otherwise returns -1 having written nothing, and the caller takes
-    ** the general path.  The UTF-16 one also declines 4-byte forms.  NULL
-    ** in the sets without them. */
+    ** the general path.  NULL in the sets without them. */
     ptrdiff_t (*short_to_utf8)(const uint8_t *src, size_t len, uint8_t *dst, size_t cap);
     ptrdiff_t (*short_to_utf16)(const uint8_t *src, size_t len, uint16_t *dst, size_t cap);
+    /* The lengths they take: bit N for N bytes (0 in the sets without
+    ** them).  The callers test it before the call, so that a set declines
+    ** a length outside its range for what the scalar set pays to find it
+    ** has none (issue 29). */
+    uint64_t short_lengths;
+    /* Whether SRC[0..LEN) is all complete, valid sequences, for an input
+    ** of a length in VALID_LENGTHS (bit N - 1 for N bytes, at most 64; 0
+    ** in the sets without one): wenc_utf8_validate's short path (issue
+    ** 29), which finds where an error is by the general path. */
+    bool (*short_valid)(const uint8_t *src, size_t len);
+    uint64_t valid_lengths;
     /* The UTF-8 toolkit's loops (src/utf8/), which have no vector code of
     ** their own (issue 30).  NULL in the sets without them, whose callers
     ** run the portable loop there, which is the scalar set's.  The length
@@ -57,6 +67,9 @@ typedef struct wenc__utf8_kernels {
 
 /* The longest input a short kernel takes. */
 #define WENC__UTF8_SHORT 32
+
+/* The longest input short_valid takes. */
+#define WENC__UTF8_SHORT_VALID 64
 
 /* Indexed by wenc__isa: the best kernels this build has at or below each
 ** instruction set (the scalar ones where it has none).
@@ -94,12 +107,29 @@ WENC__INLINE const wenc__utf8_kernels *wenc__utf8_kernels_get(void)
 WENC__INLINE ptrdiff_t wenc__utf8_short(const uint8_t *src, size_t len, void *dst, size_t cap,
                                         bool to_utf16, bool strip)
 {
-    if (len == 0 || len > WENC__UTF8_SHORT || cap == 0 || (strip && src[0] == 0xEF))
+    if (len > WENC__UTF8_SHORT || cap == 0 || (strip && src[0] == 0xEF))
         return -1;
     const wenc__utf8_kernels *k = wenc__utf8_kernels_get();
+    if (!(k->short_lengths >> len & 1))
+        return -1;
     if (to_utf16)
-        return k->short_to_utf16 ? k->short_to_utf16(src, len, (uint16_t *)dst, cap) : -1;
-    return k->short_to_utf8 ? k->short_to_utf8(src, len, (uint8_t *)dst, cap) : -1;
+        return k->short_to_utf16(src, len, (uint16_t *)dst, cap);
+    return k->short_to_utf8(src, len, (uint8_t *)dst, cap);
+}
+
+/* The kernels for N bytes of a short path's input when no short kernel
+** took it whole (decoder.c, text.c, utf8/validate.c): the scalar ones up
+** to SCALAR_MAX bytes, where a vector kernel's setup, its two passes
+** (validate, then decode) and its scalar ends cost more than the bytes, so
+** that every set runs the scalar set's path there (issue 29); chosen once,
+** at the entry.  WENC__UTF8_SHORT_SCALAR for what follows an ASCII
+** prefix and for validation; WENC__UTF8_SHORT for ASCII, which the sets'
+** copies take for less past it. */
+#define WENC__UTF8_SHORT_SCALAR 64
+
+WENC__INLINE const wenc__utf8_kernels *wenc__utf8_kernels_for(size_t n, size_t scalar_max)
+{
+    return n <= scalar_max ? &wenc__utf8_scalar : wenc__utf8_kernels_get();
 }
 
 #endif /* WENC_UTF8_KERNELS_H */

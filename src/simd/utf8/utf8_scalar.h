@@ -108,6 +108,36 @@ WENC__INLINE void wenc__utf8_transcode_from(const uint8_t *src, size_t *pos_, si
     *out_ = out;
 }
 
+/* Decodes SRC[0..LEN), known to be complete, valid sequences, to UTF-16
+** at DST, which has room for all of it; returns the units written.  The
+** short kernels' way with 4-byte forms, once their block check has passed
+** (issue 29): no check is left to make. */
+WENC__INLINE size_t wenc__utf8_valid_to_utf16(const uint8_t *src, size_t len, uint16_t *dst)
+{
+    size_t pos = 0, out = 0;
+    while (pos < len) {
+        uint32_t b0 = src[pos];
+        if (b0 < 0x80) {
+            dst[out++] = (uint16_t)b0;
+            pos++;
+        } else if (b0 < 0xE0) {
+            dst[out++] = (uint16_t)((b0 & 0x1F) << 6 | (src[pos + 1] & 0x3Fu));
+            pos += 2;
+        } else if (b0 < 0xF0) {
+            dst[out++] = (uint16_t)(b0 << 12 | (src[pos + 1] & 0x3Fu) << 6 | (src[pos + 2] & 0x3Fu));
+            pos += 3;
+        } else {
+            uint32_t cp = (b0 & 0x07) << 18 | (src[pos + 1] & 0x3Fu) << 12 |
+                          (src[pos + 2] & 0x3Fu) << 6 | (src[pos + 3] & 0x3Fu);
+            dst[out] = (uint16_t)(0xD7C0 + (cp >> 10));
+            dst[out + 1] = (uint16_t)(0xDC00 | (cp & 0x3FF));
+            out += 2;
+            pos += 4;
+        }
+    }
+    return out;
+}
+
 /* The most bytes of valid UTF-8 a kernel validates ahead of decoding it,
 ** so that the second pass reads from the first level of cache. */
 #define WENC__UTF8_WINDOW 4096

@@ -114,6 +114,7 @@ static size_t valid_prefix(const uint8_t *src, size_t len)
 
 #define TPL_V16 __m128i
 #define TPL_NAME_COPY ascii_to_utf8
+#define TPL_ASCII_LEN v128_ascii_len
 #include "utf8_copy_tpl.h"
 
 /* Widens the 16 ASCII bytes V to units of FORM at D. */
@@ -136,6 +137,7 @@ WENC__INLINE void widen16(__m128i v, void *d, int form)
 #define TPL_V __m128i
 #define TPL_FN(op) v128_##op
 #define TPL_WIDEN widen16
+#define TPL_ASCII_LEN v128_ascii_len
 #include "utf8_widen_tpl.h"
 
 /* Blocks of ASCII widened, the rest a sequence at a time (each checked as

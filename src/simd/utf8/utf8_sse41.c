@@ -22,11 +22,13 @@ WENC__TARGET_BEGIN(WENC__TARGET_SSE41)
 #define TPL_FN(op) v128_##op
 #define TPL_V16 __m128i
 #define TPL_NAME_COPY ascii_to_utf8
+#define TPL_ASCII_LEN v128_ascii_len
 #include "utf8_copy_tpl.h"
 
 #define TPL_V __m128i
 #define TPL_FN(op) v128_##op
 #define TPL_WIDEN x86_widen16
+#define TPL_ASCII_LEN v128_ascii_len
 #include "utf8_widen_tpl.h"
 
 WENC__UTF8_TRANSCODERS(x86_decode_valid)

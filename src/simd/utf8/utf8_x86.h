@@ -471,10 +471,11 @@ WENC__INLINE size_t x86_pack8_room(__m128i v, unsigned start, uint16_t *d, size_
     return c;
 }
 
-/* short_to_utf16 with 32-byte vectors: 16 to 32 bytes with no 4-byte
-** form, decoded as x86_decode16 does, 8 lanes per shuffle (those past the
-** input's last 8-byte group are not stored), each stored whole where CAP
-** leaves room for it. */
+/* short_to_utf16 with 32-byte vectors: 16 to 32 bytes, decoded as
+** x86_decode16 does, 8 lanes per shuffle (those past the input's last
+** 8-byte group are not stored), each stored whole where CAP leaves room
+** for it; text with 4-byte forms, once checked, a sequence at a time
+** (issue 29: declined, the general path would check it again). */
 WENC__INLINE ptrdiff_t x86_short_to_utf16(const uint8_t *src, size_t len, uint16_t *dst,
                                           size_t cap)
 {
@@ -490,14 +491,21 @@ WENC__INLINE ptrdiff_t x86_short_to_utf16(const uint8_t *src, size_t len, uint16
         _mm256_storeu_si256((__m256i *)(void *)(dst + len - 16), _mm256_cvtepu8_epi16(hi));
         return (ptrdiff_t)len;
     }
-    if (!x86_short_valid(v) ||
-        _mm256_movemask_epi8(_mm256_cmpeq_epi8(_mm256_max_epu8(v, _mm256_set1_epi8((char)0xF0)), v)))
+    if (!x86_short_valid(v))
         return -1;
     /* ASCII (00..7F) and lead bytes (C0..FF: -64..-1) start a sequence;
-    ** the zeros past the end do not count. */
+    ** the zeros past the end do not count.  A 4-byte form (lead F0..F4:
+    ** max(v, F0) == v) takes two units. */
     uint32_t start = (uint32_t)_mm256_movemask_epi8(_mm256_cmpgt_epi8(v, _mm256_set1_epi8(-65))) &
                      _bzhi_u32(~0u, (unsigned)len);
+    uint32_t four = (uint32_t)_mm256_movemask_epi8(
+        _mm256_cmpeq_epi8(_mm256_max_epu8(v, _mm256_set1_epi8((char)0xF0)), v));
     size_t n = (size_t)_mm_popcnt_u32(start);
+    if (four != 0) {
+        if (n + (size_t)_mm_popcnt_u32(four) > cap)
+            return -1;
+        return (ptrdiff_t)wenc__utf8_valid_to_utf16(src, len, dst);
+    }
     if (n > cap)
         return -1;
     __m128i up = _mm256_extracti128_si256(v, 1);
@@ -513,6 +521,33 @@ WENC__INLINE ptrdiff_t x86_short_to_utf16(const uint8_t *src, size_t len, uint16
     if (len > 24)
         x86_pack8_room(_mm256_extracti128_si256(val1, 1), start >> 24, dst + k, cap - k);
     return (ptrdiff_t)n;
+}
+
+/* short_valid with 32-byte vectors: 16 to 64 bytes, the first 32 loaded
+** whole and the rest with zeros after them. */
+WENC__INLINE bool x86_short_valid64(const uint8_t *src, size_t len)
+{
+    __m128i lo, hi;
+    if (len <= 32)
+        return x86_short_valid(x86_load_short(src, len, &lo, &hi));
+    __m256i a = _mm256_loadu_si256((const __m256i *)(const void *)src), b;
+    size_t r = len - 32;
+    if (r >= 16) {
+        b = x86_load_short(src + 32, r, &lo, &hi);
+    } else {
+        /* The 16 bytes that end the input, moved down as x86_load_short
+        ** does: lane J holds SRC[32 + J] while J < R. */
+        __m128i idx = _mm_add_epi8(_mm_setr_epi8(0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15),
+                                   _mm_set1_epi8((char)(16 - r)));
+        idx = _mm_or_si128(idx, _mm_cmpgt_epi8(idx, _mm_set1_epi8(15)));
+        b = _mm256_set_m128i(_mm_setzero_si128(), _mm_shuffle_epi8(LOADU(src + len - 16), idx));
+    }
+    if (_mm256_movemask_epi8(_mm256_or_si256(a, b)) == 0)
+        return true;
+    __m256i err = _mm256_or_si256(_mm256_or_si256(x86_check32(a, _mm256_setzero_si256()),
+                                                  x86_check32(b, a)),
+                                  x86_open32(b));
+    return _mm256_testz_si256(err, err) != 0;
 }
 #endif
 
@@ -548,10 +583,34 @@ WENC__INLINE ptrdiff_t x86_short_to_utf16_masked(const uint8_t *src, size_t len,
         _mm512_mask_storeu_epi16(dst, m, _mm512_cvtepu8_epi16(v));
         return (ptrdiff_t)len;
     }
-    if (!x86_short_valid(v) || (size_t)_mm_popcnt_u32(x86_starts32(v) & m) > cap)
+    if (!x86_short_valid(v))
         return -1;
-    /* -1 (nothing written) if the bytes hold a 4-byte form. */
+    size_t n = (size_t)_mm_popcnt_u32(x86_starts32(v) & m);
+    /* 4-byte forms (two units each) as the AVX2 kernel takes them. */
+    __mmask32 four = _mm256_cmpge_epu8_mask(v, _mm256_set1_epi8((char)0xF0));
+    if (four != 0) {
+        if (n + (size_t)_mm_popcnt_u32(four) > cap)
+            return -1;
+        return (ptrdiff_t)wenc__utf8_valid_to_utf16(src, len, dst);
+    }
+    if (n > cap)
+        return -1;
     return x86_decode_tail(src, len, dst, 16);
+}
+
+/* short_valid with masks: 1 to 64 bytes. */
+WENC__INLINE bool x86_short_valid64_masked(const uint8_t *src, size_t len)
+{
+    if (len <= 32)
+        return x86_short_valid(_mm256_maskz_loadu_epi8(_bzhi_u32(~0u, (unsigned)len), src));
+    __m256i a = _mm256_loadu_si256((const __m256i *)(const void *)src);
+    __m256i b = _mm256_maskz_loadu_epi8(_bzhi_u32(~0u, (unsigned)(len - 32)), src + 32);
+    if (_mm256_movemask_epi8(_mm256_or_si256(a, b)) == 0)
+        return true;
+    __m256i err = _mm256_or_si256(_mm256_or_si256(x86_check32(a, _mm256_setzero_si256()),
+                                                  x86_check32(b, a)),
+                                  x86_open32(b));
+    return _mm256_testz_si256(err, err) != 0;
 }
 #endif
 
