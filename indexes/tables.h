@@ -32,12 +32,19 @@ typedef struct wenc__rank_block {
 #define WENC__SB_INDEXES 27
 #define WENC__SB_TOTAL 0x6AEFF1BU
 extern const uint16_t wenc__sb_decode[3456];
-extern const uint32_t wenc__sb_decode_utf8[3456];
 extern const uint32_t wenc__sb_decode_runs[54];
+
+/* single-byte indexes, decode: default profile */
+extern const uint32_t wenc__sb_decode_utf8[3456];
+
+/* single-byte indexes, encode: default profile */
 extern const uint8_t wenc__sb_enc_top[2049];
 extern const uint16_t wenc__sb_enc_top_at[27];
 extern const uint16_t wenc__sb_enc_top_last[27];
 extern const uint8_t wenc__sb_enc_blocks[14720];
+
+/* single-byte indexes, encode: small profile */
+extern const uint8_t wenc__sb_enc_order[3456];
 
 /* index-big5.txt */
 #define WENC__BIG5_POINTERS 19782

@@ -8,6 +8,7 @@ this repository: they are not kept here) and writes, under OUT_ROOT:
   indexes/<index>.c           decode (pointer -> code point) and encode
                               (code point -> bytes) tables per index
   indexes/single_byte.c       the single-byte indexes, both directions
+  indexes/single_byte_small.c the same, small profile
   indexes/registry.c          the encoding registry and the label hash
   indexes/families.h          the handler families (HANDLERS below) as
                               X-macros for the engine's lists
@@ -57,7 +58,7 @@ SINGLE_BYTE_HEADING = "Legacy single-byte encodings"
 # or "_encode_small.c").  docs/engine.md, "Adding an encoding family".
 HANDLERS = {
     "UTF8": ("utf8.c", "utf8", "utf8", []),
-    "SINGLE_BYTE": ("single_byte.c", "single_byte", "single_byte", ["single_byte.c"]),
+    "SINGLE_BYTE": ("single_byte.c", "single_byte", "single_byte", ["single_byte%D"]),
     # GBK's decoder is gb18030's; their encoders differ only in "is GBK".
     "GBK": ("gb18030.c", "gb18030", "gbk", ["gb18030%D", "gb18030_ranges.c", "gb18030%E"]),
     "GB18030": ("gb18030.c", "gb18030", "gb18030",
@@ -785,7 +786,35 @@ def gen_single_byte(sb_indexes, root, decls, sizes):
     out.sizes.append(("single-byte encode (all %d indexes)" % len(sb_indexes),
                       len(tops) + 4 * len(top_at) + 128 * len(pool)))
     write(os.path.join(root, "indexes", "single_byte.c"), "".join(out.parts))
-    decls.append(("single-byte indexes", out.decls))
+    # The small profile (single_byte_small.c, issue 29): the decode table and
+    # the runs as above, no UTF-8 sequences (the decoder computes them), and
+    # instead of the two-level encode table each index's 128 pointers in
+    # the order of their code points (unmapped ones, 0xFFFF, last), which
+    # the encoder searches by halves after trying the runs
+    # (src/simd/sb/sb_kernels.h, wenc__sb_encode_byte()).  The search and
+    # the runs give the byte of the first pointer only because no index
+    # maps a code point twice, nor an ASCII one: checked here.
+    small = Out(banner)
+    small.array("uint16_t", "wenc__sb_decode", dec, "0x%04X")
+    small.array("uint32_t", "wenc__sb_decode_runs", runs, "0x%08X", 2)
+    order = []
+    for i in sb_indexes:
+        cps = [c for c in i.by_pointer.values()]
+        if len(set(cps)) != len(cps) or min(cps) < 0x80:
+            sys.exit("%s: a code point mapped twice, or an ASCII one" % i.name)
+        order.extend(sorted(range(128), key=lambda p: (i.by_pointer.get(p, NONE16), p)))
+    small.array("uint8_t", "wenc__sb_enc_order", order, "%3d", 16)
+    sizes.append(("single-byte encode, small profile: code point order (all %d indexes)"
+                  % len(sb_indexes), len(order)))
+    write(os.path.join(root, "indexes", "single_byte_small.c"), "".join(small.parts))
+    both = ("wenc__sb_decode[", "wenc__sb_decode_runs[", "WENC__SB_")
+    decls.append(("single-byte indexes", [d for d in out.decls if any(b in d for b in both)]))
+    decls.append(("single-byte indexes, decode: default profile",
+                  [d for d in out.decls if "wenc__sb_decode_utf8[" in d]))
+    decls.append(("single-byte indexes, encode: default profile",
+                  [d for d in out.decls if "wenc__sb_enc_" in d]))
+    decls.append(("single-byte indexes, encode: small profile",
+                  [d for d in small.decls if "wenc__sb_enc_order[" in d]))
     sizes.extend(out.sizes)
 
 

@@ -12,7 +12,9 @@
 /* The index in use; nothing persists between calls. */
 struct sb_state {
     const uint16_t *index;  /* code point for byte - 0x80 */
+#if !WENC__TABLES_SMALL
     const uint32_t *index8; /* its UTF-8 sequence, packed */
+#endif
     const uint32_t *runs;   /* its two runs of consecutive code points */
     bool total;             /* every byte is mapped */
 };
@@ -115,6 +117,18 @@ WENC__INLINE void sb_bulk_utf8(const uint16_t *index, const uint32_t *index8, co
 {
     size_t pos = *pos_, out = *out_;
     const wenc__sb_kernels *k = wenc__sb_kernels_get();
+#if WENC__TABLES_SMALL
+    /* The small profile has no wenc__sb_decode_utf8 (issue 29): the
+    ** sequences are made here when the input is long enough to pay for
+    ** it (128 steps), else per byte, and the kernels to UTF-8 only run on
+    ** the made table. */
+    uint32_t made[128];
+    if (len - pos >= 256 && (k == NULL || k->to_utf8 != NULL)) {
+        for (unsigned j = 0; j < 128; j++)
+            made[j] = wenc__sb_utf8_of(index[j]);
+        index8 = made;
+    }
+#endif
     /* Sets without a kernel to UTF-8 (AVX2, AVX-512): ASCII runs copied
     ** (the UTF-8 kernels'), and each stretch of text after one decoded to
     ** UTF-16 (sb_kernels.h) and that to UTF-8 with the UTF-16 kernels (the
@@ -149,7 +163,11 @@ WENC__INLINE void sb_bulk_utf8(const uint16_t *index, const uint32_t *index8, co
             n = len - pos;
         if (n == 0)
             break;
+#if WENC__TABLES_SMALL
+        if (k != NULL && k->to_utf8 != NULL && index8 != NULL) {
+#else
         if (k != NULL && k->to_utf8 != NULL) {
+#endif
             size_t written = 0, read = k->to_utf8(index, index8, src + pos, n, dst + out, &written);
             pos += read;
             out += written;
@@ -169,7 +187,12 @@ WENC__INLINE void sb_bulk_utf8(const uint16_t *index, const uint32_t *index8, co
             }
             do {
                 uint32_t b = *s;
+#if WENC__TABLES_SMALL
+                uint32_t v = index8 != NULL ? wenc__sb_pick(b, index8[b & 0x7F])
+                                            : wenc__sb_utf8_of(wenc__sb_pick(b, index[b & 0x7F]));
+#else
                 uint32_t v = wenc__sb_pick(b, index8[b & 0x7F]);
+#endif
                 if (!total && v == 0xFFFFFFFFu) {
                     *pos_ = (size_t)(s - src);
                     *out_ = (size_t)(o - dst);
@@ -247,10 +270,15 @@ WENC__INLINE void sb_bulk(void *sv, const uint8_t *src, size_t *pos, size_t len,
     /* Each loop once per kind of index, so that the error check is compiled
     ** out for those that map every byte. */
     if (form == WENC__UTF8) {
+#if WENC__TABLES_SMALL
+        const uint32_t *index8 = NULL;
+#else
+        const uint32_t *index8 = s->index8;
+#endif
         if (s->total)
-            sb_bulk_utf8(s->index, s->index8, s->runs, true, src, pos, len, (uint8_t *)dst, out, cap);
+            sb_bulk_utf8(s->index, index8, s->runs, true, src, pos, len, (uint8_t *)dst, out, cap);
         else
-            sb_bulk_utf8(s->index, s->index8, s->runs, false, src, pos, len, (uint8_t *)dst, out, cap);
+            sb_bulk_utf8(s->index, index8, s->runs, false, src, pos, len, (uint8_t *)dst, out, cap);
     } else if (form == WENC__UTF16) {
         if (s->total)
             sb_bulk_utf16(s->index, s->runs, true, src, pos, len, (uint16_t *)dst, out, cap);
@@ -268,8 +296,13 @@ WENC__INLINE void sb_bulk(void *sv, const uint8_t *src, size_t *pos, size_t len,
 WENC__INLINE wenc_status sb_decode(wenc__dcall *c, const int form)
 {
     unsigned sb = (unsigned)c->d->priv_encoding->single_byte;
+#if WENC__TABLES_SMALL
+    struct sb_state s = {wenc__sb_decode + 128 * sb, wenc__sb_decode_runs + 2 * sb,
+                         (WENC__SB_TOTAL >> sb & 1) != 0};
+#else
     struct sb_state s = {wenc__sb_decode + 128 * sb, wenc__sb_decode_utf8 + 128 * sb,
                          wenc__sb_decode_runs + 2 * sb, (WENC__SB_TOTAL >> sb & 1) != 0};
+#endif
     return wenc__decode_loop(c, form, &s, sb_step, wenc__always, true, sb_bulk);
 }
 
@@ -282,6 +315,11 @@ struct sb_encode_state {
     const uint8_t *top; /* block numbers: code points in 128s */
     uint32_t last;      /* the top's last entry, the empty block */
     uint32_t main;      /* the block of the encode kernels (sb_main); 0: none */
+#if WENC__TABLES_SMALL
+    /* The small profile's TOP (sb_kernels.h), made per call; MAIN's if
+    ** MAIN is not 0. */
+    uint8_t block[128];
+#endif
 };
 
 /* The byte for BMP code point CP (wenc__sb_encode_byte): 0 if none. */
@@ -332,8 +370,13 @@ WENC__INLINE bool sb_ascii16_from_utf16(const uint16_t *s, uint8_t *o)
 /* The encoder's table for block BLOCK (code point >> 7). */
 WENC__INLINE const uint8_t *sb_block(const struct sb_encode_state *s, uint32_t block)
 {
+#if WENC__TABLES_SMALL
+    (void)block; /* always MAIN's */
+    return s->block;
+#else
     uint32_t i = block < s->last ? block : s->last;
     return wenc__sb_enc_blocks + ((unsigned)s->top[i] << 7);
+#endif
 }
 
 /* UTF-8 with the vector kernels: stretches of up to 256 bytes decoded to
@@ -558,13 +601,46 @@ static uint32_t sb_main(unsigned sb)
     return best;
 }
 
+#if WENC__TABLES_SMALL
+/* The block of code points (code point >> 7) that holds the most of index
+** row SB's code points: the one the small profile's encoder makes a table
+** for (sb_kernels.h).  Worked out once per row, as sb_main. */
+static uint32_t sb_big(unsigned sb)
+{
+    static _Atomic uint16_t known[WENC__SB_INDEXES + 1]; /* block + 1; 0: not yet */
+    uint32_t m = atomic_load_explicit(&known[sb], memory_order_relaxed);
+    if (m != 0)
+        return m - 1;
+    uint8_t count[512] = {0};
+    uint32_t best = 1;
+    for (int j = 0; j < 128; j++) {
+        uint32_t cp = wenc__sb_decode[128 * sb + (unsigned)j];
+        if (cp != WENC__NONE16 && ++count[cp >> 7] > count[best])
+            best = cp >> 7;
+    }
+    atomic_store_explicit(&known[sb], (uint16_t)(best + 1), memory_order_relaxed);
+    return best;
+}
+#endif
+
 WENC__INLINE wenc_status sb_encode(wenc__ecall *c, const int form)
 {
     unsigned sb = (unsigned)c->e->priv_encoding->single_byte;
-    struct sb_encode_state s = {wenc__sb_enc_top + wenc__sb_enc_top_at[sb],
-                                wenc__sb_enc_top_last[sb], 0};
+    struct sb_encode_state s = {.top = WENC__SB_ENC_TOP(sb), .last = WENC__SB_ENC_LAST(sb)};
     if (wenc__sb_kernels_get() != NULL && wenc__sb_kernels_get()->from_utf16 != NULL)
         s.main = sb_main(sb);
+#if WENC__TABLES_SMALL
+    /* The table of the index's largest block (sb_kernels.h), made when the
+    ** input is long enough to pay for it (128 steps); the encode kernel
+    ** (MAIN) runs only where that is its block too. */
+    uint32_t big = sb_big(sb);
+    if (c->src_len - c->pos >= 64) {
+        s.last = wenc__sb_enc_make(sb, big, s.block);
+        s.top = s.block;
+    }
+    if (s.main != big || s.top != s.block)
+        s.main = 0;
+#endif
     if (s.main != 0)
         return wenc__encode_loop_state(c, form, &s, sb_encode_step, wenc__always, NULL,
                                        sb_encode_bulk_kernel);

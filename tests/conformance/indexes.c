@@ -19,6 +19,7 @@
 #include "conf.h"
 #include "engine/internal.h"
 #include "handlers/big5.h"
+#include "simd/sb/sb_kernels.h"
 #include "handlers/euc_kr.h"
 #include "handlers/gb18030.h"
 #include "handlers/jis0208.h"
@@ -129,19 +130,41 @@ static void test_single_byte(void)
                 tally_fail(&dec, "%s pointer %u (byte 0x%02X): table %d, index file %d",
                            wenc_encoding_name(e), p, p + 0x80, lib16(decode[p]), want);
         }
-        /* The encoder's lookup (src/handlers/single_byte.c): BMP only, 0 =
-        ** no mapping, otherwise the byte (pointer + 0x80); ASCII gives
-        ** itself (the encoders' step 2, so their bulk loops need no branch;
-        ** U+0000 gives its byte 0).  The top stops at an empty entry that
-        ** every code point beyond reads (the lookup clamps code point >> 7
-        ** to it). */
-        const uint8_t *top = wenc__sb_enc_top + wenc__sb_enc_top_at[row];
-        uint32_t last = wenc__sb_enc_top_last[row];
+        /* The encoder's lookup (src/simd/sb/sb_kernels.h,
+        ** wenc__sb_encode_byte): BMP only, 0 = no mapping, otherwise the
+        ** byte (pointer + 0x80); ASCII gives itself (the encoders' step 2,
+        ** so their bulk loops need no branch; U+0000 gives its byte 0).
+        ** Default profile: the top stops at an empty entry that every code
+        ** point beyond reads (the lookup clamps code point >> 7 to it).
+        ** Small profile: the runs, then a search of the pointers in code
+        ** point order. */
+        const uint8_t *top = WENC__SB_ENC_TOP(row);
+        uint32_t last = WENC__SB_ENC_LAST(row);
+#if !WENC__TABLES_SMALL
         CHECK(top[last] == 0, "%s: the top ends with the empty block", wenc_encoding_name(e));
+        for (int made = 0; made < 1; made++)
+#else
+        /* Without a made table (short inputs), and with the one for the
+        ** block of U+0400 (Cyrillic; Latin-1's for the Latin encodings,
+        ** whose Cyrillic block is empty). */
+        static uint8_t block[128];
+        for (int made = 0; made < 2; made++)
+#endif
         for (uint32_t cp = 0; cp <= MAX_CP; cp++) {
+#if WENC__TABLES_SMALL
+            if (cp == 0 && made == 1) {
+                uint32_t main = 8;
+                bool any = false;
+                for (int j = 0; j < 128; j++)
+                    any |= decode[j] >> 7 == 8;
+                if (!any)
+                    main = 1;
+                last = wenc__sb_enc_make((unsigned)row, main, block);
+                top = block;
+            }
+#endif
             int32_t want = ref_index_pointer(index, cp);
-            uint32_t k = cp >> 7 < last ? cp >> 7 : last;
-            uint8_t byte = cp < 0x10000 ? wenc__sb_enc_blocks[(unsigned)top[k] << 7 | (cp & 0x7F)] : 0;
+            uint8_t byte = cp < 0x10000 ? (uint8_t)wenc__sb_encode_byte(top, last, cp) : 0;
             if (cp < 0x80) {
                 enc.checked++;
                 if (byte != cp || want != -1)
