@@ -117,18 +117,22 @@ extern const uint16_t wenc__sjis_trail_row_cell[256];
 
 /* index-jis0208.txt, encode: small profile */
 #define WENC__JIS0208_SORTED_SHIFT 8
-extern const uint16_t wenc__jis0208_sorted[3300];
+extern const uint16_t wenc__jis0208_sorted[3272];
 extern const uint16_t wenc__jis0208_sorted_dir[257];
-#define WENC__JIS0208_RUNS 12
+#define WENC__JIS0208_DIRECT_FIRST 0x0391
+#define WENC__JIS0208_DIRECT 193
+#define WENC__JIS0208_DIRECT_BASE 470
+extern const uint8_t wenc__jis0208_direct[193];
+#define WENC__JIS0208_RUNS 8
 #define WENC__JIS0208_SCAN_BLOCK 282
 #define WENC__JIS0208_SCAN_WIDE 3312
 #define WENC__JIS0208_IBM_BLOCK 552
 #define WENC__JIS0208_IBM_WIDE 4448
 #define WENC__JIS0208_DECODE_BLOCKS 577
 #define WENC__JIS0208_DECODE_WIDE 4848
-extern const uint16_t wenc__jis0208_run_cp[12];
-extern const uint16_t wenc__jis0208_run_at[12];
-extern const uint16_t wenc__jis0208_run_len[12];
+extern const uint16_t wenc__jis0208_run_cp[8];
+extern const uint16_t wenc__jis0208_run_at[8];
+extern const uint16_t wenc__jis0208_run_len[8];
 extern const uint32_t wenc__jis0208_run_blocks[8];
 extern const uint32_t wenc__jis0208_scan_blocks[8];
 

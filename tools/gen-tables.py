@@ -585,8 +585,9 @@ def jis0208_scan_results(desc, narrow, wide, block, wide_first):
 
 def jis0208_search(out, idx, mapping):
     """jis0208: the first pointer (MAPPING) of rows 1..47 (symbols, kana,
-    level 1 kanji) from runs of consecutive code points (kana, Latin,
-    Greek, Cyrillic) or by halves in a sorted permutation; rows 48 on
+    level 1 kanji) from a direct table (Greek and Cyrillic), runs of
+    consecutive code points (kana, Latin) or by halves in a sorted
+    permutation; rows 48 on
     (level 2, NEC and IBM extensions) by a scan of the delta decode table.
     Shift_JIS's pointer for first pointers in rows 88..93 ("index
     Shift_JIS pointer" leaves them out) by a scan from pointer 8836, the
@@ -599,7 +600,13 @@ def jis0208_search(out, idx, mapping):
     scan = 48 * 94
     if scan % (1 << DELTA_BITS):
         sys.exit("jis0208: row 48 does not start a delta block")
-    chain = sorted((p, cp) for cp, p in mapping.items() if p < scan)
+    # Greek and Cyrillic (rows 6 and 7, nearly in code point order, but
+    # for a few holes that break the runs): a direct table of their places
+    # less row 6's start, one byte per code point of the range.
+    direct_first, direct_end, row6 = 0x0391, 0x0452, 5 * 94
+    direct = {cp: p for cp, p in mapping.items()
+              if direct_first <= cp < direct_end and row6 <= p < row6 + 0xFF}
+    chain = sorted((p, cp) for cp, p in mapping.items() if p < scan and cp not in direct)
     runs, cur = [], None
     for p, cp in chain:
         if cur and p == cur[1] + cur[2] and cp == cur[0] + cur[2]:
@@ -611,7 +618,8 @@ def jis0208_search(out, idx, mapping):
     runs.append(cur)
     runs = sorted(r for r in runs if r[2] >= JIS0208_RUN_MIN)
     in_run = {r[0] + k: r[1] + k for r in runs for k in range(r[2])}
-    pairs = [(cp, p) for cp, p in mapping.items() if p < scan and cp not in in_run]
+    pairs = [(cp, p) for cp, p in mapping.items()
+             if p < scan and cp not in in_run and cp not in direct]
     size = search_sorted(out, "jis0208", pairs, JIS0208_SORTED_SHIFT)
 
     def wide_first(block):
@@ -627,8 +635,8 @@ def jis0208_search(out, idx, mapping):
     sorted_cps = dict(pairs)
     run_words = block_bits(in_run)
     for cp in range(0x10000):
-        got = None
-        if run_words[cp >> 13] >> (cp >> 8 & 31) & 1:
+        got = direct.get(cp)
+        if got is None and run_words[cp >> 13] >> (cp >> 8 & 31) & 1:
             got = in_run.get(cp)
         if got is None:
             got = sorted_cps.get(cp)
@@ -651,6 +659,12 @@ def jis0208_search(out, idx, mapping):
             got = ibm.get(cp)
             if (None if want is None else want - (gap_end - gap_first)) != got:
                 sys.exit("jis0208: the Shift_JIS scan gives U+%04X another pointer" % cp)
+    out.define("WENC__JIS0208_DIRECT_FIRST", "0x%04X" % direct_first)
+    out.define("WENC__JIS0208_DIRECT", direct_end - direct_first)
+    out.define("WENC__JIS0208_DIRECT_BASE", row6)
+    out.array("uint8_t", "wenc__jis0208_direct",
+              [direct[c] - row6 if c in direct else 0xFF for c in range(direct_first, direct_end)],
+              "0x%02X", 16)
     out.define("WENC__JIS0208_RUNS", len(runs))
     out.define("WENC__JIS0208_SCAN_BLOCK", scan >> DELTA_BITS)
     out.define("WENC__JIS0208_SCAN_WIDE", scan_wide)
@@ -663,8 +677,9 @@ def jis0208_search(out, idx, mapping):
     out.array("uint16_t", "wenc__jis0208_run_len", [r[2] for r in runs], "%5d")
     out.array("uint32_t", "wenc__jis0208_run_blocks", run_words, "0x%08X", 4)
     out.array("uint32_t", "wenc__jis0208_scan_blocks", words, "0x%08X", 4)
-    out.sizes.append(("jis0208 encode (runs, sorted pointers, directory, scan blocks), small profile",
-                      size + 6 * len(runs) + 4 * len(run_words) + 4 * len(words)))
+    out.sizes.append(("jis0208 encode (direct, runs, sorted pointers, directory, scan blocks), "
+                      "small profile", size + (direct_end - direct_first) + 6 * len(runs)
+                      + 4 * len(run_words) + 4 * len(words)))
 
 
 SEARCH_ENCODERS = {"big5": big5_search, "jis0208": jis0208_search}

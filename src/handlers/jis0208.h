@@ -45,7 +45,8 @@ WENC__INLINE uint32_t wenc__jis0208_code_point(uint32_t pointer)
 ** 2, the NEC and IBM extensions), where wenc__jis0208_scan_blocks says the
 ** code point's block of 256 has any, by a scan of the delta table.  The
 ** places are those of the table without the gap (pointers as they are
-** for first pointers, all below it).
+** for first pointers, all below it).  Greek and Cyrillic (rows 6 and 7)
+** come first, from a byte per code point U+0391..U+0451.
 **
 ** The scan from delta block BLOCK on (jis0208_scan): the search kernel
 ** finds CP's first place in the wide array from place FROM on; the blocks
@@ -82,6 +83,11 @@ WENC__INLINE uint32_t jis0208_first_at(uint32_t cp)
 {
     if (cp > 0xFFFF)
         return WENC__NONE16;
+    /* Greek and Cyrillic (rows 6 and 7): Russian or Greek text is mostly
+    ** their letters. */
+    uint32_t d = cp - WENC__JIS0208_DIRECT_FIRST;
+    if (d < WENC__JIS0208_DIRECT && wenc__jis0208_direct[d] != 0xFF)
+        return wenc__jis0208_direct[d] + WENC__JIS0208_DIRECT_BASE;
     if (WENC__SEARCH_BLOCK(wenc__jis0208_run_blocks, cp)) {
         /* The last run starting at or below CP, by halves. */
         const uint16_t *r = wenc__jis0208_run_cp;
