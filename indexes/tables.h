@@ -58,7 +58,7 @@ extern const uint16_t wenc__big5_astral_pointer[291];
 
 /* index-big5.txt, encode: small profile */
 #define WENC__BIG5_SORTED_SHIFT 7
-extern const uint16_t wenc__big5_sorted[5837];
+extern const uint16_t wenc__big5_sorted[5903];
 extern const uint16_t wenc__big5_sorted_dir[513];
 #define WENC__BIG5_SCAN_AT 9954
 #define WENC__BIG5_FLOOR_AT 4082

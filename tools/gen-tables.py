@@ -502,8 +502,8 @@ BIG5_SORTED_SHIFT = 7
 
 def big5_search(out, idx, mapping):
     """Big5: "index Big5 pointer" (MAPPING) for the symbols and level 1
-    hanzi (leading bytes 0xA1..0xC6 up to 0xC67E) by halves in a sorted
-    permutation; the rest (level 2, the ETEN and HKSCS extensions, plane
+    hanzi (leading bytes 0xA1..0xC6 up to 0xC67E) and Cyrillic by halves
+    in a sorted permutation; the rest (level 2, the ETEN and HKSCS extensions, plane
     2) by a scan of the decode table from 0xC6A1 (plane 2: from 0xA140),
     whose first hit must be the index Big5 pointer: the generator checks
     every code point."""
@@ -511,7 +511,10 @@ def big5_search(out, idx, mapping):
     floor = (0xA1 - 0x81) * 157
     scan = (0xC6 - 0x81) * 157 + 0xA1 - 0x62
     length = max(idx.by_pointer) + 1
-    pairs = [(cp, p - first) for cp, p in mapping.items() if floor <= p < scan]
+    # And Cyrillic (ETEN's, 0xC7F3..0xC875): Russian text is mostly its
+    # letters, which the scan found 240 entries in.
+    pairs = [(cp, p - first) for cp, p in mapping.items()
+             if floor <= p < scan or 0x0400 <= cp < 0x0500]
     if any(cp > 0xFFFF for cp, _ in pairs):
         sys.exit("big5: a plane 2 code point before the scan")
     size = search_sorted(out, "big5", pairs, BIG5_SORTED_SHIFT)

@@ -41,8 +41,8 @@ WENC__INLINE uint32_t wenc__big5_bytes_code_point(uint32_t leading, uint32_t tra
 #if WENC__TABLES_SMALL
 /* The small profile finds "index Big5 pointer" in the decode table
 ** (tools/gen-tables.py, big5_search(), checks every code point): the
-** symbols and level 1 hanzi (leading bytes 0xA1..0xC6, up to 0xC67E) by
-** halves among their places (pointer - WENC__BIG5_FIRST) sorted by code
+** symbols and level 1 hanzi (leading bytes 0xA1..0xC6, up to 0xC67E) and
+** Cyrillic (0xC7F3..) by halves among their places (pointer - WENC__BIG5_FIRST) sorted by code
 ** point, through a directory by code point >> WENC__BIG5_SORTED_SHIFT;
 ** the rest, where wenc__big5_scan_blocks says the code point's block of
 ** 256 has any, by a scan of the decode table from 0xC6A1 (plane 2: from
