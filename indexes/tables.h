@@ -64,13 +64,12 @@ extern const uint16_t wenc__big5_astral_cp[291];
 extern const uint16_t wenc__big5_astral_pointer[291];
 
 /* index-big5.txt, encode: small profile */
-#define WENC__BIG5_RANK_LIMIT 0xFFEE
-extern const uint16_t wenc__big5_rank_top[2048];
-extern const wenc__rank_block wenc__big5_rank_blocks[764];
-extern const uint16_t wenc__big5_rank_other[12134];
-#define WENC__BIG5_ASTRAL 291
-extern const uint16_t wenc__big5_astral_cp[291];
-extern const uint16_t wenc__big5_astral_pointer[291];
+#define WENC__BIG5_SORTED_SHIFT 7
+extern const uint16_t wenc__big5_sorted[5903];
+extern const uint16_t wenc__big5_sorted_dir[513];
+#define WENC__BIG5_SCAN_AT 9954
+#define WENC__BIG5_FLOOR_AT 4082
+extern const uint32_t wenc__big5_scan_blocks[8];
 
 /* index-gb18030.txt */
 #define WENC__GB18030_POINTERS 23940
@@ -124,14 +123,25 @@ extern const uint8_t wenc__sjis_lead_row[256];
 extern const uint16_t wenc__sjis_trail_row_cell[256];
 
 /* index-jis0208.txt, encode: small profile */
-#define WENC__JIS0208_RANK_LIMIT 0xFFE6
-extern const uint16_t wenc__jis0208_rank_top[2048];
-extern const wenc__rank_block wenc__jis0208_rank_blocks[688];
-extern const uint16_t wenc__jis0208_rank_other[5298];
-#define WENC__SJIS_EXC_FIRST 8272
-extern const uint16_t wenc__sjis_exc_bytes[376];
-extern const uint8_t wenc__sjis_lead_row[256];
-extern const uint16_t wenc__sjis_trail_row_cell[256];
+#define WENC__JIS0208_SORTED_SHIFT 8
+extern const uint16_t wenc__jis0208_sorted[3272];
+extern const uint16_t wenc__jis0208_sorted_dir[257];
+#define WENC__JIS0208_DIRECT_FIRST 0x0391
+#define WENC__JIS0208_DIRECT 193
+#define WENC__JIS0208_DIRECT_BASE 470
+extern const uint8_t wenc__jis0208_direct[193];
+#define WENC__JIS0208_RUNS 8
+#define WENC__JIS0208_SCAN_BLOCK 282
+#define WENC__JIS0208_SCAN_WIDE 3312
+#define WENC__JIS0208_IBM_BLOCK 552
+#define WENC__JIS0208_IBM_WIDE 4448
+#define WENC__JIS0208_DECODE_BLOCKS 577
+#define WENC__JIS0208_DECODE_WIDE 4848
+extern const uint16_t wenc__jis0208_run_cp[8];
+extern const uint16_t wenc__jis0208_run_at[8];
+extern const uint16_t wenc__jis0208_run_len[8];
+extern const uint32_t wenc__jis0208_run_blocks[8];
+extern const uint32_t wenc__jis0208_scan_blocks[8];
 
 /* index-jis0212.txt */
 #define WENC__JIS0212_POINTERS 7211

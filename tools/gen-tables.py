@@ -430,9 +430,12 @@ def gen_encode(idx, root, decls, sizes, prefix, mapping, what):
     decls.append(("%s, encode: default profile" % idx.file, out.decls))
     sizes.extend(out.sizes)
     out = Out(idx.banner())
-    bmp = {cp: p for cp, p in mapping.items() if cp <= 0xFFFF}
-    encode_rank_table(out, prefix, bmp, what, entry)
-    astral_list(out, prefix, mapping, "small")
+    if prefix in SEARCH_ENCODERS:
+        SEARCH_ENCODERS[prefix](out, idx, mapping)
+    else:
+        bmp = {cp: p for cp, p in mapping.items() if cp <= 0xFFFF}
+        encode_rank_table(out, prefix, bmp, what, entry)
+        astral_list(out, prefix, mapping, "small")
     if extra:
         extra(out, idx, True)
     write(os.path.join(root, "indexes", "%s_encode_small.c" % prefix), "".join(out.parts))
@@ -454,6 +457,236 @@ def astral_list(out, prefix, mapping, profile):
               [cp & 0xFFFF for cp, _ in astral], "0x%04X")
     out.array("uint16_t", "wenc__%s_astral_pointer" % prefix, [p for _, p in astral], "%5d")
     out.sizes.append(("%s encode, plane 2, %s profile" % (prefix, profile), 4 * len(astral)))
+
+
+# --------------------------------------------------------------------------
+# The small profile's Big5 and jis0208 encoders search the decode tables
+# (issue 29; src/handlers/big5.h and jis0208.h): the pointers of the
+# common entries sorted by code point, a directory by code point block
+# into them, runs of consecutive code points, and a linear scan of the
+# decode table for the rest.
+
+def sorted_directory(cps, shift):
+    """For each block of 1 << SHIFT code points, the index in CPS (sorted)
+    of its first one; one more entry at the end."""
+    out, i = [], 0
+    for b in range((0x10000 >> shift) + 1):
+        while i < len(cps) and cps[i] >> shift < b:
+            i += 1
+        out.append(i)
+    return out
+
+
+def block_bits(cps):
+    """A bit per block of 256 code points: some of CPS is in it."""
+    words = [0] * 8
+    for c in cps:
+        words[c >> 13] |= 1 << (c >> 8 & 31)
+    return words
+
+
+def search_sorted(out, prefix, pairs, shift):
+    """PAIRS (code point, place in the decode table), sorted by code point,
+    written as the places alone and the directory."""
+    pairs = sorted(pairs)
+    if len(pairs) > 0xFFFF or any(a > 0xFFFF for _, a in pairs):
+        sys.exit("%s: sorted pointers do not fit 16 bits" % prefix)
+    directory = sorted_directory([c for c, _ in pairs], shift)
+    out.define("WENC__%s_SORTED_SHIFT" % prefix.upper(), shift)
+    out.array("uint16_t", "wenc__%s_sorted" % prefix, [a for _, a in pairs], "%5d")
+    out.array("uint16_t", "wenc__%s_sorted_dir" % prefix, directory, "%5d")
+    return 2 * len(pairs) + 2 * len(directory)
+
+
+BIG5_SORTED_SHIFT = 7
+
+
+def big5_search(out, idx, mapping):
+    """Big5: "index Big5 pointer" (MAPPING) for the symbols and level 1
+    hanzi (leading bytes 0xA1..0xC6 up to 0xC67E) and Cyrillic by halves
+    in a sorted permutation; the rest (level 2, the ETEN and HKSCS extensions, plane
+    2) by a scan of the decode table from 0xC6A1 (plane 2: from 0xA140),
+    whose first hit must be the index Big5 pointer: the generator checks
+    every code point."""
+    first = (0x87 - 0x81) * 157
+    floor = (0xA1 - 0x81) * 157
+    scan = (0xC6 - 0x81) * 157 + 0xA1 - 0x62
+    length = max(idx.by_pointer) + 1
+    # And Cyrillic (ETEN's, 0xC7F3..0xC875): Russian text is mostly its
+    # letters, which the scan found 240 entries in.
+    pairs = [(cp, p - first) for cp, p in mapping.items()
+             if floor <= p < scan or 0x0400 <= cp < 0x0500]
+    if any(cp > 0xFFFF for cp, _ in pairs):
+        sys.exit("big5: a plane 2 code point before the scan")
+    size = search_sorted(out, "big5", pairs, BIG5_SORTED_SHIFT)
+    scanned = {}
+    astral = {}
+    for p in range(floor, length):
+        cp = idx.by_pointer.get(p)
+        if cp is None:
+            continue
+        if cp > 0xFFFF:
+            astral.setdefault(cp, p)
+        elif p >= scan:
+            scanned.setdefault(cp, p)
+    words = block_bits(scanned)
+    sorted_cps = {cp: p + first for cp, p in pairs}
+    for cp in range(0x10000):
+        got = sorted_cps.get(cp)
+        if got is None and words[cp >> 13] >> (cp >> 8 & 31) & 1 and cp != NONE16:
+            got = scanned.get(cp)
+        if got != mapping.get(cp):
+            sys.exit("big5: the search gives U+%04X another pointer" % cp)
+    for cp in set(astral) | {cp for cp in mapping if cp > 0xFFFF}:
+        if astral.get(cp) != mapping.get(cp):
+            sys.exit("big5: the scan gives U+%05X another pointer" % cp)
+    out.define("WENC__BIG5_SCAN_AT", scan - first)
+    out.define("WENC__BIG5_FLOOR_AT", floor - first)
+    out.array("uint32_t", "wenc__big5_scan_blocks", words, "0x%08X", 4)
+    out.sizes.append(("big5 encode (sorted pointers, directory, scan blocks), small profile",
+                      size + 4 * len(words)))
+
+
+JIS0208_SORTED_SHIFT = 8
+JIS0208_RUN_MIN = 8
+
+
+def jis0208_scan_results(desc, narrow, wide, block, wide_first):
+    """Code point -> place, for every code point the scan from BLOCK finds
+    (src/handlers/jis0208.h, jis0208_scan): the first block in order that
+    is narrow and holds it, or wide and is the block of its first place in
+    WIDE from WIDE_FIRST on; if no block is either, the same with its next
+    place in WIDE."""
+    size = 1 << DELTA_BITS
+    narrow_first, ref_first = {}, {}
+    for b in range(block, len(desc)):
+        d = desc[b]
+        base, at = d & 0xFFFF, ((b << DELTA_BITS) + (d >> 16)) & 0xFFFF
+        if base:
+            for k in range(size):
+                if narrow[at + k] != 0xFF:
+                    narrow_first.setdefault(base + narrow[at + k], (b << DELTA_BITS) + k)
+        else:
+            ref_first.setdefault(at, b)
+    targets = {}
+    for at in range(wide_first, len(wide)):
+        if wide[at] != NONE16:
+            t = targets.setdefault(wide[at], [])
+            if not t or t[-1] != at & ~(size - 1):
+                t.append(at & ~(size - 1))
+    found = dict(narrow_first)
+    for cp, ts in targets.items():
+        for t in ts:
+            if t not in ref_first and cp in narrow_first:
+                break
+            if t in ref_first:
+                b = ref_first[t]
+                place = (b << DELTA_BITS) + wide[t:t + size].index(cp)
+                found[cp] = min(place, narrow_first.get(cp, place))
+                break
+    return found
+
+
+def jis0208_search(out, idx, mapping):
+    """jis0208: the first pointer (MAPPING) of rows 1..47 (symbols, kana,
+    level 1 kanji) from a direct table (Greek and Cyrillic), runs of
+    consecutive code points (kana, Latin) or by halves in a sorted
+    permutation; rows 48 on
+    (level 2, NEC and IBM extensions) by a scan of the delta decode table.
+    Shift_JIS's pointer for first pointers in rows 88..93 ("index
+    Shift_JIS pointer" leaves them out) by a scan from pointer 8836, the
+    IBM extensions.  Places are in the table without the gap
+    (jis0208_layout)."""
+    gap_first, gap_end = 8836, 10716
+    length = max(idx.by_pointer) + 1
+    table = [idx.by_pointer.get(p, NONE16) for p in list(range(gap_first)) + list(range(gap_end, length))]
+    desc, narrow, wide = delta_table(table)
+    scan = 48 * 94
+    if scan % (1 << DELTA_BITS):
+        sys.exit("jis0208: row 48 does not start a delta block")
+    # Greek and Cyrillic (rows 6 and 7, nearly in code point order, but
+    # for a few holes that break the runs): a direct table of their places
+    # less row 6's start, one byte per code point of the range.
+    direct_first, direct_end, row6 = 0x0391, 0x0452, 5 * 94
+    direct = {cp: p for cp, p in mapping.items()
+              if direct_first <= cp < direct_end and row6 <= p < row6 + 0xFF}
+    chain = sorted((p, cp) for cp, p in mapping.items() if p < scan and cp not in direct)
+    runs, cur = [], None
+    for p, cp in chain:
+        if cur and p == cur[1] + cur[2] and cp == cur[0] + cur[2]:
+            cur[2] += 1
+        else:
+            if cur:
+                runs.append(cur)
+            cur = [cp, p, 1]
+    runs.append(cur)
+    runs = sorted(r for r in runs if r[2] >= JIS0208_RUN_MIN)
+    in_run = {r[0] + k: r[1] + k for r in runs for k in range(r[2])}
+    pairs = [(cp, p) for cp, p in mapping.items()
+             if p < scan and cp not in in_run and cp not in direct]
+    size = search_sorted(out, "jis0208", pairs, JIS0208_SORTED_SHIFT)
+
+    def wide_first(block):
+        # The first place in the wide array of the wide blocks from BLOCK
+        # on (the IBM extensions share the NEC rows' blocks); the results
+        # are checked below whatever else the segment holds.
+        return min(((b << DELTA_BITS) + (desc[b] >> 16)) & 0xFFFF
+                   for b in range(block, len(desc)) if desc[b] & 0xFFFF == 0)
+
+    scan_wide = wide_first(scan >> DELTA_BITS)
+    found = jis0208_scan_results(desc, narrow, wide, scan >> DELTA_BITS, scan_wide)
+    words = block_bits(found)
+    sorted_cps = dict(pairs)
+    run_words = block_bits(in_run)
+    for cp in range(0x10000):
+        got = direct.get(cp)
+        if got is None and run_words[cp >> 13] >> (cp >> 8 & 31) & 1:
+            got = in_run.get(cp)
+        if got is None:
+            got = sorted_cps.get(cp)
+        if got is None and words[cp >> 13] >> (cp >> 8 & 31) & 1 and cp != NONE16:
+            got = found.get(cp)
+        if got != mapping.get(cp):
+            sys.exit("jis0208: the search gives U+%04X another pointer" % cp)
+    # Shift_JIS: a first pointer in rows 88..93 is searched for again from
+    # the IBM extensions (the place of pointer 8836; the block's places
+    # before it have no entry).
+    ibm_block = gap_first >> DELTA_BITS
+    if any(table[a] != NONE16 for a in range(ibm_block << DELTA_BITS, gap_first)):
+        sys.exit("jis0208: entries before pointer 8836 in its delta block")
+    ibm_wide = wide_first(ibm_block)
+    ibm = jis0208_scan_results(desc, narrow, wide, ibm_block, ibm_wide)
+    sjis = idx.first_pointers(exclude=lambda p: 8272 <= p <= 8835)
+    for cp, p in mapping.items():
+        if p >= 8272:
+            want = sjis.get(cp)
+            got = ibm.get(cp)
+            if (None if want is None else want - (gap_end - gap_first)) != got:
+                sys.exit("jis0208: the Shift_JIS scan gives U+%04X another pointer" % cp)
+    out.define("WENC__JIS0208_DIRECT_FIRST", "0x%04X" % direct_first)
+    out.define("WENC__JIS0208_DIRECT", direct_end - direct_first)
+    out.define("WENC__JIS0208_DIRECT_BASE", row6)
+    out.array("uint8_t", "wenc__jis0208_direct",
+              [direct[c] - row6 if c in direct else 0xFF for c in range(direct_first, direct_end)],
+              "0x%02X", 16)
+    out.define("WENC__JIS0208_RUNS", len(runs))
+    out.define("WENC__JIS0208_SCAN_BLOCK", scan >> DELTA_BITS)
+    out.define("WENC__JIS0208_SCAN_WIDE", scan_wide)
+    out.define("WENC__JIS0208_IBM_BLOCK", ibm_block)
+    out.define("WENC__JIS0208_IBM_WIDE", ibm_wide)
+    out.define("WENC__JIS0208_DECODE_BLOCKS", len(desc))
+    out.define("WENC__JIS0208_DECODE_WIDE", len(wide))
+    out.array("uint16_t", "wenc__jis0208_run_cp", [r[0] for r in runs], "0x%04X")
+    out.array("uint16_t", "wenc__jis0208_run_at", [r[1] for r in runs], "%5d")
+    out.array("uint16_t", "wenc__jis0208_run_len", [r[2] for r in runs], "%5d")
+    out.array("uint32_t", "wenc__jis0208_run_blocks", run_words, "0x%08X", 4)
+    out.array("uint32_t", "wenc__jis0208_scan_blocks", words, "0x%08X", 4)
+    out.sizes.append(("jis0208 encode (direct, runs, sorted pointers, directory, scan blocks), "
+                      "small profile", size + (direct_end - direct_first) + 6 * len(runs)
+                      + 4 * len(run_words) + 4 * len(words)))
+
+
+SEARCH_ENCODERS = {"big5": big5_search, "jis0208": jis0208_search}
 
 
 def gen_big5(idx, root, decls, sizes):
@@ -630,6 +863,11 @@ def jis0208_encode_check(idx):
 
 def jis0208_encode_extra(idx, out, small):
     jis0208_encode_check(idx)
+    if small:
+        # The small profile finds pointers, not bytes (jis0208_search):
+        # row and cell are the pointer's quotient and remainder by 94, and
+        # rows 88..93 are searched again.
+        return
     jis0208_shift_jis(idx, out)
     # Both profiles' entries are Shift_JIS bytes (jis0208_entry):
     # row and cell (EUC-JP and ISO-2022-JP, "index pointer" / 94 and % 94)

@@ -1,10 +1,12 @@
 /* big5.h -- lookups in index Big5 (Encoding Standard, "Big5").
 ** Tables: indexes/big5.c, indexes/big5_encode.c (default profile) or
-** indexes/big5_encode_small.c (-Dtables=small). */
+** indexes/big5_encode_small.c (-Dtables=small: no encode table, a search
+** of the decode table, issue 29). */
 #ifndef WENC_HANDLERS_BIG5_H
 #define WENC_HANDLERS_BIG5_H
 
 #include "rank_table.h"
+#include "search_table.h"
 
 /* Entry AT of the decode tables: the low 16 bits of the code point, and
 ** the plane 2 ones flagged in a bitset.  Both start at WENC__BIG5_FIRST,
@@ -36,6 +38,56 @@ WENC__INLINE uint32_t wenc__big5_bytes_code_point(uint32_t leading, uint32_t tra
                                 (trailing < 0x7F ? 0x40 : 0x62));
 }
 
+#if WENC__TABLES_SMALL
+/* The small profile finds "index Big5 pointer" in the decode table
+** (tools/gen-tables.py, big5_search(), checks every code point): the
+** symbols and level 1 hanzi (leading bytes 0xA1..0xC6, up to 0xC67E) and
+** Cyrillic (0xC7F3..) by halves among their places (pointer - WENC__BIG5_FIRST) sorted by code
+** point, through a directory by code point >> WENC__BIG5_SORTED_SHIFT;
+** the rest, where wenc__big5_scan_blocks says the code point's block of
+** 256 has any, by a scan of the decode table from 0xC6A1 (plane 2: from
+** 0xA140, pointers below are no Big5 pointers).  The scan's first hit is
+** the index Big5 pointer (the six code points whose last pointer counts
+** have it in the scanned part, the first one in the sorted part).
+**
+** The place of the first entry from place AT on whose low 16 bits are LOW
+** and which is in plane 2 or not as ASTRAL says, or WENC__NONE16. */
+WENC__SEARCH_SLOW uint32_t big5_scan(uint32_t at, uint32_t low, uint32_t astral)
+{
+    const uint32_t end = WENC__BIG5_POINTERS - WENC__BIG5_FIRST;
+    for (;;) {
+        size_t k = wenc__find_u16(wenc__big5_decode + at, end - at, (uint16_t)low);
+        if (k == end - at)
+            return WENC__NONE16;
+        at += (uint32_t)k;
+        if ((wenc__big5_astral[at >> 5] >> (at & 31) & 1) == astral)
+            return at;
+        at++;
+    }
+}
+
+/* The place of "index Big5 pointer" for BMP code point CP, or
+** WENC__NONE16. */
+WENC__INLINE uint32_t big5_bmp_at(uint32_t cp)
+{
+    uint32_t b = cp >> WENC__BIG5_SORTED_SHIFT;
+    const uint16_t *at = wenc__big5_sorted + wenc__big5_sorted_dir[b];
+    uint32_t n = (uint32_t)wenc__big5_sorted_dir[b + 1] - wenc__big5_sorted_dir[b];
+    if (n != 0) {
+        /* Branch-free halving (the sorted part has no plane 2 entry). */
+        while (n > 1) {
+            uint32_t half = n / 2;
+            at = wenc__big5_decode[at[half]] <= cp ? at + half : at;
+            n -= half;
+        }
+        if (wenc__big5_decode[*at] == cp)
+            return *at;
+    }
+    if (WENC__SEARCH_BLOCK(wenc__big5_scan_blocks, cp) && cp != WENC__NONE16)
+        return big5_scan(WENC__BIG5_SCAN_AT, cp, 0);
+    return WENC__NONE16;
+}
+#else
 /* "index Big5 pointer" for a code point CP beyond the BMP: the plane 2
 ** ones are few and rare in text, a sorted list searched by halves in both
 ** profiles.  WENC__NONE16 when CP has none. */
@@ -55,6 +107,7 @@ WENC__INLINE uint32_t big5_astral_pointer(uint32_t cp)
         return wenc__big5_astral_pointer[lo];
     return WENC__NONE16;
 }
+#endif
 
 /* Big5 encoder steps 5-8: the leading byte in the low 8 bits. */
 WENC__INLINE uint32_t big5_pointer_bytes(uint32_t pointer)
@@ -65,21 +118,26 @@ WENC__INLINE uint32_t big5_pointer_bytes(uint32_t pointer)
 
 /* The two bytes the Big5 encoder writes for CP (steps 3 and 5-8: "index
 ** Big5 pointer", then leading and trailing byte), the leading byte in the
-** low 8 bits, or WENC__NONE16 when CP has no pointer.  Both profiles'
-** tables, which cover the BMP, hold the bytes themselves: no division by
-** 157 (tools/gen-tables.py, big5_bytes()).
+** low 8 bits, or WENC__NONE16 when CP has no pointer.  The default
+** profile's tables, which cover the BMP, hold the bytes themselves: no
+** division by 157 (tools/gen-tables.py, big5_bytes()); the small profile
+** finds the pointer (big5_bmp_at).
 ** Where the caller's code point is known to be in the BMP (a UTF-16 unit,
 ** a three-byte UTF-8 sequence), the compiler drops the plane 2 branch. */
 WENC__INLINE uint32_t wenc__big5_bytes(uint32_t cp)
 {
+#if WENC__TABLES_SMALL
+    uint32_t at;
+    if (WENC__UNLIKELY(cp > 0xFFFF))
+        at = cp >> 16 == 2 ? big5_scan(WENC__BIG5_FLOOR_AT, cp & 0xFFFF, 1) : WENC__NONE16;
+    else
+        at = big5_bmp_at(cp);
+    return at == WENC__NONE16 ? WENC__NONE16 : big5_pointer_bytes(at + WENC__BIG5_FIRST);
+#else
     if (WENC__UNLIKELY(cp > 0xFFFF)) {
         uint32_t pointer = big5_astral_pointer(cp);
         return pointer == WENC__NONE16 ? WENC__NONE16 : big5_pointer_bytes(pointer);
     }
-#if WENC__TABLES_SMALL
-    return wenc__rank_lookup(wenc__big5_rank_top, wenc__big5_rank_blocks, wenc__big5_rank_other,
-                             WENC__BIG5_RANK_LIMIT, cp);
-#else
     return wenc__page_lookup(wenc__big5_enc_top, wenc__big5_enc_blocks, WENC__BIG5_ENC_BITS,
                              WENC__BIG5_ENC_LIMIT, cp);
 #endif

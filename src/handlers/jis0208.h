@@ -1,10 +1,14 @@
 /* jis0208.h -- lookups in index jis0208 shared by the Japanese handlers
-** (EUC-JP, ISO-2022-JP, Shift_JIS).  Tables: indexes/jis0208.c. */
+** (EUC-JP, ISO-2022-JP, Shift_JIS).  Tables: indexes/jis0208.c and
+** indexes/jis0208_encode.c (default profile), or indexes/jis0208_small.c
+** and indexes/jis0208_encode_small.c (-Dtables=small: no encode table, a
+** search of the decode table, issue 29). */
 #ifndef WENC_HANDLERS_JIS0208_H
 #define WENC_HANDLERS_JIS0208_H
 
 #include "delta_table.h"
 #include "rank_table.h"
+#include "search_table.h"
 
 /* Entry AT of the decode table of the build's profile (the gap left out):
 ** flat, or a delta table (delta_table.h) with -Dtables=small. */
@@ -31,6 +35,98 @@ WENC__INLINE uint32_t wenc__jis0208_code_point(uint32_t pointer)
     return WENC__NONE16;
 }
 
+#if WENC__TABLES_SMALL
+/* The small profile finds a code point's first pointer ("index pointer")
+** in the decode table (tools/gen-tables.py, jis0208_search(), checks
+** every code point): rows 1..47 (symbols, kana, Latin, Greek, Cyrillic,
+** level 1 kanji) from runs of consecutive code points (kana, Latin,
+** Greek, Cyrillic, the brackets) or by halves among their pointers sorted
+** by code point, through a directory by code point >> 8; rows 48 on (level
+** 2, the NEC and IBM extensions), where wenc__jis0208_scan_blocks says the
+** code point's block of 256 has any, by a scan of the delta table.  The
+** places are those of the table without the gap (pointers as they are
+** for first pointers, all below it).  Greek and Cyrillic (rows 6 and 7)
+** come first, from a byte per code point U+0391..U+0451.
+**
+** The scan from delta block BLOCK on (jis0208_scan): the search kernel
+** finds CP's first place in the wide array from place FROM on; the blocks
+** are then walked in order, and the first that holds CP is either narrow
+** (CP within 254 of its base) or wide at that place.  If none is (the
+** place belongs to a block before BLOCK only), the next place.  The
+** place of CP's first entry from block BLOCK on, or WENC__NONE16. */
+WENC__SEARCH_SLOW uint32_t jis0208_scan(uint32_t cp, uint32_t block, uint32_t from)
+{
+    const uint32_t size = 1u << WENC__DELTA_BITS;
+    for (;;) {
+        size_t n = WENC__JIS0208_DECODE_WIDE - from;
+        size_t k = wenc__find_u16(wenc__jis0208_decode_wide + from, n, (uint16_t)cp);
+        /* 0x10000: no block's place. */
+        uint32_t target = k < n ? (uint32_t)(from + k) & ~(size - 1) : 0x10000;
+        for (uint32_t b = block; b < WENC__JIS0208_DECODE_BLOCKS; b++) {
+            uint32_t d = wenc__jis0208_decode_blocks[b], base = d & 0xFFFF;
+            uint32_t at = ((b << WENC__DELTA_BITS) + (d >> 16)) & 0xFFFF;
+            if (base != 0 ? cp - base < 0xFF : at == target) {
+                for (uint32_t i = b << WENC__DELTA_BITS; i < (b + 1) << WENC__DELTA_BITS; i++) {
+                    if (wenc__jis0208_decode_at(i) == cp)
+                        return i;
+                }
+            }
+        }
+        if (target == 0x10000)
+            return WENC__NONE16;
+        from = target + size;
+    }
+}
+
+/* The place of CP's first pointer, or WENC__NONE16. */
+WENC__INLINE uint32_t jis0208_first_at(uint32_t cp)
+{
+    if (cp > 0xFFFF)
+        return WENC__NONE16;
+    /* Greek and Cyrillic (rows 6 and 7): Russian or Greek text is mostly
+    ** their letters. */
+    uint32_t d = cp - WENC__JIS0208_DIRECT_FIRST;
+    if (d < WENC__JIS0208_DIRECT && wenc__jis0208_direct[d] != 0xFF)
+        return wenc__jis0208_direct[d] + WENC__JIS0208_DIRECT_BASE;
+    if (WENC__SEARCH_BLOCK(wenc__jis0208_run_blocks, cp)) {
+        /* The last run starting at or below CP, by halves. */
+        const uint16_t *r = wenc__jis0208_run_cp;
+        uint32_t n = WENC__JIS0208_RUNS;
+        while (n > 1) {
+            uint32_t half = n / 2;
+            r = r[half] <= cp ? r + half : r;
+            n -= half;
+        }
+        uint32_t i = (uint32_t)(r - wenc__jis0208_run_cp), off = cp - *r;
+        if (off < wenc__jis0208_run_len[i])
+            return wenc__jis0208_run_at[i] + off;
+    }
+    uint32_t b = cp >> WENC__JIS0208_SORTED_SHIFT;
+    const uint16_t *at = wenc__jis0208_sorted + wenc__jis0208_sorted_dir[b];
+    uint32_t n = (uint32_t)wenc__jis0208_sorted_dir[b + 1] - wenc__jis0208_sorted_dir[b];
+    if (n != 0) {
+        while (n > 1) {
+            uint32_t half = n / 2;
+            at = wenc__jis0208_decode_at(at[half]) <= cp ? at + half : at;
+            n -= half;
+        }
+        if (wenc__jis0208_decode_at(*at) == cp)
+            return *at;
+    }
+    if (WENC__SEARCH_BLOCK(wenc__jis0208_scan_blocks, cp) && cp != WENC__NONE16)
+        return jis0208_scan(cp, WENC__JIS0208_SCAN_BLOCK, WENC__JIS0208_SCAN_WIDE);
+    return WENC__NONE16;
+}
+
+/* Shift_JIS encoder steps 9-13 for POINTER: the leading byte in the low 8
+** bits. */
+WENC__INLINE uint32_t jis0208_sjis_pointer_bytes(uint32_t pointer)
+{
+    uint32_t lead = pointer / 188, trail = pointer % 188;
+    return (lead + (lead < 0x1F ? 0x81 : 0xC1)) | (trail + (trail < 0x3F ? 0x40 : 0x41)) << 8;
+}
+#endif
+
 /* The encode entry of CP: the Shift_JIS bytes of its index pointer (the
 ** first one), leading byte in the low 8 bits, as Shift_JIS encoder steps
 ** 9-13 turn a pointer into bytes; or WENC__NONE16 when CP has no pointer
@@ -42,8 +138,8 @@ WENC__INLINE uint32_t wenc__jis0208_code_point(uint32_t pointer)
 WENC__INLINE uint32_t jis0208_entry(uint32_t cp)
 {
 #if WENC__TABLES_SMALL
-    return wenc__rank_lookup(wenc__jis0208_rank_top, wenc__jis0208_rank_blocks,
-                             wenc__jis0208_rank_other, WENC__JIS0208_RANK_LIMIT, cp);
+    uint32_t at = jis0208_first_at(cp);
+    return at == WENC__NONE16 ? WENC__NONE16 : jis0208_sjis_pointer_bytes(at);
 #else
     return wenc__page_lookup(wenc__jis0208_enc_top, wenc__jis0208_enc_blocks,
                              WENC__JIS0208_ENC_BITS, WENC__JIS0208_ENC_LIMIT, cp);
@@ -60,10 +156,18 @@ WENC__INLINE uint32_t jis0208_entry(uint32_t cp)
 ** tables (no division by 94). */
 WENC__INLINE uint32_t wenc__jis0208_row_cell_plus(uint32_t cp, uint32_t add)
 {
+#if WENC__TABLES_SMALL
+    /* The small profile has the pointer itself. */
+    uint32_t at = jis0208_first_at(cp);
+    if (at == WENC__NONE16)
+        return WENC__NONE16;
+    uint32_t rc = (at / 94 | at % 94 << 8) + add;
+#else
     uint32_t e = jis0208_entry(cp);
     if (e == WENC__NONE16)
         return WENC__NONE16;
     uint32_t rc = wenc__sjis_lead_row[e & 0xFF] + wenc__sjis_trail_row_cell[e >> 8] + add;
+#endif
 #if defined(__GNUC__) || defined(__clang__)
     /* Row and cell are below 94 and ADD at most 0xA1A1 (the generator
     ** checks the tables): saying so lets the compiler drop the bulk
@@ -80,6 +184,7 @@ WENC__INLINE uint32_t wenc__jis0208_row_cell(uint32_t cp)
     return wenc__jis0208_row_cell_plus(cp, 0);
 }
 
+#if !WENC__TABLES_SMALL
 /* The Shift_JIS bytes of first pointer POINTER (below 8836) in rows
 ** 88..93: "index Shift_JIS pointer" leaves out 8272..8835, exactly those
 ** rows, so a code point whose first pointer is there is written with
@@ -89,6 +194,7 @@ WENC__INLINE uint32_t jis0208_sjis_exception(uint32_t pointer)
 {
     return wenc__sjis_exc_bytes[pointer - WENC__SJIS_EXC_FIRST];
 }
+#endif
 
 /* The two bytes the Shift_JIS encoder writes for CP (steps 7 and 9-13:
 ** "index Shift_JIS pointer", then leading and trailing byte), the leading
@@ -100,6 +206,18 @@ WENC__INLINE uint32_t jis0208_sjis_exception(uint32_t pointer)
 ** those rows (and 0xFF for WENC__NONE16): one test on the common path. */
 WENC__INLINE uint32_t wenc__jis0208_shift_jis_bytes(uint32_t cp)
 {
+#if WENC__TABLES_SMALL
+    /* The small profile looks for a first pointer in rows 88..93 (8272 on)
+    ** again from the IBM extensions, past the gap. */
+    uint32_t at = jis0208_first_at(cp);
+    if (WENC__UNLIKELY(at - 88 * 94 < WENC__NONE16 - 88 * 94)) {
+        at = jis0208_scan(cp, WENC__JIS0208_IBM_BLOCK, WENC__JIS0208_IBM_WIDE);
+        if (at == WENC__NONE16)
+            return WENC__NONE16;
+        at += WENC__JIS0208_GAP_END - WENC__JIS0208_GAP_FIRST;
+    }
+    return at == WENC__NONE16 ? WENC__NONE16 : jis0208_sjis_pointer_bytes(at);
+#else
     uint32_t e = jis0208_entry(cp);
     if (WENC__UNLIKELY((e & 0xFF) >= 0xED)) {
         if (e == WENC__NONE16)
@@ -110,6 +228,7 @@ WENC__INLINE uint32_t wenc__jis0208_shift_jis_bytes(uint32_t cp)
         return jis0208_sjis_exception(pointer);
     }
     return e;
+#endif
 }
 
 #endif

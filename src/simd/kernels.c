@@ -13,6 +13,7 @@
 ** copy a set runs is said in src/simd/cjk/cjk_copies.h. */
 #include "iso2022jp/iso2022jp_kernels.h"
 #include "sb/sb_kernels.h"
+#include "search/search_kernels.h"
 #include "utf16/utf16_kernels.h"
 #include "utf8/utf8_kernels.h"
 
@@ -68,3 +69,17 @@ const wenc__iso2022jp_kernels *const wenc__iso2022jp_kernels_by_isa[WENC__ISA_CO
     [WENC__ISA_AVX512] = ON_X86(&wenc__iso2022jp_avx512, NULL),
     [WENC__ISA_NEON] = NULL,
 };
+
+/* The small profile's Big5 and jis0208 encoders' search (issue 29; built
+** in that profile only): SSE4.1 adds nothing to 16-bit compares, and runs
+** SSE2's. */
+#if WENC__TABLES_SMALL
+const wenc__search_kernels *const wenc__search_kernels_by_isa[WENC__ISA_COUNT] = {
+    [WENC__ISA_SCALAR] = &wenc__search_scalar,
+    [WENC__ISA_SSE2] = ON_X86(&wenc__search_sse2, &wenc__search_scalar),
+    [WENC__ISA_SSE41] = ON_X86(&wenc__search_sse2, &wenc__search_scalar),
+    [WENC__ISA_AVX2] = ON_X86(&wenc__search_avx2, &wenc__search_scalar),
+    [WENC__ISA_AVX512] = ON_X86(&wenc__search_avx512, &wenc__search_scalar),
+    [WENC__ISA_NEON] = ON_NEON(&wenc__search_neon, &wenc__search_scalar),
+};
+#endif
