@@ -188,22 +188,18 @@ WENC__INLINE bool euc_kr_hanja_block(uint32_t cp)
     return cp - 0x4E00 < 0xA000 - 0x4E00 || cp - 0xF900 < 0xFB00 - 0xF900;
 }
 
-/* The index of CP in TABLE[0..N), or N: a portable scan, four entries per
-** 64-bit word (a word holds CP where the word XOR CP in each entry has a
-** zero entry, the test of the highest bits below).  Hanja only, rare in
-** Korean text. */
+/* The index of CP in TABLE[0..N), or N: a portable scan, 64 entries a
+** step with no branch inside (compilers make vector compares of it), then
+** one by one in the block that holds CP.  Hanja only, rare in Korean
+** text. */
 static inline size_t euc_kr_scan(const uint16_t *table, size_t n, uint16_t cp)
 {
-    const uint64_t ones = UINT64_C(0x0001000100010001), highs = UINT64_C(0x8000800080008000);
-    const uint64_t want = ones * cp;
     size_t i = 0;
-    for (; i + 8 <= n; i += 8) {
-        uint64_t a, b;
-        memcpy(&a, table + i, 8);
-        memcpy(&b, table + i + 4, 8);
-        a ^= want;
-        b ^= want;
-        if ((((a - ones) & ~a) | ((b - ones) & ~b)) & highs)
+    for (; i + 64 <= n; i += 64) {
+        uint16_t hit = 0;
+        for (size_t j = 0; j < 64; j++)
+            hit |= table[i + j] == cp ? 0xFFFF : 0;
+        if (hit)
             break;
     }
     for (; i < n; i++) {
