@@ -156,9 +156,16 @@ extern const uint16_t wenc__jis0212_decode_wide[144];
 extern const uint16_t wenc__euc_kr_decode[23750];
 
 /* index-euc-kr.txt, decode: small profile */
-extern const uint32_t wenc__euc_kr_decode_blocks[1485];
-extern const uint8_t wenc__euc_kr_decode_narrow[8288];
-extern const uint16_t wenc__euc_kr_decode_wide[6688];
+#define WENC__EUC_KR_EXTENSION 8822
+#define WENC__EUC_KR_HANJA_FIRST 1128
+#define WENC__EUC_KR_HANJA 4888
+#define WENC__EUC_KR_ZERO_SAMPLE 64
+extern const uint64_t wenc__euc_kr_hangul_bits[175];
+extern const uint16_t wenc__euc_kr_hangul_ks[175];
+extern const uint8_t wenc__euc_kr_hangul_zeros[138];
+extern const uint16_t wenc__euc_kr_ks_hangul_base[147];
+extern const uint8_t wenc__euc_kr_ks_hangul_delta[2350];
+extern const uint16_t wenc__euc_kr_other[6016];
 
 /* index-euc-kr.txt, encode: default profile */
 #define WENC__EUC_KR_ENC_BITS 5
@@ -172,10 +179,8 @@ extern const uint16_t wenc__euc_kr_enc_rank_base[610];
 extern const uint16_t wenc__euc_kr_enc_rank_values[4359];
 
 /* index-euc-kr.txt, encode: small profile */
-#define WENC__EUC_KR_RANK_LIMIT 0xFFE7
-extern const uint16_t wenc__euc_kr_rank_top[2048];
-extern const wenc__rank_block wenc__euc_kr_rank_blocks[1051];
-extern const uint16_t wenc__euc_kr_rank_other[8029];
+#define WENC__EUC_KR_SYMBOLS 988
+extern const uint16_t wenc__euc_kr_symbol_order[988];
 
 /* index-iso-2022-jp-katakana.txt */
 #define WENC__ISO_2022_JP_KATAKANA_POINTERS 63

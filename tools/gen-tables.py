@@ -432,6 +432,9 @@ def gen_encode(idx, root, decls, sizes, prefix, mapping, what):
     out = Out(idx.banner())
     if prefix in SEARCH_ENCODERS:
         SEARCH_ENCODERS[prefix](out, idx, mapping)
+    elif prefix == "euc_kr":
+        euc_kr_small_encode(idx, out)
+        astral_list(out, prefix, mapping, "small")
     else:
         bmp = {cp: p for cp, p in mapping.items() if cp <= 0xFFFF}
         encode_rank_table(out, prefix, bmp, what, entry)
@@ -814,18 +817,130 @@ def gen_simple(idx, root, decls, sizes, prefix, encode, note=None, layout=None, 
     sizes.extend(out.sizes)
     small = Out(idx.banner())
     small.parts = shared[0]
-    desc, narrow, wide = delta_table(table)
-    small.array("uint32_t", "wenc__%s_decode_blocks" % prefix, desc, "0x%08X", 4)
-    small.array("uint8_t", "wenc__%s_decode_narrow" % prefix, narrow, "0x%02X", 16)
-    small.array("uint16_t", "wenc__%s_decode_wide" % prefix, wide, "0x%04X")
-    small.sizes.append(("%s decode, small profile" % prefix,
-                        4 * len(desc) + len(narrow) + 2 * len(wide)))
+    if prefix == "euc_kr":
+        euc_kr_small_decode(idx, small)
+    else:
+        desc, narrow, wide = delta_table(table)
+        small.array("uint32_t", "wenc__%s_decode_blocks" % prefix, desc, "0x%08X", 4)
+        small.array("uint8_t", "wenc__%s_decode_narrow" % prefix, narrow, "0x%02X", 16)
+        small.array("uint16_t", "wenc__%s_decode_wide" % prefix, wide, "0x%04X")
+        small.sizes.append(("%s decode, small profile" % prefix,
+                            4 * len(desc) + len(narrow) + 2 * len(wide)))
     write(os.path.join(root, "indexes", "%s_small.c" % prefix), "".join(small.parts))
     decls.append(("%s, decode: small profile" % idx.file, small.decls))
     sizes.extend(small.sizes)
     if encode:
         gen_encode(idx, root, decls, sizes, prefix, idx.first_pointers(), "index pointer")
     return extra
+
+
+# EUC-KR in the small profile (src/handlers/euc_kr.h; issue 29).  Every
+# Hangul syllable U+AC00..U+D7A3 has a pointer, and both of its areas are
+# in code point order: KS X 1001's 2350 (leads B0..C8, trails A1..FE) and
+# the extension's other 8822 (leads 81..C6, trails 41..5A, 61..7A, 81..FE,
+# of which leads A1 and up take those below A1 only).  So one bit per
+# syllable (set: KS X 1001) with a count of set bits per 64 gives both
+# directions: the Nth set bit is the Nth KS X 1001 syllable, the Nth clear
+# bit the Nth extension one.  The rest, symbols (rows A1..AC) and hanja
+# (rows CA..FD, by reading), keep a flat table of their rows, which the
+# encoder searches.
+EUC_KR_HANGUL = (0xAC00, 11172)
+EUC_KR_EXT_TRAILS = (list(range(0x41, 0x5B)) + list(range(0x61, 0x7B))
+                     + list(range(0x81, 0xFF)))
+EUC_KR_SYMBOL_ROWS = (0xA1, 12)  # first leading byte, rows
+EUC_KR_HANJA_ROWS = (0xCA, 52)
+EUC_KR_HANJA_BLOCKS = ((0x4E00, 0xA000), (0xF900, 0xFB00))
+EUC_KR_ZERO_SAMPLE = 64  # an extension syllable's word: every 64th one's
+
+
+def euc_kr_pointer(lead, trail):
+    return (lead - 0x81) * 190 + trail - 0x41
+
+
+def euc_kr_small_areas(idx):
+    """The pointers of the three areas, in the order the accessors number
+    them, checked against the index: (KS X 1001 Hangul, extension Hangul,
+    other rows)."""
+    ks = [euc_kr_pointer(l, t) for l in range(0xB0, 0xC9) for t in range(0xA1, 0xFF)]
+    ext = [euc_kr_pointer(l, t) for l in range(0x81, 0xC7) for t in EUC_KR_EXT_TRAILS
+           if l < 0xA1 or t < 0xA1]
+    ext = ext[:EUC_KR_HANGUL[1] - len(ks)]
+    other = [euc_kr_pointer(first + r, t) for first, rows in (EUC_KR_SYMBOL_ROWS, EUC_KR_HANJA_ROWS)
+             for r in range(rows) for t in range(0xA1, 0xFF)]
+    lo, n = EUC_KR_HANGUL
+    for area in (ks, ext):
+        cps = [idx.by_pointer.get(p) for p in area]
+        if any(c is None or not lo <= c < lo + n for c in cps) or cps != sorted(cps):
+            sys.exit("euc-kr: Hangul area not in code point order")
+    if ext[-1] != euc_kr_pointer(0xC6, 0x52):
+        sys.exit("euc-kr: the extension does not end at C6 52")
+    if set(idx.by_pointer) - set(ks) - set(ext) - set(other):
+        sys.exit("euc-kr: a pointer outside the small profile's areas")
+    for i, p in enumerate(other):
+        c = idx.by_pointer.get(p)
+        hanja = c is not None and any(a <= c < b for a, b in EUC_KR_HANJA_BLOCKS)
+        if c is not None and hanja != (i >= EUC_KR_SYMBOL_ROWS[1] * 94):
+            sys.exit("euc-kr: a hanja among the symbols or the reverse")
+    return ks, ext, other
+
+
+def euc_kr_small_decode(idx, out):
+    """The Hangul bit set with its rank and select directories, the KS X
+    1001 syllables as deltas (the decoder's common case: two loads), and
+    the other rows flat."""
+    ks, ext, other = euc_kr_small_areas(idx)
+    lo, n = EUC_KR_HANGUL
+    kscp = [idx.by_pointer[p] for p in ks]
+    words = [0] * ((n + 63) // 64)
+    for c in kscp:
+        words[(c - lo) // 64] |= 1 << ((c - lo) % 64)
+    # Per word, the bytes of KS X 1001 syllable number (set bits before
+    # it): the encoder adds the count below a syllable to the trailing byte.
+    rank, count = [], 0
+    for w in words:
+        rank.append((0xB0 + count // 94) | (0xA1 + count % 94) << 8)
+        count += bin(w).count("1")
+    # The word holding every 64th clear bit (the extension syllable
+    # select starts there).
+    zeros, sample = 0, []
+    for i, w in enumerate(words):
+        for b in range(64):
+            if i * 64 + b < n and not w >> b & 1:
+                if zeros % EUC_KR_ZERO_SAMPLE == 0:
+                    sample.append(i)
+                zeros += 1
+    # KS X 1001 syllable k: base[k / 16] + delta[k].
+    base = [kscp[k] for k in range(0, len(kscp), 16)]
+    delta = [c - base[k // 16] for k, c in enumerate(kscp)]
+    if max(delta) > 0xFF or len(words) > 0xFF:
+        sys.exit("euc-kr: the Hangul tables do not fit their types")
+    values = [idx.by_pointer.get(p, NONE16) for p in other]
+    out.define("WENC__EUC_KR_EXTENSION", len(ext))
+    out.define("WENC__EUC_KR_HANJA_FIRST", EUC_KR_SYMBOL_ROWS[1] * 94)
+    out.define("WENC__EUC_KR_HANJA", EUC_KR_HANJA_ROWS[1] * 94)
+    out.define("WENC__EUC_KR_ZERO_SAMPLE", EUC_KR_ZERO_SAMPLE)
+    out.array("uint64_t", "wenc__euc_kr_hangul_bits", words, "0x%016X", 4)
+    out.array("uint16_t", "wenc__euc_kr_hangul_ks", rank, "0x%04X")
+    out.array("uint8_t", "wenc__euc_kr_hangul_zeros", sample, "%3d", 16)
+    out.array("uint16_t", "wenc__euc_kr_ks_hangul_base", base, "0x%04X")
+    out.array("uint8_t", "wenc__euc_kr_ks_hangul_delta", delta, "0x%02X", 16)
+    out.array("uint16_t", "wenc__euc_kr_other", values, "0x%04X")
+    out.sizes.append(("euc_kr decode (Hangul bit set, KS X 1001 Hangul deltas, other rows), "
+                      "small profile", 8 * len(words) + 2 * len(rank) + len(sample)
+                      + 2 * len(base) + len(delta) + 2 * len(values)))
+
+
+def euc_kr_small_encode(idx, out):
+    """The encoder searches the decode tables (euc_kr_small_decode): the
+    Hangul bit set's rank, a binary search for symbols through this order
+    of their entries by code point, a scan of the hanja rows."""
+    _, _, other = euc_kr_small_areas(idx)
+    symbols = [(idx.by_pointer[p], i) for i, p in enumerate(other[:EUC_KR_SYMBOL_ROWS[1] * 94])
+               if p in idx.by_pointer]
+    order = [i for _, i in sorted(symbols)]
+    out.define("WENC__EUC_KR_SYMBOLS", len(order))
+    out.array("uint16_t", "wenc__euc_kr_symbol_order", order, "%4d", 16)
+    out.sizes.append(("euc_kr encode (symbols by code point), small profile", 2 * len(order)))
 
 
 def jis0208_layout(idx, out, length):

@@ -73,6 +73,19 @@ WENC__INLINE uint32_t euc_kr_pair(uint32_t leading, uint32_t b)
     return cp == WENC__NONE16 ? WENC__BULK_STOP : cp;
 }
 
+#if WENC__TABLES_SMALL
+/* The fast path (cjk_bulk.h): KS X 1001's Hangul first (most of Korean
+** text, never null), then the small profile's lookup by bytes, which takes
+** any leading byte from 0x80 and any trailing byte (euc_kr.h). */
+WENC__INLINE uint32_t euc_kr_fast(uint32_t leading, uint32_t b)
+{
+    uint32_t row = leading - 0xB0, cell = b - 0xA1;
+    if ((row < 25) & (cell < 94))
+        return euc_kr_ks_hangul(row * 94 + cell);
+    uint32_t cp = wenc__euc_kr_bytes_code_point(leading, b);
+    return cp == WENC__NONE16 ? WENC__BULK_STOP : cp;
+}
+#else
 /* The fast path (cjk_bulk.h): pointer tables from step 3's formula,
 ** leading byte 0x81..0xFE, 190 pointers a row, trailing byte 0x41..0xFE. */
 #define EUC_KR_LEAD(b) \
@@ -89,6 +102,7 @@ WENC__INLINE uint32_t euc_kr_fast(uint32_t leading, uint32_t b)
     uint32_t cp = wenc__euc_kr_decode_at(pointer);
     return cp == WENC__NONE16 ? WENC__BULK_STOP : cp;
 }
+#endif
 
 WENC__INLINE void euc_kr_bulk_copy(void *unused, const uint8_t *src, size_t *pos, size_t len,
                                    void *dst, size_t *out, size_t cap, int form, const int copy)
@@ -140,7 +154,8 @@ WENC__INLINE int euc_kr_encode_step(void *unused, int32_t cp, wenc__estep *r)
 /* The bulk path (cjk_bulk.h): what euc_kr_encode_step gives for CP >=
 ** 0x80 is the index's bytes (wenc__euc_kr_bytes), or an error.  The bulk
 ** path takes those of wenc__euc_kr_bytes_bulk and stops at the rest (the
-** default profile's sparse blocks among them) for the step function. */
+** default profile's sparse blocks and the small profile's hanja among
+** them) for the step function. */
 
 WENC__CJK_ENCODE_BULK(euc_kr_encode_bulk, wenc__euc_kr_bytes_bulk, wenc__cjk_encode_stop)
 

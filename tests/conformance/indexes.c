@@ -89,6 +89,35 @@ static void check_euc_kr_bytes(void)
         }
     }
     tally_report(&t, "index euc-kr: every lead 81..FE and trail 41..FE by bytes");
+#if WENC__TABLES_SMALL
+    /* The small profile's decoder fast path (src/handlers/euc_kr.c) also
+    ** passes leading bytes 80 and FF and any trailing byte: null. */
+    tally o = {0, 0};
+    for (uint32_t lead = 0x80; lead <= 0xFF; lead++) {
+        for (uint32_t trail = 0; trail <= 0xFF; trail++) {
+            if (lead >= 0x81 && lead <= 0xFE && trail >= 0x41 && trail <= 0xFE)
+                continue;
+            o.checked++;
+            if (wenc__euc_kr_bytes_code_point(lead, trail) != WENC__NONE16)
+                tally_fail(&o, "euc-kr bytes %02X %02X: not null", lead, trail);
+        }
+    }
+    tally_report(&o, "index euc-kr: leads 80 and FF, trails outside 41..FE by bytes: null");
+#endif
+}
+
+/* EUC-KR's lookup for the encoder's bulk path gives what wenc__euc_kr_bytes
+** gives, or WENC__NONE16 (the step function then decides). */
+static void check_euc_kr_bulk(void)
+{
+    tally t = {0, 0};
+    for (uint32_t cp = 0x80; cp <= MAX_CP; cp++) {
+        uint32_t bulk = wenc__euc_kr_bytes_bulk(cp);
+        t.checked++;
+        if (bulk != WENC__NONE16 && bulk != wenc__euc_kr_bytes(cp))
+            tally_fail(&t, "euc-kr bulk U+%04X: %04X, not the step's", cp, bulk);
+    }
+    tally_report(&t, "index euc-kr: the bulk lookup agrees with the step's or leaves it");
 }
 
 /* ---- Single-byte ------------------------------------------------------- */
@@ -513,6 +542,7 @@ int main(int argc, char **argv)
 
     check_decode("euc-kr", wenc__euc_kr_code_point, WENC__EUC_KR_POINTERS);
     check_euc_kr_bytes();
+    check_euc_kr_bulk();
     check_encode("index pointer euc-kr", rule_euc_kr, lib_euc_kr);
     CHECK_EQ(lib_euc_kr(0xAC00), pack2(0xB0, 0xA1), "EUC-KR: U+AC00 is B0 A1");
 
