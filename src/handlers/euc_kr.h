@@ -4,6 +4,7 @@
 #define WENC_HANDLERS_EUC_KR_H
 
 #include "rank_table.h"
+#include "search_table.h" /* wenc__find_u16, the small profile's scan */
 
 #if WENC__TABLES_SMALL
 /* The small profile (issue 29; tools/gen-tables.py, euc_kr_small_decode):
@@ -24,27 +25,13 @@
 ** - The other rows, symbols (A1..AC) and hanja (CA..FD), are flat in
 **   wenc__euc_kr_other, 94 entries a row.  The encoder finds a symbol by a
 **   binary search through wenc__euc_kr_symbol_order (their entries by code
-**   point) and a hanja by scanning the hanja rows (euc_kr_scan; hanja are
+**   point) and a hanja by scanning the hanja rows (wenc__find_u16; hanja are
 **   ordered by reading, and rare in Korean text). */
 #define WENC__EUC_KR_HANGUL_FIRST 0xAC00u
 #define WENC__EUC_KR_HANGUL 11172u
 /* The extension's pointer space: leads 81..A0 take 178 trailing bytes,
 ** leads A1..C6 the 84 below A1 (C6 only 18: WENC__EUC_KR_EXTENSION). */
 #define WENC__EUC_KR_EXT_WIDE (32u * 178u)
-
-/* Number of set bits of X, as wenc__popcount32 (rank_table.h) says: the
-** bit-parallel sum where the builtin would be a library call. */
-WENC__INLINE uint32_t euc_kr_popcount64(uint64_t x)
-{
-#if defined(__POPCNT__) || defined(__aarch64__) || defined(__clang__)
-    return (uint32_t)__builtin_popcountll(x);
-#else
-    x = x - ((x >> 1) & UINT64_C(0x5555555555555555));
-    x = (x & UINT64_C(0x3333333333333333)) + ((x >> 2) & UINT64_C(0x3333333333333333));
-    x = (x + (x >> 4)) & UINT64_C(0x0F0F0F0F0F0F0F0F);
-    return (uint32_t)((x * UINT64_C(0x0101010101010101)) >> 56);
-#endif
-}
 
 /* The number of set bits of the Hangul bit set before word W. */
 WENC__INLINE uint32_t euc_kr_ks_before(uint32_t w)
@@ -155,7 +142,7 @@ WENC__INLINE uint32_t wenc__euc_kr_code_point(uint32_t pointer)
 WENC__INLINE uint32_t euc_kr_hangul_bytes(uint32_t i)
 {
     uint64_t word = wenc__euc_kr_hangul_bits[i >> 6];
-    uint32_t below = euc_kr_popcount64(word & ((UINT64_C(1) << (i & 63)) - 1));
+    uint32_t below = wenc__popcount64(word & ((UINT64_C(1) << (i & 63)) - 1));
     if (word >> (i & 63) & 1) {
         /* Fewer than 64 past a trailing byte <= FE: at most one row on. */
         uint32_t bytes = wenc__euc_kr_hangul_ks[i >> 6] + (below << 8);
@@ -186,27 +173,6 @@ WENC__INLINE uint32_t euc_kr_other_bytes(uint32_t i)
 WENC__INLINE bool euc_kr_hanja_block(uint32_t cp)
 {
     return cp - 0x4E00 < 0xA000 - 0x4E00 || cp - 0xF900 < 0xFB00 - 0xF900;
-}
-
-/* The index of CP in TABLE[0..N), or N: a portable scan, 64 entries a
-** step with no branch inside (compilers make vector compares of it), then
-** one by one in the block that holds CP.  Hanja only, rare in Korean
-** text. */
-static inline size_t euc_kr_scan(const uint16_t *table, size_t n, uint16_t cp)
-{
-    size_t i = 0;
-    for (; i + 64 <= n; i += 64) {
-        uint16_t hit = 0;
-        for (size_t j = 0; j < 64; j++)
-            hit |= table[i + j] == cp ? 0xFFFF : 0;
-        if (hit)
-            break;
-    }
-    for (; i < n; i++) {
-        if (table[i] == cp)
-            return i;
-    }
-    return n;
 }
 
 /* The bytes of symbol CP (not a Hangul syllable), or WENC__NONE16: a
@@ -274,8 +240,8 @@ WENC__INLINE uint32_t wenc__euc_kr_bytes(uint32_t cp)
     uint32_t bytes = euc_kr_small_bytes_bulk(cp);
     if (bytes != WENC__NONE16 || !euc_kr_hanja_block(cp))
         return bytes;
-    size_t i = euc_kr_scan(wenc__euc_kr_other + WENC__EUC_KR_HANJA_FIRST, WENC__EUC_KR_HANJA,
-                           (uint16_t)cp);
+    size_t i = wenc__find_u16(wenc__euc_kr_other + WENC__EUC_KR_HANJA_FIRST, WENC__EUC_KR_HANJA,
+                              (uint16_t)cp);
     return i == WENC__EUC_KR_HANJA ? WENC__NONE16
                                    : euc_kr_other_bytes(WENC__EUC_KR_HANJA_FIRST + (uint32_t)i);
 #else

@@ -47,6 +47,20 @@ WENC__INLINE uint32_t wenc__popcount32(uint32_t x)
 #endif
 }
 
+/* The same for 64 bits (the small profile's bit sets over Hangul and
+** hanzi, issue 29). */
+WENC__INLINE uint32_t wenc__popcount64(uint64_t x)
+{
+#if defined(__POPCNT__) || defined(__aarch64__) || defined(__clang__)
+    return (uint32_t)__builtin_popcountll(x);
+#else
+    x = x - ((x >> 1) & UINT64_C(0x5555555555555555));
+    x = (x & UINT64_C(0x3333333333333333)) + ((x >> 2) & UINT64_C(0x3333333333333333));
+    x = (x + (x >> 4)) & UINT64_C(0x0F0F0F0F0F0F0F0F);
+    return (uint32_t)((x * UINT64_C(0x0101010101010101)) >> 56);
+#endif
+}
+
 /* The entry for CP in the table (TOP, BLOCKS, OTHER) covering code points
 ** below LIMIT, or WENC__NONE16 when CP has none. */
 WENC__INLINE uint32_t wenc__rank_lookup(const uint16_t *top, const wenc__rank_block *blocks,
