@@ -171,6 +171,22 @@ WENC__INLINE uint32_t gb18030_pair(uint32_t leading, uint32_t b)
     ((b) >= 0x40 && (b) <= 0x7E   ? WENC__BYTE_SUB(b, 0x40) \
      : (b) >= 0x80 && (b) <= 0xFE ? WENC__BYTE_SUB(b, 0x41) \
                                   : WENC__PAIR_INVALID)
+#if WENC__TABLES_SMALL
+/* The small profile's lookup takes the row (leading byte - 0x81) and the
+** offset in it apart: no division. */
+#define GB_ROW(b) ((b) >= 0x81 && (b) <= 0xFE ? WENC__BYTE_SUB(b, 0x81) : WENC__PAIR_INVALID)
+static const uint16_t gb_row[256] = {WENC__BYTE_TABLE(GB_ROW)};
+static const uint16_t gb_trail[256] = {WENC__BYTE_TABLE(GB_TRAIL)};
+
+WENC__INLINE uint32_t gb18030_fast(uint32_t leading, uint32_t b)
+{
+    uint32_t row = gb_row[leading], t = gb_trail[b];
+    if ((row | t) >= WENC__PAIR_INVALID)
+        return WENC__BULK_STOP;
+    /* Every pointer of this form is in the index (step 5). */
+    return wenc__gb18030_code_point_at(row, t);
+}
+#else
 static const uint16_t gb_lead[256] = {WENC__BYTE_TABLE(GB_LEAD)};
 static const uint16_t gb_trail[256] = {WENC__BYTE_TABLE(GB_TRAIL)};
 
@@ -182,6 +198,7 @@ WENC__INLINE uint32_t gb18030_fast(uint32_t leading, uint32_t b)
     /* Every pointer of this form is in the index (step 5). */
     return wenc__gb18030_code_point(pointer);
 }
+#endif
 
 WENC__INLINE void gb18030_bulk_copy(void *unused, const uint8_t *src, size_t *pos, size_t len,
                                     void *dst, size_t *out, size_t cap, int form, const int copy)
