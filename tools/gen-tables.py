@@ -829,13 +829,18 @@ def gb18030_small(idx, root, decls, sizes):
     decode_decls, decode_sizes = out.decls, out.sizes
     out = Out(idx.banner())
     out.define("WENC__GB18030_LEVEL1", GB_LEVEL1)
-    out.define("WENC__GB18030_OTHER", len(other))
     out.array("uint16_t", "wenc__gb18030_level1", [o for _, o in level1], "%4d", 16)
     out.array("uint16_t", "wenc__gb18030_level1_rank", l1, "%4d", 16)
-    out.array("uint16_t", "wenc__gb18030_other_cp", [c for c, _ in other], "0x%04X")
+    # Where each block of 256 code points starts in the list (and one past
+    # the last): the search covers one block, and none in the blocks with
+    # nothing (Hangul, which goes to the four-byte ranges).
+    other_cps = [c for c, _ in other]
+    blocks = [bisect.bisect_left(other_cps, b << 8) for b in range(257)]
+    out.array("uint16_t", "wenc__gb18030_other_block", blocks, "%4d", 16)
+    out.array("uint16_t", "wenc__gb18030_other_cp", other_cps, "0x%04X")
     out.array("uint16_t", "wenc__gb18030_other_pointer", [p for _, p in other], "%5d")
     out.sizes.append(("gb18030 encode, small profile",
-                      2 * len(level1) + 2 * len(l1) + 4 * len(other)))
+                      2 * len(level1) + 2 * len(l1) + 2 * len(blocks) + 4 * len(other)))
     write(os.path.join(root, "indexes", "gb18030_encode_small.c"), "".join(out.parts))
     for i, (title, _) in enumerate(decls):
         if title == "%s, decode: small profile" % idx.file:

@@ -83,7 +83,8 @@ WENC__INLINE uint32_t wenc__gb18030_code_point(uint32_t pointer)
 }
 
 #if WENC__TABLES_SMALL
-/* The bytes of pointer P (encoder steps 7-8), packed as below. */
+/* The bytes of the pointer ROW * 190 + T (encoder steps 7-8), packed as
+** below. */
 WENC__INLINE uint32_t wenc__gb18030_pointer_bytes(uint32_t row, uint32_t t)
 {
     return (row + 0x81) | (t + (t < 0x3F ? 0x40 : 0x41)) << 8;
@@ -127,11 +128,17 @@ WENC__INLINE uint32_t wenc__gb18030_hanzi_bytes(uint32_t cp, uint32_t i)
     return (o / 94 + 0xB0) | (o % 94 + 0xA1) << 8;
 }
 
-/* The bytes of CP outside U+4E00..U+9FA5 and the PUA runs: a binary search
-** of the sorted code points, or WENC__NONE16. */
+/* The bytes of CP outside U+4E00..U+9FA5 and the PUA runs, or
+** WENC__NONE16: a binary search of the sorted code points of its block of
+** 256 (wenc__gb18030_other_block; none in most blocks, Hangul's included). */
 WENC__INLINE uint32_t wenc__gb18030_other_bytes(uint32_t cp)
 {
-    uint32_t lo = 0, n = WENC__GB18030_OTHER;
+    if (cp > 0xFFFF)
+        return WENC__NONE16;
+    uint32_t lo = wenc__gb18030_other_block[cp >> 8], end = wenc__gb18030_other_block[(cp >> 8) + 1];
+    if (lo == end)
+        return WENC__NONE16;
+    uint32_t n = end - lo;
     while (n > 1) {
         uint32_t half = n / 2;
         if (wenc__gb18030_other_cp[lo + half] <= cp)
