@@ -92,7 +92,8 @@ extern const uint16_t wenc__gb18030_enc_blocks[26592];
 /* index-gb18030.txt, encode: small profile */
 #define WENC__GB18030_LEVEL1 3755
 extern const uint16_t wenc__gb18030_level1[3755];
-extern const uint16_t wenc__gb18030_level1_rank[328];
+extern const uint64_t wenc__gb18030_level1_set[106];
+extern const uint16_t wenc__gb18030_level1_rank[106];
 extern const uint16_t wenc__gb18030_other_block[257];
 extern const uint16_t wenc__gb18030_other_cp[1144];
 extern const uint16_t wenc__gb18030_other_pointer[1144];

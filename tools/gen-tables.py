@@ -762,14 +762,22 @@ def gb18030_small(idx, root, decls, sizes):
     for i in range(len(words) * 64):
         if i >= n or GB_URO[0] + i in gb2312:
             words[i // 64] |= 1 << (i % 64)
-    rank, l1, count = [], [], 0
-    l1_cps = [c for c, _ in level1]
-    import bisect
+    rank, count = [], 0
     for w in range(len(words) + 1):
         rank.append(count)
-        l1.append(bisect.bisect_left(l1_cps, GB_URO[0] + 64 * w))
         if w < len(words):
             count += bin(words[w]).count("1")
+    # Which of the GB2312 hanzi, in code point order, are level-1 ones: a
+    # bit set over that order, with the set bits before each word.
+    l1_cps = {c for c, _ in level1}
+    l1_set = [0] * ((len(gb2312) + 63) // 64)
+    for r, c in enumerate(sorted(gb2312)):
+        if c in l1_cps:
+            l1_set[r // 64] |= 1 << (r % 64)
+    l1_rank, count = [], 0
+    for w in l1_set:
+        l1_rank.append(count)
+        count += bin(w).count("1")
     # The word holding every 256th slot (the select directory).
     zeros = [64 * w - rank[w] for w in range(len(words) + 1)]
     select = [max(w for w in range(len(words)) if zeros[w] <= k)
@@ -805,6 +813,7 @@ def gb18030_small(idx, root, decls, sizes):
                             + (GB_HALF if width == 94 else 0) + o % width)
         return other_of.get(c)
 
+    import bisect
     if any(decode(p) != bp[p] for p in range(len(bp))):
         sys.exit("gb18030: the small profile's decode differs from the index")
     if any(encode(c) != first.get(c) for c in range(0x80, 0x10000)):
@@ -830,7 +839,8 @@ def gb18030_small(idx, root, decls, sizes):
     out = Out(idx.banner())
     out.define("WENC__GB18030_LEVEL1", GB_LEVEL1)
     out.array("uint16_t", "wenc__gb18030_level1", [o for _, o in level1], "%4d", 16)
-    out.array("uint16_t", "wenc__gb18030_level1_rank", l1, "%4d", 16)
+    out.array("uint64_t", "wenc__gb18030_level1_set", l1_set, "0x%016Xu", 4)
+    out.array("uint16_t", "wenc__gb18030_level1_rank", l1_rank, "%4d", 16)
     # Where each block of 256 code points starts in the list (and one past
     # the last): the search covers one block, and none in the blocks with
     # nothing (Hangul, which goes to the four-byte ranges).
@@ -840,7 +850,7 @@ def gb18030_small(idx, root, decls, sizes):
     out.array("uint16_t", "wenc__gb18030_other_cp", other_cps, "0x%04X")
     out.array("uint16_t", "wenc__gb18030_other_pointer", [p for _, p in other], "%5d")
     out.sizes.append(("gb18030 encode, small profile",
-                      2 * len(level1) + 2 * len(l1) + 2 * len(blocks) + 4 * len(other)))
+                      2 * len(level1) + 10 * len(l1_set) + 2 * len(blocks) + 4 * len(other)))
     write(os.path.join(root, "indexes", "gb18030_encode_small.c"), "".join(out.parts))
     for i, (title, _) in enumerate(decls):
         if title == "%s, decode: small profile" % idx.file:

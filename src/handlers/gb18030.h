@@ -100,31 +100,23 @@ static inline size_t gb18030_scan(const uint16_t *table, size_t n, uint16_t cp)
     return i;
 }
 
-/* The bytes of GB2312 hanzi CP (I = CP - U+4E00, its bit set in WORD),
-** from its offset O in GB2312's hanzi rows (0xB0.., 94 a row): level 1
-** (rows 0xB0..0xD7, ordered by pinyin) by a binary search of those of
-** its 64 code points' word (wenc__gb18030_level1, their offsets sorted by
-** code point, and wenc__gb18030_level1_rank), level 2 by a scan. */
-WENC__INLINE uint32_t wenc__gb18030_hanzi_bytes(uint32_t cp, uint32_t i)
+/* The bytes of GB2312 hanzi CP, the R-th of them in code point order, from
+** its offset O in GB2312's hanzi rows (0xB0.., 94 a row): a level-1 one
+** (rows 0xB0..0xD7, ordered by pinyin; its bit set in
+** wenc__gb18030_level1_set, over that order) is the next in
+** wenc__gb18030_level1 (their offsets, sorted by code point) after those
+** of the bits below; a level-2 one (3008, ordered by radical, rare in text)
+** is found by a scan of its rows. */
+WENC__INLINE uint32_t wenc__gb18030_hanzi_bytes(uint32_t cp, uint32_t r)
 {
-    const uint16_t *hanzi = wenc__gb18030_table + WENC__GB18030_HANZI_AT;
-    uint32_t lo = wenc__gb18030_level1_rank[i >> 6], hi = wenc__gb18030_level1_rank[(i >> 6) + 1];
+    uint64_t word = wenc__gb18030_level1_set[r >> 6], bit = (uint64_t)1 << (r & 63);
     uint32_t o;
-    for (;;) {
-        if (lo == hi) {
-            o = 94 * 40 + (uint32_t)gb18030_scan(hanzi + 94 * 40, 94 * 32, (uint16_t)cp);
-            break;
-        }
-        uint32_t mid = (lo + hi) / 2, at = wenc__gb18030_level1[mid], c = hanzi[at];
-        if (c == cp) {
-            o = at;
-            break;
-        }
-        if (c < cp)
-            lo = mid + 1;
-        else
-            hi = mid;
-    }
+    if (WENC__LIKELY(word & bit))
+        o = wenc__gb18030_level1[wenc__gb18030_level1_rank[r >> 6] +
+                                 wenc__gb18030_popcount64(word & (bit - 1))];
+    else
+        o = 94 * 40 + (uint32_t)gb18030_scan(wenc__gb18030_table + WENC__GB18030_HANZI_AT + 94 * 40,
+                                             94 * 32, (uint16_t)cp);
     return (o / 94 + 0xB0) | (o % 94 + 0xA1) << 8;
 }
 
@@ -157,21 +149,22 @@ WENC__INLINE uint32_t wenc__gb18030_other_bytes(uint32_t cp)
 ** low 8 bits, or WENC__NONE16 when CP has no pointer.  The default
 ** profile's page tables hold the bytes themselves: no division by 190
 ** (tools/gen-tables.py, gb18030_bytes()).  The small profile finds the
-** pointer from the decode tables: an ideograph not in GB2312 by the rank of
-** its clear bit (its slot), a GB2312 one by search, a PUA one by arithmetic
-** and the rest by a search of a sorted list. */
+** pointer from the decode tables: an ideograph by the rank of its bit in the
+** GB2312 bit set (its slot if clear, its place among GB2312's hanzi if
+** set), a PUA one by arithmetic and the rest by a search of a sorted
+** list. */
 WENC__INLINE uint32_t wenc__gb18030_bytes(uint32_t cp)
 {
 #if WENC__TABLES_SMALL
     uint32_t i = cp - WENC__GB18030_URO_FIRST;
     if (i < WENC__GB18030_URO_COUNT) {
         uint64_t word = wenc__gb18030_gb2312[i >> 6], bit = (uint64_t)1 << (i & 63);
+        uint32_t r = wenc__gb18030_gb2312_rank[i >> 6] + wenc__gb18030_popcount64(word & (bit - 1));
         if (word & bit)
-            return wenc__gb18030_hanzi_bytes(cp, i);
+            return wenc__gb18030_hanzi_bytes(cp, r);
         /* Slot k: rows 0x81..0xA0 (190 each), then the lower halves of
         ** 0xAA.. (96 each). */
-        uint32_t k = i - wenc__gb18030_gb2312_rank[i >> 6] -
-                     wenc__gb18030_popcount64(word & (bit - 1));
+        uint32_t k = i - r;
         if (k < 32 * 190)
             return wenc__gb18030_pointer_bytes(k / 190, k % 190);
         k -= 32 * 190;
