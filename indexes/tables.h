@@ -78,9 +78,16 @@ extern const uint32_t wenc__big5_scan_blocks[8];
 extern const uint16_t wenc__gb18030_decode[23940];
 
 /* index-gb18030.txt, decode: small profile */
-extern const uint32_t wenc__gb18030_decode_blocks[1497];
-extern const uint8_t wenc__gb18030_decode_narrow[11152];
-extern const uint16_t wenc__gb18030_decode_wide[7632];
+#define WENC__GB18030_IDEOGRAPHS 14139
+#define WENC__GB18030_URO_FIRST 0x4E00
+#define WENC__GB18030_URO_COUNT 20902
+#define WENC__GB18030_HANZI_AT 1038
+extern const uint32_t wenc__gb18030_rows[252];
+extern const uint16_t wenc__gb18030_table[7806];
+extern const uint16_t wenc__gb18030_bottom[101];
+extern const uint64_t wenc__gb18030_gb2312[327];
+extern const uint16_t wenc__gb18030_gb2312_rank[328];
+extern const uint16_t wenc__gb18030_select[56];
 
 /* index-gb18030.txt, encode: default profile */
 #define WENC__GB18030_ENC_BITS 5
@@ -89,10 +96,13 @@ extern const uint16_t wenc__gb18030_enc_top[2048];
 extern const uint16_t wenc__gb18030_enc_blocks[26592];
 
 /* index-gb18030.txt, encode: small profile */
-#define WENC__GB18030_RANK_LIMIT 0xFFE6
-extern const uint16_t wenc__gb18030_rank_top[2048];
-extern const wenc__rank_block wenc__gb18030_rank_blocks[831];
-extern const uint16_t wenc__gb18030_rank_other[8337];
+#define WENC__GB18030_LEVEL1 3755
+extern const uint16_t wenc__gb18030_level1[3755];
+extern const uint64_t wenc__gb18030_level1_set[106];
+extern const uint16_t wenc__gb18030_level1_rank[106];
+extern const uint16_t wenc__gb18030_other_block[257];
+extern const uint16_t wenc__gb18030_other_cp[1144];
+extern const uint16_t wenc__gb18030_other_pointer[1144];
 
 /* index-gb18030-ranges.txt */
 #define WENC__GB18030_RANGES 207

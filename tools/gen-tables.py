@@ -1033,6 +1033,188 @@ def jis0208_shift_jis(idx, out):
     out.sizes.append(("jis0208 Shift_JIS bytes for rows 88..93", 2 * len(exc)))
 
 
+# gb18030's small profile (src/handlers/gb18030.h; docs/engine.md, "Table
+# profiles").  Index gb18030's pointers are leading byte 0x81..0xFE times 190
+# trailing bytes, t = 0..189; each row splits at t = 96 (trailing byte 0xA1)
+# into a lower and an upper half.  Rows 0x81..0xA0 and the lower halves of
+# 0xAA..0xFE (GBK/3 and GBK/4) hold the 14139 ideographs U+4E00..U+9FA5 that
+# GB2312 does not, in code point order, and 101 others at the end (0xFD9C..
+# 0xFEA0: compatibility ideographs, radicals, CJK Extension A, PUA); the
+# upper halves of 0xAA..0xAF and 0xF8..0xFE and the lower halves of 0xA1..
+# 0xA7 are PUA runs (A3A0 excepted: U+3000, the GB18030-2022 change where
+# the run would put U+E5E5).  What is left, GB2312's symbol rows, GB2312's
+# hanzi and GBK/5 (the lower halves of 0xA8..0xA9), is one flat table.
+GB_HALF = 96                      # t of trailing byte 0xA1
+GB_URO = (0x4E00, 0x9FA6)         # CJK unified ideographs of GBK
+GB_IDEOGRAPHS = 14139             # URO ideographs not in GB2312 (checked)
+GB_LEVEL1 = 3755                  # GB2312 level-1 hanzi, rows 0xB0..0xD7
+GB_PUA = (0xE000, 0xE766)         # the PUA runs of the row halves
+GB_ROW_TABLE, GB_ROW_PUA, GB_ROW_SLOT = 0, 1, 2
+
+
+def gb18030_small_rows():
+    """Per row half (2 * (lead - 0x81) + upper): (kind, add), the code point
+    of t being table[add + t] (TABLE), add + t (PUA) or the ideograph slot
+    add + t (SLOT, see gb18030_small()); and the table's row halves in
+    order: the lower halves of 0xA8..0xA9, then the upper halves of 0xA1..
+    0xA9 and 0xB0..0xF7."""
+    rows, table_halves = [], []
+    tables = [(l, 0) for l in (0xA8, 0xA9)] + [(l, 1) for l in range(0xA1, 0xAA)]
+    tables += [(l, 1) for l in range(0xB0, 0xF8)]
+    at = 0
+    for lead, upper in tables:
+        table_halves.append((lead, upper, at))
+        at += 94 if upper else GB_HALF
+    where = {(l, u): a for l, u, a in table_halves}
+    for lead in range(0x81, 0xFF):
+        for upper in (0, 1):
+            start = GB_HALF if upper else 0
+            if (lead, upper) in where:
+                rows.append((GB_ROW_TABLE, where[lead, upper] - start))
+            elif lead <= 0xA0:
+                rows.append((GB_ROW_SLOT, (lead - 0x81) * 190))
+            elif not upper and lead >= 0xAA:
+                rows.append((GB_ROW_SLOT, 32 * 190 + (lead - 0xAA) * GB_HALF))
+            elif not upper:
+                rows.append((GB_ROW_PUA, 0xE4C6 + (lead - 0xA1) * GB_HALF))
+            elif lead <= 0xAF:
+                rows.append((GB_ROW_PUA, 0xE000 + (lead - 0xAA) * 94 - start))
+            else:
+                rows.append((GB_ROW_PUA, 0xE234 + (lead - 0xF8) * 94 - start))
+    return rows, table_halves
+
+
+def gb18030_small(idx, root, decls, sizes):
+    """The small profile's tables of index gb18030, in place of the delta and
+    rank tables gen_simple() wrote: gb18030_small.c (decode, and what the
+    encoder shares with it) and gb18030_encode_small.c.  Every lookup is
+    checked here against the index for every pointer and code point."""
+    bp, first = idx.by_pointer, idx.first_pointers()
+    rows, halves = gb18030_small_rows()
+    table = []
+    for lead, upper, _ in halves:
+        base = (lead - 0x81) * 190 + (GB_HALF if upper else 0)
+        table.extend(bp[p] for p in range(base, base + (94 if upper else GB_HALF)))
+    hanzi_at = halves[2 + 9][2]  # the upper half of 0xB0
+    hanzi = table[hanzi_at:]
+    gb2312 = {c for c in hanzi if GB_URO[0] <= c < GB_URO[1]}
+    level1 = sorted((c, o) for o, c in enumerate(hanzi[:GB_LEVEL1]))
+    if len(gb2312) != len(hanzi) - 5 or any(not GB_URO[0] <= c < GB_URO[1] for c, _ in level1):
+        sys.exit("gb18030: GB2312's hanzi rows are not 6763 + 5 PUA")
+    # The slots: every pointer of a SLOT row half, in pointer order.
+    slots = [p for p in range(len(bp)) if rows[2 * (p // 190) + (p % 190 >= GB_HALF)][0]
+             == GB_ROW_SLOT]
+    uro_rest = [c for c in range(*GB_URO) if c not in gb2312]
+    if [bp[p] for p in slots[:GB_IDEOGRAPHS]] != uro_rest or len(uro_rest) != GB_IDEOGRAPHS:
+        sys.exit("gb18030: GBK/3-4 do not hold the other URO ideographs in order")
+    bottom = [bp[p] for p in slots[GB_IDEOGRAPHS:]]
+    # The GB2312 bit set over the URO, 64 code points a word (padding bits
+    # set), with the number of set bits before each word and, per word, of
+    # level-1 hanzi (both with one entry past the last word).
+    n = GB_URO[1] - GB_URO[0]
+    words = [0] * ((n + 63) // 64)
+    for i in range(len(words) * 64):
+        if i >= n or GB_URO[0] + i in gb2312:
+            words[i // 64] |= 1 << (i % 64)
+    rank, count = [], 0
+    for w in range(len(words) + 1):
+        rank.append(count)
+        if w < len(words):
+            count += bin(words[w]).count("1")
+    # Which of the GB2312 hanzi, in code point order, are level-1 ones: a
+    # bit set over that order, with the set bits before each word.
+    l1_cps = {c for c, _ in level1}
+    l1_set = [0] * ((len(gb2312) + 63) // 64)
+    for r, c in enumerate(sorted(gb2312)):
+        if c in l1_cps:
+            l1_set[r // 64] |= 1 << (r % 64)
+    l1_rank, count = [], 0
+    for w in l1_set:
+        l1_rank.append(count)
+        count += bin(w).count("1")
+    # The word holding every 256th slot (the select directory).
+    zeros = [64 * w - rank[w] for w in range(len(words) + 1)]
+    select = [max(w for w in range(len(words)) if zeros[w] <= k)
+              for k in range(0, GB_IDEOGRAPHS, 256)]
+    # Everything else the encoders find: the code points outside the URO and
+    # the PUA runs, sorted, with their pointers.
+    other = sorted((c, p) for c, p in first.items()
+                   if not (GB_URO[0] <= c < GB_URO[1] or GB_PUA[0] <= c < GB_PUA[1]))
+
+    def decode(p):
+        kind, add = rows[2 * (p // 190) + (p % 190 >= GB_HALF)]
+        v = add + p % 190
+        if kind == GB_ROW_TABLE:
+            return table[v]
+        if kind == GB_ROW_PUA:
+            return 0x3000 if v == 0xE5E5 else v
+        return uro_rest[v] if v < GB_IDEOGRAPHS else bottom[v - GB_IDEOGRAPHS]
+
+    slot_of = {c: k for k, c in enumerate(uro_rest)}
+    other_of = dict(other)
+
+    def encode(c):
+        if GB_URO[0] <= c < GB_URO[1]:
+            if c not in gb2312:
+                return slots[slot_of[c]]
+            o = [o for x, o in level1 if x == c] or [hanzi.index(c, GB_LEVEL1)]
+            return (0xB0 - 0x81) * 190 + GB_HALF + o[0] // 94 * 190 + o[0] % 94
+        if GB_PUA[0] <= c < GB_PUA[1]:
+            for lo, lead, width in ((0xE000, 0xAA, 94), (0xE234, 0xF8, 94), (0xE4C6, 0xA1, 96)):
+                o = c - lo
+                if 0 <= o < (564 if lo == 0xE000 else 658 if lo == 0xE234 else 672):
+                    return (None if c == 0xE5E5 else (lead - 0x81 + o // width) * 190
+                            + (GB_HALF if width == 94 else 0) + o % width)
+        return other_of.get(c)
+
+    import bisect
+    if any(decode(p) != bp[p] for p in range(len(bp))):
+        sys.exit("gb18030: the small profile's decode differs from the index")
+    if any(encode(c) != first.get(c) for c in range(0x80, 0x10000)):
+        sys.exit("gb18030: the small profile's encode differs from the index")
+    if len(words) * 64 >= 1 << 16 or len(bp) != 126 * 190:
+        sys.exit("gb18030: the small profile's fields do not fit")
+    out = Out(idx.banner())
+    out.define("WENC__GB18030_IDEOGRAPHS", GB_IDEOGRAPHS)
+    out.define("WENC__GB18030_URO_FIRST", "0x%04X" % GB_URO[0])
+    out.define("WENC__GB18030_URO_COUNT", n)
+    out.define("WENC__GB18030_HANZI_AT", hanzi_at)
+    out.array("uint32_t", "wenc__gb18030_rows", [k << 16 | a for k, a in rows], "0x%05X")
+    out.array("uint16_t", "wenc__gb18030_table", table, "0x%04X")
+    out.array("uint16_t", "wenc__gb18030_bottom", bottom, "0x%04X")
+    out.array("uint64_t", "wenc__gb18030_gb2312", words, "0x%016Xu", 4)
+    out.array("uint16_t", "wenc__gb18030_gb2312_rank", rank, "%4d", 16)
+    out.array("uint16_t", "wenc__gb18030_select", select, "%3d", 16)
+    out.sizes.append(("gb18030 decode, small profile",
+                      4 * len(rows) + 2 * len(table) + 2 * len(bottom) + 8 * len(words)
+                      + 2 * len(rank) + 2 * len(select)))
+    write(os.path.join(root, "indexes", "gb18030_small.c"), "".join(out.parts))
+    decode_decls, decode_sizes = out.decls, out.sizes
+    out = Out(idx.banner())
+    out.define("WENC__GB18030_LEVEL1", GB_LEVEL1)
+    out.array("uint16_t", "wenc__gb18030_level1", [o for _, o in level1], "%4d", 16)
+    out.array("uint64_t", "wenc__gb18030_level1_set", l1_set, "0x%016Xu", 4)
+    out.array("uint16_t", "wenc__gb18030_level1_rank", l1_rank, "%4d", 16)
+    # Where each block of 256 code points starts in the list (and one past
+    # the last): the search covers one block, and none in the blocks with
+    # nothing (Hangul, which goes to the four-byte ranges).
+    other_cps = [c for c, _ in other]
+    blocks = [bisect.bisect_left(other_cps, b << 8) for b in range(257)]
+    out.array("uint16_t", "wenc__gb18030_other_block", blocks, "%4d", 16)
+    out.array("uint16_t", "wenc__gb18030_other_cp", other_cps, "0x%04X")
+    out.array("uint16_t", "wenc__gb18030_other_pointer", [p for _, p in other], "%5d")
+    out.sizes.append(("gb18030 encode, small profile",
+                      2 * len(level1) + 10 * len(l1_set) + 2 * len(blocks) + 4 * len(other)))
+    write(os.path.join(root, "indexes", "gb18030_encode_small.c"), "".join(out.parts))
+    for i, (title, _) in enumerate(decls):
+        if title == "%s, decode: small profile" % idx.file:
+            decls[i] = (title, decode_decls)
+        elif title == "%s, encode: small profile" % idx.file:
+            decls[i] = (title, out.decls)
+    sizes[:] = [s for s in sizes if not (s[0].startswith("gb18030") and "small profile" in s[0])]
+    sizes.extend(decode_sizes + out.sizes)
+
+
 def gen_gb18030_ranges(idx, root, decls, sizes):
     out = Out(idx.banner())
     rows = sorted(idx.entries)
@@ -1331,6 +1513,7 @@ def main(argv):
     gen_single_byte(sb_indexes, root, decls, sizes)
     gen_big5(load("big5"), root, decls, sizes)
     gen_simple(load("gb18030"), root, decls, sizes, "gb18030", True)
+    gb18030_small(load("gb18030"), root, decls, sizes)
     gen_gb18030_ranges(load("gb18030-ranges"), root, decls, sizes)
     gen_simple(load("jis0208"), root, decls, sizes, "jis0208", True, None, jis0208_layout)
     # Only EUC-JP's three-byte sequences (0x8F ..) use index jis0212, which

@@ -171,6 +171,22 @@ WENC__INLINE uint32_t gb18030_pair(uint32_t leading, uint32_t b)
     ((b) >= 0x40 && (b) <= 0x7E   ? WENC__BYTE_SUB(b, 0x40) \
      : (b) >= 0x80 && (b) <= 0xFE ? WENC__BYTE_SUB(b, 0x41) \
                                   : WENC__PAIR_INVALID)
+#if WENC__TABLES_SMALL
+/* The small profile's lookup takes the row (leading byte - 0x81) and the
+** offset in it apart: no division. */
+#define GB_ROW(b) ((b) >= 0x81 && (b) <= 0xFE ? WENC__BYTE_SUB(b, 0x81) : WENC__PAIR_INVALID)
+static const uint16_t gb_row[256] = {WENC__BYTE_TABLE(GB_ROW)};
+static const uint16_t gb_trail[256] = {WENC__BYTE_TABLE(GB_TRAIL)};
+
+WENC__INLINE uint32_t gb18030_fast(uint32_t leading, uint32_t b)
+{
+    uint32_t row = gb_row[leading], t = gb_trail[b];
+    if ((row | t) >= WENC__PAIR_INVALID)
+        return WENC__BULK_STOP;
+    /* Every pointer of this form is in the index (step 5). */
+    return wenc__gb18030_code_point_at(row, t);
+}
+#else
 static const uint16_t gb_lead[256] = {WENC__BYTE_TABLE(GB_LEAD)};
 static const uint16_t gb_trail[256] = {WENC__BYTE_TABLE(GB_TRAIL)};
 
@@ -182,7 +198,55 @@ WENC__INLINE uint32_t gb18030_fast(uint32_t leading, uint32_t b)
     /* Every pointer of this form is in the index (step 5). */
     return wenc__gb18030_code_point(pointer);
 }
+#endif
 
+#if WENC__TABLES_SMALL
+/* The small profile's bulk path also takes four-byte sequences of the BMP
+** (steps 3-5 with all four bytes in range and a pointer below 39420, but
+** not 7457), so that text outside index gb18030 (Hangul, ...) stays in the
+** loop: that profile's speed bar is encoding_rs's (issue 29), which
+** decodes them in its loop.  The range of the last one is tried first
+** (runs of Hangul are in one range), then a binary search; the rest
+** (U+E7C7, beyond the BMP, null) is left to the step function. */
+WENC__INLINE void gb18030_bulk_copy(void *unused, const uint8_t *src, size_t *pos, size_t len,
+                                    void *dst, size_t *out, size_t cap, int form, const int copy)
+{
+    (void)unused;
+    unsigned range = 0;
+    for (;;) {
+        wenc__cjk_decode_bulk_fast(src, pos, len, dst, out, cap, form, gb18030_single,
+                                   gb18030_pair, gb18030_fast, copy);
+        for (;;) {
+            const uint8_t *p = src + *pos;
+            if (len - *pos < 4 || p[0] - 0x81u > 0xFE - 0x81 || p[1] - 0x30u > 9 ||
+                p[2] - 0x81u > 0xFE - 0x81 || p[3] - 0x30u > 9)
+                return;
+            uint32_t pointer = (p[0] - 0x81u) * (10 * 126 * 10) + (p[1] - 0x30u) * (10 * 126) +
+                               (p[2] - 0x81u) * 10 + (p[3] - 0x30u);
+            if (pointer > 39419 || pointer == 7457 || cap - *out < 1 + (form == WENC__UTF8) * 2)
+                return;
+            if (pointer < wenc__gb18030_ranges_pointer[range] ||
+                (range + 1 < WENC__GB18030_RANGES &&
+                 pointer >= wenc__gb18030_ranges_pointer[range + 1])) {
+                unsigned lo = 0, n = WENC__GB18030_RANGES;
+                while (n > 1) {
+                    unsigned half = n / 2;
+                    lo = wenc__gb18030_ranges_pointer[lo + half] <= pointer ? lo + half : lo;
+                    n -= half;
+                }
+                range = lo;
+            }
+            uint32_t cp =
+                wenc__gb18030_ranges_cp[range] + pointer - wenc__gb18030_ranges_pointer[range];
+            wenc__put(dst, *out, cp, form);
+            *out += wenc__units(cp, form);
+            *pos += 4;
+            if (len - *pos < 4 || src[*pos + 1] - 0x30u > 9)
+                break;
+        }
+    }
+}
+#else
 WENC__INLINE void gb18030_bulk_copy(void *unused, const uint8_t *src, size_t *pos, size_t len,
                                     void *dst, size_t *out, size_t cap, int form, const int copy)
 {
@@ -190,6 +254,7 @@ WENC__INLINE void gb18030_bulk_copy(void *unused, const uint8_t *src, size_t *po
     wenc__cjk_decode_bulk_fast(src, pos, len, dst, out, cap, form, gb18030_single,
                                gb18030_pair, gb18030_fast, copy);
 }
+#endif
 
 WENC__CJK_DECODE_COPIES(gb18030_bulk)
 
@@ -308,7 +373,55 @@ WENC__INLINE uint32_t gbk_encode_other(uint32_t cp)
     return cp == 0x20AC ? WENC__CJK_BYTES1(0x80) : WENC__CJK_STOP;
 }
 
+#if WENC__TABLES_SMALL
+/* As the decoder's (gb18030_bulk_copy), the small profile's bulk path also
+** writes the four bytes of BMP code points with no index pointer (steps
+** 9-15; not U+E5E5, the side table's or U+E7C7, left to the step function
+** with everything else). */
+WENC__INLINE void gb18030_encode_bulk_copy(const void *src, size_t *pos, size_t len, uint8_t *dst,
+                                           size_t *out, size_t cap, int form, const int copy)
+{
+    unsigned range = 0;
+    for (;;) {
+        wenc__cjk_encode_bulk(src, pos, len, dst, out, cap, form, wenc__gb18030_bytes,
+                              wenc__cjk_encode_stop, copy);
+        for (;;) {
+            uint32_t cp;
+            if (*pos == len)
+                return;
+            unsigned units = wenc__encode_fast_input(src, *pos, len, form, &cp);
+            if (units == 0 || cp - 0x80 >= 0x10000 - 0x80 || cap - *out < 4 || cp == 0xE5E5 ||
+                cp == 0xE7C7 || (cp >= 0xE78D && cp <= 0xE864) ||
+                wenc__gb18030_bytes(cp) != WENC__NONE16)
+                return;
+            if (cp < wenc__gb18030_ranges_cp[range] ||
+                (range + 1 < WENC__GB18030_RANGES && cp >= wenc__gb18030_ranges_cp[range + 1])) {
+                unsigned lo = 0, n = WENC__GB18030_RANGES;
+                while (n > 1) {
+                    unsigned half = n / 2;
+                    lo = wenc__gb18030_ranges_cp[lo + half] <= cp ? lo + half : lo;
+                    n -= half;
+                }
+                range = lo;
+            }
+            uint32_t pointer =
+                wenc__gb18030_ranges_pointer[range] + cp - wenc__gb18030_ranges_cp[range];
+            uint8_t *d = dst + *out;
+            d[0] = (uint8_t)(pointer / (10 * 126 * 10) + 0x81);
+            pointer %= 10 * 126 * 10;
+            d[1] = (uint8_t)(pointer / (10 * 126) + 0x30);
+            pointer %= 10 * 126;
+            d[2] = (uint8_t)(pointer / 10 + 0x81);
+            d[3] = (uint8_t)(pointer % 10 + 0x30);
+            *out += 4;
+            *pos += units;
+        }
+    }
+}
+WENC__CJK_ENCODE_COPIES(gb18030_encode_bulk)
+#else
 WENC__CJK_ENCODE_BULK(gb18030_encode_bulk, wenc__gb18030_bytes, wenc__cjk_encode_stop)
+#endif
 
 WENC__CJK_ENCODE_BULK(gbk_encode_bulk, gbk_encode_pair, gbk_encode_other)
 

@@ -1,4 +1,4 @@
-/* search_table.h -- what the small profile's Big5, jis0208 and EUC-KR encoders
+/* search_table.h -- what the small profile's Big5, jis0208, EUC-KR and gb18030 encoders
 ** share (-Dtables=small; src/handlers/big5.h, jis0208.h, issue 29): they
 ** find a code point's pointer in the decode table instead of carrying an
 ** encode table.  The common entries' places are sorted by code point and
