@@ -15,15 +15,6 @@
 #define WENC__LABEL_BUCKETS 64
 #define WENC__LABEL_SLOTS 512
 
-/* One block of 32 code points of a small-profile encode table (code point
- * -> the encoder's bytes; src/handlers/rank_table.h does the lookup). */
-typedef struct wenc__rank_block {
-    uint32_t other;      /* bit i: base + i maps to other[other_base + rank] */
-    uint32_t run;        /* bit i: base + i maps to run_base + (rank << 8) */
-    uint16_t other_base; /* rank = number of the same bits below bit i */
-    uint16_t run_base;
-} wenc__rank_block;
-
 /* Pointers per block of a small-profile decode table, log 2
  * (src/handlers/delta_table.h). */
 #define WENC__DELTA_BITS 4

@@ -213,71 +213,6 @@ def decode_table_16(index, length):
     return [index.by_pointer.get(p, NONE16) for p in range(length)]
 
 
-def rank_table(mapping, limit, step=1):
-    """Code point -> value in blocks of 32 code points (see
-    src/handlers/rank_table.h).  In each block the longest chain of code
-    points whose values follow each other by STEP (in code point order) is a
-    *run*: bit set in `run`, value = run_base + STEP * the number of run bits
-    below it.  The other mapped code points have a bit in `other` and their
-    value in the `other` array at other_base + the number of other bits
-    below.  top[cp >> 5] is the block number; block 0 is the empty block."""
-    blocks = [(0, 0, 0, 0)]
-    seen = {blocks[0]: 0}
-    top, others = [], []
-    for base in range(0, limit, 32):
-        cps = [cp for cp in range(base, base + 32) if cp in mapping]
-        chain = {}  # value -> (length of the chain ending there, its first cp)
-        for cp in cps:
-            v = mapping[cp]
-            length, first = chain.get(v - step, (0, cp))
-            chain[v] = (length + 1, first if length else cp)
-        run_bits = other_bits = run_base = 0
-        if cps:
-            end = max(chain, key=lambda v: (chain[v][0], -chain[v][1]))
-            length = chain[end][0]
-            run_base = end - (length - 1) * step
-            members = set(range(run_base, end + 1, step))
-        for cp in cps:
-            if mapping[cp] in members and cp >= chain[end][1]:
-                run_bits |= 1 << (cp - base)
-            else:
-                other_bits |= 1 << (cp - base)
-        blk = (other_bits, run_bits, len(others) if other_bits else 0, run_base)
-        others.extend(mapping[cp] for cp in cps if other_bits >> (cp - base) & 1)
-        if blk not in seen:
-            seen[blk] = len(blocks)
-            blocks.append(blk)
-        top.append(seen[blk])
-    return top, blocks, others
-
-
-# The small profile's runs step the trailing byte (the high 8 bits of an
-# entry): src/handlers/rank_table.h adds the rank shifted by this.
-RANK_STEP_SHIFT = 8
-
-
-def encode_rank_table(out, prefix, mapping, what, entry):
-    """The small profile: a rank table whose values are ENTRY(pointer), the
-    bytes the encoders write, as in the default profile's page tables.  A
-    run is then a chain of code points whose trailing bytes follow each
-    other under one leading byte: it ends at a row's end and at a gap in
-    the trailing bytes (0x7F in Shift_JIS and GBK), which costs the tables
-    about 2 KiB more than runs of pointers did, and saves each lookup the
-    division by the row length."""
-    limit = max(mapping) + 1
-    entries = {cp: entry(p) for cp, p in mapping.items()}
-    top, blocks, others = rank_table(entries, limit, 1 << RANK_STEP_SHIFT)
-    if len(blocks) > 0xFFFF or len(others) > 0xFFFF or max(entries.values()) >= NONE16:
-        sys.exit("%s: encode table does not fit its 16-bit fields" % prefix)
-    size = 2 * len(top) + 12 * len(blocks) + 2 * len(others)
-    out.define("WENC__%s_RANK_LIMIT" % prefix.upper(), "0x%X" % limit)
-    out.array("uint16_t", "wenc__%s_rank_top" % prefix, top, "%d", 16)
-    out.array("wenc__rank_block", "wenc__%s_rank_blocks" % prefix, blocks,
-              "{0x%08X, 0x%08X, %5d, 0x%04X}", 2)
-    out.array("uint16_t", "wenc__%s_rank_other" % prefix, others, "0x%04X")
-    out.sizes.append(("%s encode (%s, as bytes), small profile" % (prefix, what), size))
-
-
 def encode_page_table(out, prefix, mapping, what, entry):
     """The default profile: a page table whose entries are ENTRY(pointer),
     the bytes the encoders write (first byte in the low 8 bits), so that a
@@ -434,11 +369,8 @@ def gen_encode(idx, root, decls, sizes, prefix, mapping, what):
         SEARCH_ENCODERS[prefix](out, idx, mapping)
     elif prefix == "euc_kr":
         euc_kr_small_encode(idx, out)
-        astral_list(out, prefix, mapping, "small")
-    else:
-        bmp = {cp: p for cp, p in mapping.items() if cp <= 0xFFFF}
-        encode_rank_table(out, prefix, bmp, what, entry)
-        astral_list(out, prefix, mapping, "small")
+    # gb18030's small tables are written by gb18030_small(), which replaces
+    # this file and its declarations.
     if extra:
         extra(out, idx, True)
     write(os.path.join(root, "indexes", "%s_encode_small.c" % prefix), "".join(out.parts))
@@ -1532,14 +1464,6 @@ def main(argv):
          "#define WENC__ENCODING_COUNT %d\n#define WENC__LABEL_COUNT %d\n" % (n_enc, n_lab),
          "#define WENC__LABEL_MAX_LENGTH %d\n" % maxlen,
          "#define WENC__LABEL_BUCKETS 64\n#define WENC__LABEL_SLOTS 512\n\n",
-         "/* One block of 32 code points of a small-profile encode table (code point\n"
-         " * -> the encoder's bytes; src/handlers/rank_table.h does the lookup). */\n",
-         "typedef struct wenc__rank_block {\n",
-         "    uint32_t other;      /* bit i: base + i maps to other[other_base + rank] */\n",
-         "    uint32_t run;        /* bit i: base + i maps to run_base + (rank << %d) */\n" % RANK_STEP_SHIFT,
-         "    uint16_t other_base; /* rank = number of the same bits below bit i */\n",
-         "    uint16_t run_base;\n",
-         "} wenc__rank_block;\n\n",
          "/* Pointers per block of a small-profile decode table, log 2\n"
          " * (src/handlers/delta_table.h). */\n",
          "#define WENC__DELTA_BITS %d\n\n" % DELTA_BITS]

@@ -134,7 +134,7 @@ WENC__INLINE uint32_t jis0208_sjis_pointer_bytes(uint32_t pointer)
 ** are (but for rows 88..93, below), EUC-JP and ISO-2022-JP take row and
 ** cell back with two small tables: the fastest peers are fastest on
 ** Shift_JIS, so it gets the shortest path.  The default profile's page
-** table or the small profile's rank table (rank_table.h). */
+** table or the small profile's search of the decode tables (search_table.h). */
 WENC__INLINE uint32_t jis0208_entry(uint32_t cp)
 {
 #if WENC__TABLES_SMALL

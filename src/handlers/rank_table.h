@@ -1,23 +1,8 @@
-/* rank_table.h -- code point -> bytes lookups in the small profile's
-** encode tables of the double-byte indexes (-Dtables=small;
-** tools/gen-tables.py, rank_table()).  The default profile's are two-level
-** page tables (wenc__page_lookup, internal.h): two loads per lookup.  Both
-** hold the same entries, the bytes the encoder writes for the code point's
-** pointer (first byte in the low 8 bits), so that no lookup divides by the
-** row length.
-**
-** A table is a top level, one uint16_t block number per 32 code points, and
-** one 12-byte wenc__rank_block per distinct block.  In a block, the longest
-** chain of code points whose trailing bytes follow each other under one
-** leading byte (in code point order) is a *run*: its entries are computed,
-** run_base + (the number of run code points below << 8).  Long runs are
-** common: EUC-KR's Hangul, gb18030's GBK/3 and GBK/4 ideographs and its PUA
-** rows are in code point order (../shared/INDEX-FACTS.md).  The other code
-** points keep their entries in a dense array, found the same way by rank.
-** So a table costs two bytes per code point outside runs, and nothing for
-** unmapped ones, where the page tables cost two bytes per slot of every
-** non-empty page.  The price is a popcount and a third dependent load per
-** code point (bench history issue-12-tables.md has the figures). */
+/* rank_table.h -- counting bits, and the default profile's rank blocks.
+** The small profile's lookups rank and select over bit sets (EUC-KR's
+** Hangul, gb18030's hanzi: euc_kr.h, gb18030.h, issue 29) with
+** wenc__popcount32/64; the default profile's EUC-KR encode table keeps its
+** sparse blocks (hanja) apart, found by rank (wenc__sparse_lookup). */
 #ifndef WENC_HANDLERS_RANK_TABLE_H
 #define WENC_HANDLERS_RANK_TABLE_H
 
@@ -59,22 +44,6 @@ WENC__INLINE uint32_t wenc__popcount64(uint64_t x)
     x = (x + (x >> 4)) & UINT64_C(0x0F0F0F0F0F0F0F0F);
     return (uint32_t)((x * UINT64_C(0x0101010101010101)) >> 56);
 #endif
-}
-
-/* The entry for CP in the table (TOP, BLOCKS, OTHER) covering code points
-** below LIMIT, or WENC__NONE16 when CP has none. */
-WENC__INLINE uint32_t wenc__rank_lookup(const uint16_t *top, const wenc__rank_block *blocks,
-                                        const uint16_t *other, uint32_t limit, uint32_t cp)
-{
-    if (cp >= limit)
-        return WENC__NONE16;
-    const wenc__rank_block *b = &blocks[top[cp >> 5]];
-    uint32_t bit = 1u << (cp & 31), below = bit - 1;
-    if (b->run & bit)
-        return b->run_base + (wenc__popcount32(b->run & below) << 8);
-    if (b->other & bit)
-        return other[b->other_base + wenc__popcount32(b->other & below)];
-    return WENC__NONE16;
 }
 
 /* The default profile's page tables with rank blocks (tools/gen-tables.py,

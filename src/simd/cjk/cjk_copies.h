@@ -270,7 +270,8 @@ WENC__INLINE uint32_t wenc__cjk_utf8_3(uint32_t w, const int copy)
 ** run the copy built for them, with pext where pext is fast
 ** (wenc__simd_fast_pext): BMI2 decodes UTF-8 with one bit extraction
 ** (wenc__cjk_utf8_3), but AMD's CPUs before Zen 3 run pext in microcode.
-** The small profile's lookups count bits (wenc__rank_lookup), and baseline
+** The small profile's lookups count bits (rank and select over EUC-KR's and
+** gb18030's bit sets, wenc__popcount64 in rank_table.h), and baseline
 ** x86-64 has no popcnt instruction: the bit-parallel sum put about 30 % on
 ** each CJK code point, so that profile has a copy for POPCNT without pext
 ** (in the default profile nothing counts bits, and POPCNT runs the SSE2
