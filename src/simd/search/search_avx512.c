@@ -5,6 +5,9 @@
 
 #include "simd/target.h"
 
+/* Only the small profile has the search (clang rejects a target region
+** with nothing in it, as the amalgamation's default build would have). */
+#if defined(WENC__TABLES_SMALL) && WENC__TABLES_SMALL
 WENC__TARGET_BEGIN(WENC__TARGET_AVX512)
 #define WENC__KERNEL_AVX2 1
 #define WENC__KERNEL_AVX512 1
@@ -41,3 +44,4 @@ const wenc__search_kernels wenc__search_avx512 = {avx512_find_u16};
 #endif
 
 WENC__TARGET_END
+#endif
