@@ -350,11 +350,12 @@ ENCODE_FORMS = {
 }
 
 
-def gen_encode(idx, root, decls, sizes, prefix, mapping, what):
+def gen_encode(idx, root, decls, sizes, prefix, mapping, what, small=None):
     """The encode tables of both profiles, each in a file of its own (the
     build compiles one): <prefix>_encode.c, two-level page tables of the
     bytes, two loads per lookup (default); <prefix>_encode_small.c, rank
-    tables of the same bytes (-Dtables=small)."""
+    tables of the same bytes (-Dtables=small), unless SMALL (what
+    gb18030_small() returned) says that file is written already."""
     entry, extra = ENCODE_FORMS[prefix]
     out = Out(idx.banner())
     encode_page_table(out, prefix, mapping, what, entry)
@@ -364,13 +365,16 @@ def gen_encode(idx, root, decls, sizes, prefix, mapping, what):
     write(os.path.join(root, "indexes", "%s_encode.c" % prefix), "".join(out.parts))
     decls.append(("%s, encode: default profile" % idx.file, out.decls))
     sizes.extend(out.sizes)
+    if small:
+        # The sizes of both small files come after the default encode's.
+        decls.append(("%s, encode: small profile" % idx.file, small[1]))
+        sizes.extend(small[2])
+        return
     out = Out(idx.banner())
     if prefix in SEARCH_ENCODERS:
         SEARCH_ENCODERS[prefix](out, idx, mapping)
     elif prefix == "euc_kr":
         euc_kr_small_encode(idx, out)
-    # gb18030's small tables are written by gb18030_small(), which replaces
-    # this file and its declarations.
     if extra:
         extra(out, idx, True)
     write(os.path.join(root, "indexes", "%s_encode_small.c" % prefix), "".join(out.parts))
@@ -703,12 +707,14 @@ def delta_table(table):
     return (desc, [d for blk in narrow for d in blk], [c for blk in wide for c in blk])
 
 
-def gen_simple(idx, root, decls, sizes, prefix, encode, note=None, layout=None, delta_only=False):
+def gen_simple(idx, root, decls, sizes, prefix, encode, note=None, layout=None, delta_only=False,
+               small_tables=None):
     """Decode table over 0..max pointer (or as LAYOUT arranges it: it returns
     the table and defines what its accessor needs), flat in <prefix>.c
     (default profile) and as a delta table in <prefix>_small.c
     (-Dtables=small), or with DELTA_ONLY a delta table in <prefix>.c for
-    both; optionally a first-pointer encode table."""
+    both; optionally a first-pointer encode table.  SMALL_TABLES, if given,
+    writes the small profile's files instead (gb18030_small)."""
     out = Out(idx.banner())
     length = max(idx.by_pointer) + 1
     if any(c > 0xFFFF for _, c in idx.entries):
@@ -747,6 +753,13 @@ def gen_simple(idx, root, decls, sizes, prefix, encode, note=None, layout=None, 
     write(os.path.join(root, "indexes", "%s.c" % prefix), "".join(out.parts))
     decls.append(("%s, decode: default profile" % idx.file, out.decls))
     sizes.extend(out.sizes)
+    if small_tables:
+        small = small_tables(idx, root)
+        decls.append(("%s, decode: small profile" % idx.file, small[0]))
+        if encode:
+            gen_encode(idx, root, decls, sizes, prefix, idx.first_pointers(), "index pointer",
+                       small)
+        return extra
     small = Out(idx.banner())
     small.parts = shared[0]
     if prefix == "euc_kr":
@@ -1016,11 +1029,12 @@ def gb18030_small_rows():
     return rows, table_halves
 
 
-def gb18030_small(idx, root, decls, sizes):
-    """The small profile's tables of index gb18030, in place of the delta and
-    rank tables gen_simple() wrote: gb18030_small.c (decode, and what the
-    encoder shares with it) and gb18030_encode_small.c.  Every lookup is
-    checked here against the index for every pointer and code point."""
+def gb18030_small(idx, root):
+    """The small profile's tables of index gb18030, in place of gen_simple()'s
+    delta and rank tables: gb18030_small.c (decode, and what the encoder
+    shares with it) and gb18030_encode_small.c.  Every lookup is checked
+    here against the index for every pointer and code point.  Returns the
+    declarations of each file and the sizes of both."""
     bp, first = idx.by_pointer, idx.first_pointers()
     rows, halves = gb18030_small_rows()
     table = []
@@ -1138,13 +1152,7 @@ def gb18030_small(idx, root, decls, sizes):
     out.sizes.append(("gb18030 encode, small profile",
                       2 * len(level1) + 10 * len(l1_set) + 2 * len(blocks) + 4 * len(other)))
     write(os.path.join(root, "indexes", "gb18030_encode_small.c"), "".join(out.parts))
-    for i, (title, _) in enumerate(decls):
-        if title == "%s, decode: small profile" % idx.file:
-            decls[i] = (title, decode_decls)
-        elif title == "%s, encode: small profile" % idx.file:
-            decls[i] = (title, out.decls)
-    sizes[:] = [s for s in sizes if not (s[0].startswith("gb18030") and "small profile" in s[0])]
-    sizes.extend(decode_sizes + out.sizes)
+    return decode_decls, out.decls, decode_sizes + out.sizes
 
 
 def gen_gb18030_ranges(idx, root, decls, sizes):
@@ -1444,8 +1452,7 @@ def main(argv):
     decls, sizes = [], []
     gen_single_byte(sb_indexes, root, decls, sizes)
     gen_big5(load("big5"), root, decls, sizes)
-    gen_simple(load("gb18030"), root, decls, sizes, "gb18030", True)
-    gb18030_small(load("gb18030"), root, decls, sizes)
+    gen_simple(load("gb18030"), root, decls, sizes, "gb18030", True, small_tables=gb18030_small)
     gen_gb18030_ranges(load("gb18030-ranges"), root, decls, sizes)
     gen_simple(load("jis0208"), root, decls, sizes, "jis0208", True, None, jis0208_layout)
     # Only EUC-JP's three-byte sequences (0x8F ..) use index jis0212, which

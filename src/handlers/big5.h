@@ -66,23 +66,21 @@ WENC__SEARCH_SLOW uint32_t big5_scan(uint32_t at, uint32_t low, uint32_t astral)
     }
 }
 
+/* The low 16 bits of entry AT: the whole code point in the sorted part,
+** which has no plane 2 entry. */
+WENC__INLINE uint32_t big5_decode_low(uint32_t at)
+{
+    return wenc__big5_decode[at];
+}
+
 /* The place of "index Big5 pointer" for BMP code point CP, or
 ** WENC__NONE16. */
 WENC__INLINE uint32_t big5_bmp_at(uint32_t cp)
 {
-    uint32_t b = cp >> WENC__BIG5_SORTED_SHIFT;
-    const uint16_t *at = wenc__big5_sorted + wenc__big5_sorted_dir[b];
-    uint32_t n = (uint32_t)wenc__big5_sorted_dir[b + 1] - wenc__big5_sorted_dir[b];
-    if (n != 0) {
-        /* Branch-free halving (the sorted part has no plane 2 entry). */
-        while (n > 1) {
-            uint32_t half = n / 2;
-            at = wenc__big5_decode[at[half]] <= cp ? at + half : at;
-            n -= half;
-        }
-        if (wenc__big5_decode[*at] == cp)
-            return *at;
-    }
+    uint32_t at;
+    if (wenc__search_sorted(wenc__big5_sorted, wenc__big5_sorted_dir, WENC__BIG5_SORTED_SHIFT,
+                            big5_decode_low, cp, &at))
+        return at;
     if (WENC__SEARCH_BLOCK(wenc__big5_scan_blocks, cp) && cp != WENC__NONE16)
         return big5_scan(WENC__BIG5_SCAN_AT, cp, 0);
     return WENC__NONE16;

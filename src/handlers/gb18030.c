@@ -48,6 +48,17 @@ WENC__INLINE uint32_t ranges_pointer(uint32_t cp)
     return wenc__gb18030_ranges_pointer[lo] + cp - wenc__gb18030_ranges_cp[lo];
 }
 
+/* The four bytes of POINTER into D (encoder steps 9-15). */
+WENC__INLINE void pointer_four_bytes(uint32_t pointer, uint8_t *d)
+{
+    d[0] = (uint8_t)(pointer / (10 * 126 * 10) + 0x81);
+    pointer %= 10 * 126 * 10;
+    d[1] = (uint8_t)(pointer / (10 * 126) + 0x30);
+    pointer %= 10 * 126;
+    d[2] = (uint8_t)(pointer / 10 + 0x81);
+    d[3] = (uint8_t)(pointer % 10 + 0x30);
+}
+
 struct gb18030_state {
     uint8_t first, second, third;
 };
@@ -201,13 +212,30 @@ WENC__INLINE uint32_t gb18030_fast(uint32_t leading, uint32_t b)
 #endif
 
 #if WENC__TABLES_SMALL
+/* The range of KEY for the small profile's bulk paths (the decoder's and
+** the encoder's four-byte sequences): the last one in KEYS
+** (wenc__gb18030_ranges_pointer or wenc__gb18030_ranges_cp) starting at or
+** before KEY, into *RANGE.  *RANGE, the last key's, is tried first (runs
+** of Hangul are in one range), then a search by halves. */
+WENC__INLINE void ranges_find(const uint32_t *keys, uint32_t key, unsigned *range)
+{
+    if (key < keys[*range] || (*range + 1 < WENC__GB18030_RANGES && key >= keys[*range + 1])) {
+        unsigned lo = 0, n = WENC__GB18030_RANGES;
+        while (n > 1) {
+            unsigned half = n / 2;
+            lo = keys[lo + half] <= key ? lo + half : lo;
+            n -= half;
+        }
+        *range = lo;
+    }
+}
+
 /* The small profile's bulk path also takes four-byte sequences of the BMP
 ** (steps 3-5 with all four bytes in range and a pointer below 39420, but
 ** not 7457), so that text outside index gb18030 (Hangul, ...) stays in the
 ** loop: that profile's speed bar is encoding_rs's (issue 29), which
-** decodes them in its loop.  The range of the last one is tried first
-** (runs of Hangul are in one range), then a binary search; the rest
-** (U+E7C7, beyond the BMP, null) is left to the step function. */
+** decodes them in its loop (ranges_find); the rest (U+E7C7, beyond the
+** BMP, null) is left to the step function. */
 WENC__INLINE void gb18030_bulk_copy(void *unused, const uint8_t *src, size_t *pos, size_t len,
                                     void *dst, size_t *out, size_t cap, int form, const int copy)
 {
@@ -225,17 +253,7 @@ WENC__INLINE void gb18030_bulk_copy(void *unused, const uint8_t *src, size_t *po
                                (p[2] - 0x81u) * 10 + (p[3] - 0x30u);
             if (pointer > 39419 || pointer == 7457 || cap - *out < 1 + (form == WENC__UTF8) * 2)
                 return;
-            if (pointer < wenc__gb18030_ranges_pointer[range] ||
-                (range + 1 < WENC__GB18030_RANGES &&
-                 pointer >= wenc__gb18030_ranges_pointer[range + 1])) {
-                unsigned lo = 0, n = WENC__GB18030_RANGES;
-                while (n > 1) {
-                    unsigned half = n / 2;
-                    lo = wenc__gb18030_ranges_pointer[lo + half] <= pointer ? lo + half : lo;
-                    n -= half;
-                }
-                range = lo;
-            }
+            ranges_find(wenc__gb18030_ranges_pointer, pointer, &range);
             uint32_t cp =
                 wenc__gb18030_ranges_cp[range] + pointer - wenc__gb18030_ranges_pointer[range];
             wenc__put(dst, *out, cp, form);
@@ -332,13 +350,7 @@ WENC__INLINE int gb18030_encode_step(int32_t cp, wenc__estep *r, bool is_gbk)
         return WENC__E_ERROR;
     }
     /* 9-15. Four bytes from the ranges pointer. */
-    uint32_t pointer = ranges_pointer((uint32_t)cp);
-    r->bytes[0] = (uint8_t)(pointer / (10 * 126 * 10) + 0x81);
-    pointer %= 10 * 126 * 10;
-    r->bytes[1] = (uint8_t)(pointer / (10 * 126) + 0x30);
-    pointer %= 10 * 126;
-    r->bytes[2] = (uint8_t)(pointer / 10 + 0x81);
-    r->bytes[3] = (uint8_t)(pointer % 10 + 0x30);
+    pointer_four_bytes(ranges_pointer((uint32_t)cp), r->bytes);
     r->n = 4;
     return WENC__E_BYTES;
 }
@@ -394,25 +406,10 @@ WENC__INLINE void gb18030_encode_bulk_copy(const void *src, size_t *pos, size_t 
                 cp == 0xE7C7 || (cp >= 0xE78D && cp <= 0xE864) ||
                 wenc__gb18030_bytes(cp) != WENC__NONE16)
                 return;
-            if (cp < wenc__gb18030_ranges_cp[range] ||
-                (range + 1 < WENC__GB18030_RANGES && cp >= wenc__gb18030_ranges_cp[range + 1])) {
-                unsigned lo = 0, n = WENC__GB18030_RANGES;
-                while (n > 1) {
-                    unsigned half = n / 2;
-                    lo = wenc__gb18030_ranges_cp[lo + half] <= cp ? lo + half : lo;
-                    n -= half;
-                }
-                range = lo;
-            }
+            ranges_find(wenc__gb18030_ranges_cp, cp, &range);
             uint32_t pointer =
                 wenc__gb18030_ranges_pointer[range] + cp - wenc__gb18030_ranges_cp[range];
-            uint8_t *d = dst + *out;
-            d[0] = (uint8_t)(pointer / (10 * 126 * 10) + 0x81);
-            pointer %= 10 * 126 * 10;
-            d[1] = (uint8_t)(pointer / (10 * 126) + 0x30);
-            pointer %= 10 * 126;
-            d[2] = (uint8_t)(pointer / 10 + 0x81);
-            d[3] = (uint8_t)(pointer % 10 + 0x30);
+            pointer_four_bytes(pointer, dst + *out);
             *out += 4;
             *pos += units;
         }

@@ -101,18 +101,10 @@ WENC__INLINE uint32_t jis0208_first_at(uint32_t cp)
         if (off < wenc__jis0208_run_len[i])
             return wenc__jis0208_run_at[i] + off;
     }
-    uint32_t b = cp >> WENC__JIS0208_SORTED_SHIFT;
-    const uint16_t *at = wenc__jis0208_sorted + wenc__jis0208_sorted_dir[b];
-    uint32_t n = (uint32_t)wenc__jis0208_sorted_dir[b + 1] - wenc__jis0208_sorted_dir[b];
-    if (n != 0) {
-        while (n > 1) {
-            uint32_t half = n / 2;
-            at = wenc__jis0208_decode_at(at[half]) <= cp ? at + half : at;
-            n -= half;
-        }
-        if (wenc__jis0208_decode_at(*at) == cp)
-            return *at;
-    }
+    uint32_t at;
+    if (wenc__search_sorted(wenc__jis0208_sorted, wenc__jis0208_sorted_dir,
+                            WENC__JIS0208_SORTED_SHIFT, wenc__jis0208_decode_at, cp, &at))
+        return at;
     if (WENC__SEARCH_BLOCK(wenc__jis0208_scan_blocks, cp) && cp != WENC__NONE16)
         return jis0208_scan(cp, WENC__JIS0208_SCAN_BLOCK, WENC__JIS0208_SCAN_WIDE);
     return WENC__NONE16;
