@@ -162,17 +162,19 @@ WENC__INLINE __m128i urun8_ascii(const urun16 *r, __m128i a, __m128i *ok)
 }
 
 /* Whether an index's runs hold enough of its letters to pay for looking
-** at them: one of 20 code points or more from U+0180 up (Cyrillic, Greek,
-** Hebrew, Arabic, Thai letters).  Not KOI8's, whose alphabets are not in
-** code point order (its runs are of box-drawing characters; measured:
-** KOI8-R from Russian text took 1.2 times the instructions with them), nor
-** Latin-1's (windows-1252 from French and German text took 1.06 times: an
-** accented letter or two in 16 units, cheaper patched). */
-WENC__INLINE bool runs_pay(const uint32_t *runs)
+** at them: one of 20 code points or more from FROM up (from U+0180:
+** Cyrillic, Greek, Hebrew, Arabic, Thai letters).  Not KOI8's, whose
+** alphabets are not in code point order (its runs are of box-drawing
+** characters; measured: KOI8-R from Russian text took 1.2 times the
+** instructions with them), nor in the default profile Latin-1's
+** (windows-1252 from French and German text took 1.06 times: an accented
+** letter or two in 16 units, cheaper patched; in the small profile, whose
+** table costs more, it took 1.04 times from UTF-16 without them). */
+WENC__INLINE bool runs_pay(const uint32_t *runs, uint32_t from)
 {
     bool pay = false;
     for (int k = 0; k < 2; k++)
-        pay |= (((runs[k] >> 16) + (runs[k] & 0xFF)) & 0xFFFF) >= 0x180 &&
+        pay |= (((runs[k] >> 16) + (runs[k] & 0xFF)) & 0xFFFF) >= from &&
                (runs[k] >> 8 & 0xFF) >= 20;
     return pay;
 }
@@ -221,7 +223,7 @@ size_t wenc__sb_sse2_from_utf16_table(const uint8_t *top, uint32_t last, const u
 {
     /* Each error restarts the kernel: no more than a test for an index
     ** without runs to speak of. */
-    if (!runs_pay(runs))
+    if (!runs_pay(runs, WENC__TABLES_SMALL ? 0xA0 : 0x180))
         return from_utf16_blocks(top, last, NULL, false, s, n, dst);
     urun16 r;
     urun16_init(&r, runs);
@@ -379,7 +381,7 @@ size_t wenc__sb_sse2_from_utf8_table(const uint8_t *top, uint32_t last, const ui
 {
     /* Each error restarts the kernel: no more than a test for an index
     ** without runs to speak of. */
-    if (!runs_pay(runs))
+    if (!runs_pay(runs, 0x180))
         return from_utf8_plain(top, last, s, end, dst, written);
     urun16 r;
     urun16_init(&r, runs);
