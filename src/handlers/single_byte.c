@@ -315,6 +315,7 @@ struct sb_encode_state {
     const uint8_t *top; /* block numbers: code points in 128s */
     uint32_t last;      /* the top's last entry, the empty block */
     uint32_t main;      /* the block of the encode kernels (sb_main); 0: none */
+    const uint32_t *runs; /* the index's runs (wenc__sb_decode_runs), for the kernels */
 #if WENC__TABLES_SMALL
     /* The small profile's TOP (sb_kernels.h), made per call; MAIN's if
     ** MAIN is not 0. */
@@ -452,7 +453,7 @@ static __attribute__((noinline)) void sb_encode_bulk(void *sv, const void *src, 
         size_t n = len - pos < cap - out ? len - pos : cap - out;
         size_t i = 0;
         if (k != NULL && k->from_utf16_table != NULL && n != 0)
-            i = k->from_utf16_table(top->top, top->last, s + pos, n, dst + out);
+            i = k->from_utf16_table(top->top, top->last, top->runs, s + pos, n, dst + out);
         while (i < n) {
             size_t stop = i + 16;
             if (stop > n)
@@ -481,8 +482,8 @@ static __attribute__((noinline)) void sb_encode_bulk(void *sv, const void *src, 
             end = pos + (cap - out);
         if (k != NULL && k->from_utf8_table != NULL && end > pos) {
             size_t written = 0;
-            pos += k->from_utf8_table(top->top, top->last, s + pos, end - pos, dst + out,
-                                      &written);
+            pos += k->from_utf8_table(top->top, top->last, top->runs, s + pos, end - pos,
+                                      dst + out, &written);
             out += written;
         }
         while (pos < end) {
@@ -626,7 +627,8 @@ static uint32_t sb_big(unsigned sb)
 WENC__INLINE wenc_status sb_encode(wenc__ecall *c, const int form)
 {
     unsigned sb = (unsigned)c->e->priv_encoding->single_byte;
-    struct sb_encode_state s = {.top = WENC__SB_ENC_TOP(sb), .last = WENC__SB_ENC_LAST(sb)};
+    struct sb_encode_state s = {.top = WENC__SB_ENC_TOP(sb), .last = WENC__SB_ENC_LAST(sb),
+                                .runs = wenc__sb_decode_runs + 2 * sb};
     if (wenc__sb_kernels_get() != NULL && wenc__sb_kernels_get()->from_utf16 != NULL)
         s.main = sb_main(sb);
 #if WENC__TABLES_SMALL

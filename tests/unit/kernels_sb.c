@@ -165,9 +165,23 @@ static uint32_t enc_model(unsigned sb, uint32_t cp)
 }
 
 /* A code point for the encode inputs: ASCII, U+0000, one of row SB's,
-** another BMP one, a surrogate, a supplementary one (from UTF-8). */
-static uint32_t enc_cp(unsigned sb, bool utf8)
+** another BMP one, a surrogate, a supplementary one (from UTF-8).  DENSE:
+** mostly row SB's, and the edges of its runs (wenc__sb_decode_runs: the
+** kernels encode a run's code points without the table, issue 29), the
+** first and last and the ones just outside, so that runs of them end at
+** every offset of a vector. */
+static uint32_t enc_cp(unsigned sb, bool utf8, bool dense)
 {
+    if (dense && tu_rng_below(&rng, 8) != 0) {
+        uint32_t run = wenc__sb_decode_runs[2 * sb + tu_rng_below(&rng, 2)];
+        uint32_t first = ((run >> 16) + (run & 0xFF)) & 0xFFFF, n = run >> 8 & 0xFF;
+        if (n != 0 && tu_rng_below(&rng, 4) == 0) {
+            uint32_t edge[4] = {first - 1, first, first + n - 1, first + n};
+            return edge[tu_rng_below(&rng, 4)];
+        }
+        uint32_t c = wenc__sb_decode[128 * sb + tu_rng_below(&rng, 128)];
+        return c == 0xFFFF ? 0x41 : c;
+    }
     size_t r = tu_rng_below(&rng, 40);
     if (r < 14)
         return 0x20 + (uint32_t)tu_rng_below(&rng, 0x60);
@@ -201,8 +215,6 @@ static void run_encode(tally *t, int k, unsigned sb, int round)
         last = wenc__sb_enc_make(sb, cp >> 7, made);
         top = made;
     }
-#else
-    (void)round;
 #endif
     static uint16_t s16[MAXB];
     static uint8_t s8[4 * MAXB + 2], want[4 * MAXB], buf[4 * MAXB + SLACK];
@@ -210,7 +222,7 @@ static void run_encode(tally *t, int k, unsigned sb, int round)
         /* From UTF-16: the model stops at the first unit without a byte;
         ** U+0000 is its byte 0 here. */
         for (size_t i = 0; i < len; i++)
-            s16[i] = (uint16_t)enc_cp(sb, false);
+            s16[i] = (uint16_t)enc_cp(sb, false, round >= 2);
         size_t n = 0;
         for (; n < len; n++) {
             uint32_t b = s16[n] >= 0xD800 && s16[n] < 0xE000 ? 0 : enc_model(sb, s16[n]);
@@ -219,7 +231,7 @@ static void run_encode(tally *t, int k, unsigned sb, int round)
             want[n] = (uint8_t)b;
         }
         memset(buf, 0xA5, sizeof buf);
-        size_t got = kern[k]->from_utf16_table(top, last, len ? s16 : NULL, len, len ? buf : NULL);
+        size_t got = kern[k]->from_utf16_table(top, last, wenc__sb_decode_runs + 2 * sb, len ? s16 : NULL, len, len ? buf : NULL);
         t->checked++;
         if (got > n || got + 64 < n || (got < n && len - got >= 16) ||
             memcmp(buf, want, got) != 0 || buf[len] != 0xA5)
@@ -229,9 +241,14 @@ static void run_encode(tally *t, int k, unsigned sb, int round)
         ** sequences that start in the first N bytes (two more follow). */
         size_t m = 0;
         while (m < len) {
-            uint32_t c = enc_cp(sb, true);
-            if (tu_rng_below(&rng, 40) == 0)
+            uint32_t c = enc_cp(sb, true, round >= 2);
+            size_t odd = tu_rng_below(&rng, 40);
+            if (odd == 0)
                 s8[m++] = (uint8_t)(0x80 + tu_rng_below(&rng, 0x80)); /* ill-formed */
+            else if (odd == 1 && c < 0x800) /* overlong */
+                s8[m++] = 0xE0, s8[m++] = (uint8_t)(0x80 | c >> 6), s8[m++] = (uint8_t)(0x80 | (c & 0x3F));
+            else if (odd == 2 && c < 0x80) /* overlong */
+                s8[m++] = (uint8_t)(0xC0 | c >> 6), s8[m++] = (uint8_t)(0x80 | (c & 0x3F));
             else if (c < 0x80)
                 s8[m++] = (uint8_t)c;
             else if (c < 0x800)
@@ -274,7 +291,7 @@ static void run_encode(tally *t, int k, unsigned sb, int round)
         out_at[p] = o;
         memset(buf, 0xA5, sizeof buf);
         size_t written = 12345;
-        got = kern[k]->from_utf8_table(top, last, end ? s8 : NULL, end, end ? buf : NULL, &written);
+        got = kern[k]->from_utf8_table(top, last, wenc__sb_decode_runs + 2 * sb, end ? s8 : NULL, end, end ? buf : NULL, &written);
         t->checked++;
         bool at_nul = got < p && start[got] && s8[got] == 0 && written == out_at[got];
         if ((!at_nul && (got != p || written != o)) || memcmp(buf, want, written) != 0 ||

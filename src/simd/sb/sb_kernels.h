@@ -61,7 +61,8 @@ typedef struct wenc__sb_kernels {
 
     /* The encoder's bulk path from UTF-16 and from UTF-8 for every
     ** encoding, through its table (TOP, LAST: wenc__sb_encode_byte
-    ** below, the profile's).  From UTF-16: SRC[0..LEN) into DST[0..LEN), one byte per
+    ** below, the profile's) and its runs (RUNS, as to_utf16's: their code
+    ** points' bytes without the table).  From UTF-16: SRC[0..LEN) into DST[0..LEN), one byte per
     ** unit, ASCII (U+0000 included) as itself; stops before a unit without
     ** a byte (a surrogate, an unmapped code point) and may stop earlier,
     ** before a last block shorter than a vector or at U+0000.  From UTF-8:
@@ -72,10 +73,10 @@ typedef struct wenc__sb_kernels {
     ** function decides, and may stop at U+0000.  Both return the units
     ** (bytes) read; from UTF-8 *WRITTEN the bytes of output.  Both may
     ** write DST past their output within its room (scratch). */
-    size_t (*from_utf16_table)(const uint8_t *top, uint32_t last, const uint16_t *src, size_t len,
-                               uint8_t *dst);
-    size_t (*from_utf8_table)(const uint8_t *top, uint32_t last, const uint8_t *src, size_t len,
-                              uint8_t *dst, size_t *written);
+    size_t (*from_utf16_table)(const uint8_t *top, uint32_t last, const uint32_t *runs,
+                               const uint16_t *src, size_t len, uint8_t *dst);
+    size_t (*from_utf8_table)(const uint8_t *top, uint32_t last, const uint32_t *runs,
+                              const uint8_t *src, size_t len, uint8_t *dst, size_t *written);
 } wenc__sb_kernels;
 
 /* Indexed by wenc__isa: the kernels of the best instruction set at or below
@@ -86,10 +87,11 @@ extern const wenc__sb_kernels *const wenc__sb_kernels_by_isa[WENC__ISA_COUNT];
 #if defined(WENC__SIMD_X86)
 extern const wenc__sb_kernels wenc__sb_sse2, wenc__sb_avx2, wenc__sb_avx512;
 /* The SSE2 encode kernels, which the AVX2 and AVX-512 sets share. */
-size_t wenc__sb_sse2_from_utf16_table(const uint8_t *top, uint32_t last, const uint16_t *src,
-                                      size_t len, uint8_t *dst);
-size_t wenc__sb_sse2_from_utf8_table(const uint8_t *top, uint32_t last, const uint8_t *src,
-                                     size_t len, uint8_t *dst, size_t *written);
+size_t wenc__sb_sse2_from_utf16_table(const uint8_t *top, uint32_t last, const uint32_t *runs,
+                                      const uint16_t *src, size_t len, uint8_t *dst);
+size_t wenc__sb_sse2_from_utf8_table(const uint8_t *top, uint32_t last, const uint32_t *runs,
+                                     const uint8_t *src, size_t len, uint8_t *dst,
+                                     size_t *written);
 #endif
 #if defined(WENC__SIMD_NEON)
 extern const wenc__sb_kernels wenc__sb_neon;

@@ -8,8 +8,9 @@
 ** Hebrew and Thai encodings) directly, the other bytes (few in most text:
 ** the accented letters of the Latin encodings, punctuation) patched in
 ** from the index afterwards.  Encode: 16 units narrowed in a vector, the
-** ones that are not ASCII patched in from the table; from UTF-8, runs of
-** ASCII copied 16 bytes at a time. */
+** runs' units made bytes in vectors too, the others patched in from the
+** table; from UTF-8, runs of ASCII copied 16 bytes at a time, and the
+** runs' two- and three-byte sequences decoded 8 at a time. */
 #include <emmintrin.h>
 
 #include "sb_kernels.h"
@@ -113,14 +114,15 @@ WENC__INLINE bool ascii16_from_utf16(const uint16_t *s, uint8_t *o)
     return true;
 }
 
-#if WENC__TABLES_SMALL
-/* The small profile's table (sb_kernels.h) costs more per unit than the
-** default's, so the units of the index's two runs of consecutive code
-** points (most letters of the Cyrillic, Greek, Hebrew and Thai encodings)
-** are encoded in vectors, as vector16() decodes them: unit U is in a run
-** if U - its first code point < its length, and its byte is U - (first
-** code point - first byte).  Measured: windows-1253 from Greek text
-** with the table alone ran at 0.73 of encoding_rs under this set. */
+/* The units of the index's two runs of consecutive code points (most
+** letters of the Cyrillic, Greek, Hebrew and Thai encodings, Latin-1's
+** upper half in windows-1252) are encoded in vectors, as vector16()
+** decodes them: unit U is in a run if U - its first code point < its
+** length, and its byte is U - (first code point - first byte).  Only the
+** units of neither ASCII nor a run go to the table (issue 29; measured:
+** windows-1253 from Greek text with the table alone ran at 0.73 of
+** encoding_rs in the small profile, 0.85 of the fastest peer in the
+** default one). */
 typedef struct urun16 {
     __m128i first[2], limit[2], delta[2];
 } urun16;
@@ -137,8 +139,8 @@ WENC__INLINE void urun16_init(urun16 *r, const uint32_t *packed)
     }
 }
 
-/* The 8 units A: their bytes where they are in a run, 0 elsewhere; *IN
-** the run units' mask. */
+/* The 8 code points A (below 0x10000): their bytes where they are in a
+** run, 0 elsewhere; *IN the mask of those. */
 WENC__INLINE __m128i urun8(const urun16 *r, __m128i a, __m128i *in)
 {
     const __m128i flip = _mm_set1_epi16((short)0x8000);
@@ -148,55 +150,61 @@ WENC__INLINE __m128i urun8(const urun16 *r, __m128i a, __m128i *in)
     return _mm_or_si128(_mm_and_si128(in0, _mm_sub_epi16(a, r->delta[0])),
                         _mm_and_si128(in1, _mm_sub_epi16(a, r->delta[1])));
 }
-#endif
 
-size_t wenc__sb_sse2_from_utf16_table(const uint8_t *top, uint32_t last, const uint16_t *s,
-                                      size_t n, uint8_t *dst)
+/* As urun8, ASCII too (itself). */
+WENC__INLINE __m128i urun8_ascii(const urun16 *r, __m128i a, __m128i *ok)
+{
+    __m128i asc = _mm_cmpeq_epi16(_mm_and_si128(a, _mm_set1_epi16((short)0xFF80)),
+                                  _mm_setzero_si128());
+    __m128i in, bytes = urun8(r, a, &in);
+    *ok = _mm_or_si128(asc, in);
+    return _mm_or_si128(bytes, _mm_and_si128(asc, a));
+}
+
+/* Whether an index's runs hold enough of its letters to pay for looking
+** at them: one of 20 code points or more from FROM up (from U+0180:
+** Cyrillic, Greek, Hebrew, Arabic, Thai letters).  Not KOI8's, whose
+** alphabets are not in code point order (its runs are of box-drawing
+** characters; measured: KOI8-R from Russian text took 1.2 times the
+** instructions with them), nor in the default profile Latin-1's
+** (windows-1252 from French and German text took 1.06 times: an accented
+** letter or two in 16 units, cheaper patched; in the small profile, whose
+** table costs more, it took 1.04 times from UTF-16 without them). */
+WENC__INLINE bool runs_pay(const uint32_t *runs, uint32_t from)
+{
+    bool pay = false;
+    for (int k = 0; k < 2; k++)
+        pay |= (((runs[k] >> 16) + (runs[k] & 0xFF)) & 0xFFFF) >= from &&
+               (runs[k] >> 8 & 0xFF) >= 20;
+    return pay;
+}
+
+/* from_utf16_table with the runs (RUNS true) or without them. */
+WENC__INLINE size_t from_utf16_blocks(const uint8_t *top, uint32_t last, const urun16 *r,
+                                      const bool runs, const uint16_t *s, size_t n, uint8_t *dst)
 {
     size_t i = 0;
-#if WENC__TABLES_SMALL
-    urun16 r;
-    urun16_init(&r, wenc__sb_decode_runs + 2 * (last & 0xFF));
-#endif
     while (n - i >= 16) {
         if (ascii16_from_utf16(s + i, dst + i)) {
             i += 16;
             continue;
         }
-#if WENC__TABLES_SMALL
-        {
-            const __m128i high = _mm_set1_epi16((short)0xFF80), zero = _mm_setzero_si128();
-            __m128i a = _mm_loadu_si128((const __m128i *)(s + i));
-            __m128i b = _mm_loadu_si128((const __m128i *)(s + i) + 1);
-            __m128i asc_a = _mm_cmpeq_epi16(_mm_and_si128(a, high), zero);
-            __m128i asc_b = _mm_cmpeq_epi16(_mm_and_si128(b, high), zero);
-            __m128i in_a, in_b;
-            __m128i byte_a = _mm_or_si128(urun8(&r, a, &in_a), _mm_and_si128(asc_a, a));
-            __m128i byte_b = _mm_or_si128(urun8(&r, b, &in_b), _mm_and_si128(asc_b, b));
-            __m128i ok = _mm_packs_epi16(_mm_or_si128(asc_a, in_a), _mm_or_si128(asc_b, in_b));
-            unsigned rest = ~(unsigned)_mm_movemask_epi8(ok) & 0xFFFF;
-            _mm_storeu_si128((__m128i *)(dst + i), _mm_packus_epi16(byte_a, byte_b));
-            for (; rest != 0; rest &= rest - 1) {
-                unsigned k = (unsigned)__builtin_ctz(rest);
-                uint32_t byte = wenc__sb_encode_byte(top, last, s[i + k]);
-                if (byte == 0)
-                    return i + k;
-                dst[i + k] = (uint8_t)byte;
-            }
-            i += 16;
-            continue;
-        }
-#endif
-        /* 16 units in one go: ASCII narrowed in a vector, the others
-        ** patched in from the table.  At one without a byte the kernel
-        ** stops there; what was stored after it is scratch inside the
-        ** output's room. */
-        const __m128i high = _mm_set1_epi16((short)0xFF80), zero = _mm_setzero_si128();
+        /* 16 units in one go: ASCII (and the runs' units) in vectors, the
+        ** others patched in from the table.  At one without a byte the
+        ** kernel stops there; what was stored after it is scratch inside
+        ** the output's room. */
         __m128i a = _mm_loadu_si128((const __m128i *)(s + i));
         __m128i b = _mm_loadu_si128((const __m128i *)(s + i) + 1);
-        __m128i asc = _mm_packs_epi16(_mm_cmpeq_epi16(_mm_and_si128(a, high), zero),
-                                      _mm_cmpeq_epi16(_mm_and_si128(b, high), zero));
-        unsigned rest = ~(unsigned)_mm_movemask_epi8(asc) & 0xFFFF;
+        __m128i ok_a, ok_b;
+        if (runs) {
+            a = urun8_ascii(r, a, &ok_a);
+            b = urun8_ascii(r, b, &ok_b);
+        } else {
+            const __m128i high = _mm_set1_epi16((short)0xFF80), zero = _mm_setzero_si128();
+            ok_a = _mm_cmpeq_epi16(_mm_and_si128(a, high), zero);
+            ok_b = _mm_cmpeq_epi16(_mm_and_si128(b, high), zero);
+        }
+        unsigned rest = ~(unsigned)_mm_movemask_epi8(_mm_packs_epi16(ok_a, ok_b)) & 0xFFFF;
         _mm_storeu_si128((__m128i *)(dst + i), _mm_packus_epi16(a, b));
         for (; rest != 0; rest &= rest - 1) {
             unsigned k = (unsigned)__builtin_ctz(rest);
@@ -210,8 +218,81 @@ size_t wenc__sb_sse2_from_utf16_table(const uint8_t *top, uint32_t last, const u
     return i;
 }
 
-size_t wenc__sb_sse2_from_utf8_table(const uint8_t *top, uint32_t last, const uint8_t *s,
-                                     size_t end, uint8_t *dst, size_t *written)
+size_t wenc__sb_sse2_from_utf16_table(const uint8_t *top, uint32_t last, const uint32_t *runs,
+                                      const uint16_t *s, size_t n, uint8_t *dst)
+{
+    /* Each error restarts the kernel: no more than a test for an index
+    ** without runs to speak of. */
+    if (!runs_pay(runs, WENC__TABLES_SMALL ? 0xA0 : 0x180))
+        return from_utf16_blocks(top, last, NULL, false, s, n, dst);
+    urun16 r;
+    urun16_init(&r, runs);
+    return from_utf16_blocks(top, last, &r, true, s, n, dst);
+}
+
+/* From UTF-8, the runs' letters in vectors too: the two-byte sequences
+** of Cyrillic and Greek words 8 at a time, the three-byte ones of Thai
+** text (which has no spaces between words) 8 at a time; each returns how
+** many of its 8, from the first, are well-formed sequences of a run's
+** code points (their bytes stored at O; 8 stored in all, the others
+** scratch). */
+
+/* The 8 pairs of bytes at S, each lead | continuation << 8 in its lane
+** (overlong C0 and C1 leads make code points below 0x80, in no run). */
+WENC__INLINE unsigned pairs8(const urun16 *r, const uint8_t *s, uint8_t *o)
+{
+    __m128i v = _mm_loadu_si128((const __m128i *)s);
+    __m128i shape = _mm_cmpeq_epi16(_mm_and_si128(v, _mm_set1_epi16((short)0xC0E0)),
+                                    _mm_set1_epi16((short)0x80C0));
+    __m128i cp = _mm_or_si128(_mm_slli_epi16(_mm_and_si128(v, _mm_set1_epi16(0x1F)), 6),
+                              _mm_and_si128(_mm_srli_epi16(v, 8), _mm_set1_epi16(0x3F)));
+    __m128i in, bytes = urun8(r, cp, &in);
+    _mm_storel_epi64((__m128i *)o, _mm_packus_epi16(bytes, bytes));
+    unsigned bad = ~(unsigned)_mm_movemask_epi8(_mm_and_si128(in, shape)) & 0xFFFF;
+    return bad == 0 ? 8 : (unsigned)__builtin_ctz(bad) / 2;
+}
+
+/* The 4 three-byte sequences at S (12 bytes) as code points in 32-bit
+** lanes minus 0x8000 (for a signed pack), and *SHAPE the mask of those
+** shaped E0..EF 80..BF 80..BF and not overlong (a run may hold Latin-1's
+** code points: windows-1252's).  Surrogates are in no run. */
+WENC__INLINE __m128i triples4(const uint8_t *s, __m128i *shape)
+{
+    /* Lane k takes bytes 3k..3k+2: the block shifted up by k bytes. */
+    const __m128i lane0 = _mm_set_epi32(0, 0, 0, -1), lane1 = _mm_set_epi32(0, 0, -1, 0);
+    const __m128i lane2 = _mm_set_epi32(0, -1, 0, 0), lane3 = _mm_set_epi32(-1, 0, 0, 0);
+    __m128i v = _mm_loadu_si128((const __m128i *)s);
+    __m128i w = _mm_or_si128(_mm_or_si128(_mm_and_si128(v, lane0),
+                                          _mm_and_si128(_mm_slli_si128(v, 1), lane1)),
+                             _mm_or_si128(_mm_and_si128(_mm_slli_si128(v, 2), lane2),
+                                          _mm_and_si128(_mm_slli_si128(v, 3), lane3)));
+    __m128i cp = _mm_or_si128(
+        _mm_or_si128(_mm_slli_epi32(_mm_and_si128(w, _mm_set1_epi32(0x0F)), 12),
+                     _mm_srli_epi32(_mm_and_si128(w, _mm_set1_epi32(0x3F00)), 2)),
+        _mm_srli_epi32(_mm_and_si128(w, _mm_set1_epi32(0x3F0000)), 16));
+    *shape = _mm_and_si128(_mm_cmpeq_epi32(_mm_and_si128(w, _mm_set1_epi32(0xC0C0F0)),
+                                           _mm_set1_epi32(0x8080E0)),
+                           _mm_cmpgt_epi32(cp, _mm_set1_epi32(0x7FF)));
+    return _mm_sub_epi32(cp, _mm_set1_epi32(0x8000));
+}
+
+/* The 8 three-byte sequences at S (24 bytes; 28 are read). */
+WENC__INLINE unsigned triples8(const urun16 *r, const uint8_t *s, uint8_t *o)
+{
+    __m128i shape_a, shape_b;
+    __m128i a = triples4(s, &shape_a), b = triples4(s + 12, &shape_b);
+    __m128i cp = _mm_xor_si128(_mm_packs_epi32(a, b), _mm_set1_epi16((short)0x8000));
+    __m128i in, bytes = urun8(r, cp, &in);
+    _mm_storel_epi64((__m128i *)o, _mm_packus_epi16(bytes, bytes));
+    in = _mm_and_si128(in, _mm_packs_epi32(shape_a, shape_b));
+    unsigned bad = ~(unsigned)_mm_movemask_epi8(in) & 0xFFFF;
+    return bad == 0 ? 8 : (unsigned)__builtin_ctz(bad) / 2;
+}
+
+/* from_utf8_table with the runs (RUNS true) or without them. */
+WENC__INLINE size_t from_utf8_loop(const uint8_t *top, uint32_t last, const urun16 *r,
+                                   const bool runs, const uint8_t *s, size_t end, uint8_t *dst,
+                                   size_t *written)
 {
     size_t pos = 0, out = 0;
     while (pos < end) {
@@ -244,6 +325,18 @@ size_t wenc__sb_sse2_from_utf8_table(const uint8_t *top, uint32_t last, const ui
         ** the Latin letters.  Overlong C0 and C1 leads make code points
         ** below 0x80, whose "bytes" (themselves) are refused. */
         if ((b0 & 0xE0) == 0xC0 && (b1 & 0xC0) == 0x80) {
+            /* A word's letters, if the next code point is a two-byte one
+            ** too (a Latin text's accented letters come one at a time);
+            ** the sequences start before END, and the 8 bytes out fit in
+            ** the room: END - POS bounds both. */
+            if (runs && end - pos >= 16 && (s[pos + 2] & 0xE0) == 0xC0) {
+                unsigned k = pairs8(r, s + pos, dst + out);
+                if (k != 0) {
+                    pos += 2 * k;
+                    out += k;
+                    continue;
+                }
+            }
             cp = (b0 & 0x1F) << 6 | (b1 & 0x3F);
             uint32_t byte = wenc__sb_encode_byte(top, last, cp);
             if (byte < 0x80)
@@ -251,6 +344,16 @@ size_t wenc__sb_sse2_from_utf8_table(const uint8_t *top, uint32_t last, const ui
             dst[out++] = (uint8_t)byte;
             pos += 2;
             continue;
+        }
+        /* Two three-byte sequences in a row with the same lead: Thai
+        ** text (a Latin text's quotation marks come one at a time). */
+        if (runs && (b0 & 0xF0) == 0xE0 && s[pos + 3] == b0 && end - pos >= 28) {
+            unsigned k = triples8(r, s + pos, dst + out);
+            if (k != 0) {
+                pos += 3 * k;
+                out += k;
+                continue;
+            }
         }
         if (wenc__utf8_decode_valid(s, pos, end + 2, &cp) != 3)
             break;
@@ -262,6 +365,27 @@ size_t wenc__sb_sse2_from_utf8_table(const uint8_t *top, uint32_t last, const ui
     }
     *written = out;
     return pos;
+}
+
+/* Without the runs: a function of its own (measured: inside the one with
+** them, KOI8-R from Russian text took 1.05 times the instructions). */
+static __attribute__((noinline)) size_t from_utf8_plain(const uint8_t *top, uint32_t last,
+                                                        const uint8_t *s, size_t end,
+                                                        uint8_t *dst, size_t *written)
+{
+    return from_utf8_loop(top, last, NULL, false, s, end, dst, written);
+}
+
+size_t wenc__sb_sse2_from_utf8_table(const uint8_t *top, uint32_t last, const uint32_t *runs,
+                                     const uint8_t *s, size_t end, uint8_t *dst, size_t *written)
+{
+    /* Each error restarts the kernel: no more than a test for an index
+    ** without runs to speak of. */
+    if (!runs_pay(runs, 0x180))
+        return from_utf8_plain(top, last, s, end, dst, written);
+    urun16 r;
+    urun16_init(&r, runs);
+    return from_utf8_loop(top, last, &r, true, s, end, dst, written);
 }
 
 const wenc__sb_kernels wenc__sb_sse2 = {
