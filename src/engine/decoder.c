@@ -111,8 +111,7 @@ static bool sniff_bom(wenc__dcall *c)
     }
 }
 
-/* wenc__decode_ascii with the kernels of src/simd that K names (NULL:
-** this process's). */
+/* wenc__decode_ascii with the kernels of src/simd that K names. */
 WENC__INLINE size_t decode_ascii_with(wenc__dcall *c, int form, const wenc__utf8_kernels *k)
 {
     size_t n = c->src_len - c->pos;
@@ -123,8 +122,6 @@ WENC__INLINE size_t decode_ascii_with(wenc__dcall *c, int form, const wenc__utf8
     if (n == 0)
         return 0;
     /* The kernels of src/simd copy or widen (utf8_kernels.h). */
-    if (k == NULL)
-        k = wenc__utf8_kernels_get();
     const uint8_t *s = c->src + c->pos;
     size_t i;
     if (form == WENC__UTF8)
@@ -477,9 +474,17 @@ int wenc__decode_result(wenc__dcall *c, int form, int kind, const wenc__step *r,
     }
 }
 
+/* The handlers' loops call this after 16 ASCII bytes of their own
+** (decode_loop.h): a run that ends within the next 15 bytes goes to the
+** scalar set's copy, which costs every set less there than its vector
+** kernels' call, setup and byte loop (issue 29: windows-1252 rows of 24
+** to 31 bytes ran 23-50 instructions over the scalar set's,
+** tools/short-counts.py). */
+#define ASCII_SCALAR 15
+
 size_t wenc__decode_ascii(wenc__dcall *c, int form)
 {
-    return decode_ascii_with(c, form, NULL);
+    return decode_ascii_with(c, form, wenc__utf8_kernels_for(c->src_len - c->pos, ASCII_SCALAR));
 }
 
 size_t wenc__decode_ascii_short(wenc__dcall *c, int form)

@@ -44,9 +44,10 @@ WENC__INLINE int sb_step(void *sv, int byte, wenc__step *r)
 /* The bulk paths: every byte, ASCII and mapped upper-half bytes alike,
 ** without the step function; an unmapped byte (the step's error) or a
 ** nearly full output stops them.  Each first calls the vector kernels of
-** src/simd/sb (sb_kernels.h) where the process has them, and finishes
-** what they leave (a last block shorter than a vector, a block holding an
-** unmapped byte) or, for the scalar set, does it all: portable C, 16 bytes
+** src/simd/sb (sb_kernels.h) where the process has them and the input is
+** long enough for them (wenc__sb_decode_from), and finishes what they
+** leave (a last block shorter than a vector, a block holding an unmapped
+** byte) or, for the scalar set and short inputs, does it all: portable C, 16 bytes
 ** a step.  Upper-half bytes go through the index (to UTF-8: its
 ** ready-made sequences) without a branch on the byte's half, since text
 ** in these encodings alternates between the halves at every space; runs
@@ -83,9 +84,9 @@ WENC__INLINE void sb_bulk_utf16(const uint16_t *index, const uint32_t *runs, con
     const uint8_t *s = src + pos;
     uint16_t *o = dst + out;
     size_t i = 0;
-    const wenc__sb_kernels *k = wenc__sb_kernels_get();
-    if (k != NULL)
-        i = k->to_utf16(index, runs, s, n, o);
+    const wenc__isa isa = wenc__simd_isa();
+    if (n >= wenc__sb_decode_from[isa][0])
+        i = wenc__sb_kernels_by_isa[isa]->to_utf16(index, runs, s, n, o);
     while (i < n) {
         size_t stop = i + 16;
         if (stop > n)
@@ -116,7 +117,9 @@ WENC__INLINE void sb_bulk_utf8(const uint16_t *index, const uint32_t *index8, co
                                size_t *out_, size_t cap)
 {
     size_t pos = *pos_, out = *out_;
-    const wenc__sb_kernels *k = wenc__sb_kernels_get();
+    const wenc__isa isa = wenc__simd_isa();
+    const wenc__sb_kernels *k =
+        len - pos >= wenc__sb_decode_from[isa][1] ? wenc__sb_kernels_by_isa[isa] : NULL;
 #if WENC__TABLES_SMALL
     /* The small profile has no wenc__sb_decode_utf8 (issue 29): the
     ** sequences are made here when the input is long enough to pay for

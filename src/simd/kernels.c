@@ -60,6 +60,21 @@ const wenc__sb_kernels *const wenc__sb_kernels_by_isa[WENC__ISA_COUNT] = {
     [WENC__ISA_NEON] = ON_NEON(&wenc__sb_neon, NULL),
 };
 
+/* From tools/short-counts.py: below a vector block (16 bytes in SSE2,
+** 32 in AVX2) to_utf16 reads nothing, and AVX-512's masks take any
+** length; to UTF-8, text with few upper-half bytes (French in
+** windows-1252) runs the portable loop for less up to 63 bytes in SSE2
+** and AVX2, whose path AVX-512 shares but for the UTF-16 kernels
+** (valgrind, which runs AVX2 in its place, cannot count it). */
+const size_t wenc__sb_decode_from[WENC__ISA_COUNT][2] = {
+    [WENC__ISA_SCALAR] = {SIZE_MAX, SIZE_MAX},
+    [WENC__ISA_SSE2] = {ON_X86(16, SIZE_MAX), ON_X86(64, SIZE_MAX)},
+    [WENC__ISA_SSE41] = {ON_X86(16, SIZE_MAX), ON_X86(64, SIZE_MAX)},
+    [WENC__ISA_AVX2] = {ON_X86(32, SIZE_MAX), ON_X86(64, SIZE_MAX)},
+    [WENC__ISA_AVX512] = {ON_X86(0, SIZE_MAX), ON_X86(64, SIZE_MAX)},
+    [WENC__ISA_NEON] = {ON_NEON(0, SIZE_MAX), ON_NEON(0, SIZE_MAX)},
+};
+
 /* SSE4.1 adds nothing the copy needs: it runs SSE2's. */
 const wenc__iso2022jp_kernels *const wenc__iso2022jp_kernels_by_isa[WENC__ISA_COUNT] = {
     [WENC__ISA_SCALAR] = NULL,

@@ -84,6 +84,18 @@ typedef struct wenc__sb_kernels {
 ** The tables are in src/simd/kernels.c. */
 extern const wenc__sb_kernels *const wenc__sb_kernels_by_isa[WENC__ISA_COUNT];
 
+/* Indexed by wenc__isa: the shortest input (the bytes left where the
+** handler's bulk path starts) that the decoders give each set's kernels,
+** to UTF-16 ([0]: to_utf16) and to UTF-8 ([1]: to_utf8, or the stretches
+** through to_utf16 and the UTF-16 kernels); SIZE_MAX where the set has no
+** kernels.  Shorter inputs run the handler's portable loop, the scalar
+** set's path, which costs less there than a kernel's call, setup and last
+** short block (issue 29, tools/short-counts.py).  The decoders test the
+** length before they read the table of kernels, the same instructions
+** under every set, so that no set runs more than the scalar set there.
+** In src/simd/kernels.c. */
+extern const size_t wenc__sb_decode_from[WENC__ISA_COUNT][2];
+
 #if defined(WENC__SIMD_X86)
 extern const wenc__sb_kernels wenc__sb_sse2, wenc__sb_avx2, wenc__sb_avx512;
 /* The SSE2 encode kernels, which the AVX2 and AVX-512 sets share. */
