@@ -87,6 +87,13 @@ WENC__INLINE void sb_bulk_utf16(const uint16_t *index, const uint32_t *runs, con
     const wenc__isa isa = wenc__simd_isa();
     if (n >= wenc__sb_decode_from[isa][0])
         i = wenc__sb_kernels_by_isa[isa]->to_utf16(index, runs, s, n, o);
+    /* All 256 bytes' units, made at the first block of 16 that needs them
+    ** (none for ASCII text, none for a last block shorter than 16): a load
+    ** and a store a byte then, where picking between the byte and the
+    ** index costs five more instructions, which repays the table's making
+    ** within the block. */
+    uint16_t all[256];
+    bool made = false;
     while (i < n) {
         size_t stop = i + 16;
         if (stop > n)
@@ -94,10 +101,13 @@ WENC__INLINE void sb_bulk_utf16(const uint16_t *index, const uint32_t *runs, con
         else if (sb_ascii16(s + i, o + i, true)) {
             i = stop;
             continue;
+        } else if (!made) {
+            wenc__sb_all16(index, all);
+            made = true;
         }
         for (; i < stop; i++) {
             uint32_t b = s[i];
-            uint32_t cp = wenc__sb_pick(b, index[b & 0x7F]);
+            uint32_t cp = made ? all[b] : wenc__sb_pick(b, index[b & 0x7F]);
             if (!total && cp == WENC__NONE16)
                 goto done;
             o[i] = (uint16_t)cp;

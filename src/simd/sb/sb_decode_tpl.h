@@ -4,8 +4,9 @@
 ** ASCII bytes is copied or widened in a vector; any other block goes
 ** through the index a byte at a time, ASCII and upper-half bytes alike,
 ** without a branch on the byte's half (text in these encodings alternates
-** between the halves at every space), unless the set has a vector step for
-** it (TPL_BLOCK16).  Both stop before a last block shorter than 16 bytes,
+** between the halves at every space): to UTF-16 through a table of all 256
+** bytes' units made once a call, unless the set has a vector step for the
+** block (TPL_BLOCK16) and the index's runs hold most of its letters.  Both stop before a last block shorter than 16 bytes,
 ** which the handler's loop finishes.  The includer defines:
 **   TPL_ASCII16(s, o, wide)  whether the 16 bytes at S are ASCII; if so
 **                            copies them to O (UTF-8, WIDE false) or widens
@@ -21,15 +22,22 @@
 **                            the instances' names (the last two are the
 **                            kernels). */
 
+/* VEC: the set's vector step for blocks with upper-half bytes (compiled
+** in only when the includer has one); without it, the byte loop reads a
+** table of all 256 bytes' units, made at the first block that needs it
+** (ASCII text never does). */
 WENC__INLINE size_t TPL_NAME_UTF16(const uint16_t *index, const uint32_t *runs, const uint8_t *src,
-                                   size_t len, uint16_t *dst, const bool total)
+                                   size_t len, uint16_t *dst, const bool total, const bool vec)
 {
 #if defined(TPL_BLOCK16)
     TPL_RUNS r;
-    TPL_RUNS_INIT(&r, runs);
+    if (vec)
+        TPL_RUNS_INIT(&r, runs);
 #else
     (void)runs;
 #endif
+    uint16_t all[256];
+    bool made = false;
     size_t i = 0;
     while (len - i >= 16) {
         size_t stop = i + 16;
@@ -38,14 +46,18 @@ WENC__INLINE size_t TPL_NAME_UTF16(const uint16_t *index, const uint32_t *runs, 
             continue;
         }
 #if defined(TPL_BLOCK16)
-        if (TPL_BLOCK16(&r, index, total, src + i, dst + i)) {
+        if (vec && TPL_BLOCK16(&r, index, total, src + i, dst + i)) {
             i = stop;
             continue;
         }
 #endif
+        if (!vec && !made) {
+            wenc__sb_all16(index, all);
+            made = true;
+        }
         for (; i < stop; i++) {
             uint32_t b = src[i];
-            uint32_t cp = wenc__sb_pick(b, index[b & 0x7F]);
+            uint32_t cp = vec ? wenc__sb_pick(b, index[b & 0x7F]) : all[b];
             if (!total && cp == WENC__NONE16)
                 return i;
             dst[i] = (uint16_t)cp;
@@ -59,8 +71,17 @@ static size_t TPL_NAME_TO_UTF16(const uint16_t *index, const uint32_t *runs, con
 {
     if (len < 16)
         return 0;
-    return TPL_TOTAL(index) ? TPL_NAME_UTF16(index, runs, src, len, dst, true)
-                            : TPL_NAME_UTF16(index, runs, src, len, dst, false);
+#if defined(TPL_BLOCK16)
+    /* The vector step pays where the index's runs hold most letters (its
+    ** byte loop then runs only at an unmapped byte).  KOI8's letters are
+    ** not in code point order, so its runs hold 16 of 64: the step would
+    ** patch most bytes one at a time after its vector work. */
+    if ((runs[0] >> 8 & 0xFF) + (runs[1] >> 8 & 0xFF) >= 32)
+        return TPL_TOTAL(index) ? TPL_NAME_UTF16(index, runs, src, len, dst, true, true)
+                                : TPL_NAME_UTF16(index, runs, src, len, dst, false, true);
+#endif
+    return TPL_TOTAL(index) ? TPL_NAME_UTF16(index, runs, src, len, dst, true, false)
+                            : TPL_NAME_UTF16(index, runs, src, len, dst, false, false);
 }
 
 WENC__INLINE size_t TPL_NAME_UTF8(const uint32_t *index8, const uint8_t *src, size_t len,

@@ -117,6 +117,14 @@ WENC__INLINE uint32_t wenc__sb_pick(uint32_t b, uint32_t mapped)
     return ((mapped ^ b) & upper) ^ b;
 }
 
+/* ALL[b] = the unit of byte B: ASCII itself, the rest from INDEX. */
+WENC__INLINE void wenc__sb_all16(const uint16_t *index, uint16_t *all)
+{
+    for (unsigned b = 0; b < 128; b++)
+        all[b] = (uint16_t)b;
+    memcpy(all + 128, index, 128 * sizeof *all);
+}
+
 #if WENC__TABLES_SMALL
 /* The packed UTF-8 sequence of code point CP (ASCII: itself; 0xFFFF, no
 ** mapping: 0xFFFFFFFF) as wenc__sb_decode_utf8 holds it in the default
