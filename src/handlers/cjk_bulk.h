@@ -74,6 +74,50 @@ WENC__INLINE void cjk_store_utf8_3(void *dst, size_t out, uint32_t cp)
 #endif
 }
 
+/* The run of pairs of cjk_decode_run (see there) from SRC[POS], at most
+** MAX items (pairs, and lone ASCII bytes between them); returns the
+** position after them and advances *OUT.  The pairs have a loop of their
+** own: with the lone ASCII byte's test inside it, GCC moved registers on
+** every pair (issue 29: two more instructions a pair, callgrind, Big5 on
+** Chinese text). */
+WENC__INLINE size_t cjk_decode_pairs(const uint8_t *src, size_t pos, void *dst, size_t *out_,
+                                     size_t max, const int form,
+                                     uint32_t (*fast)(uint32_t, uint32_t))
+{
+    const uint8_t *p = src + pos;
+    size_t out = *out_;
+    while (max > 0) {
+        while (p[0] >= 0x80) {
+            uint32_t cp = fast(p[0], p[1]);
+            if (cp == WENC__BULK_STOP)
+                goto done;
+            if (form == WENC__UTF8) {
+                if (cp - 0x800 >= 0x10000 - 0x800)
+                    goto done;
+                cjk_store_utf8_3(dst, out, cp);
+                out += 3;
+            } else if (form == WENC__UTF16) {
+                if (cp > 0xFFFF)
+                    goto done;
+                ((uint16_t *)dst)[out++] = (uint16_t)cp;
+            } else {
+                ((uint32_t *)dst)[out++] = cp;
+            }
+            p += 2;
+            if (--max == 0)
+                goto done;
+        }
+        if (p[1] < 0x80)
+            break;
+        wenc__put(dst, out++, p[0], form);
+        p++;
+        max--;
+    }
+done:
+    *out_ = out;
+    return (size_t)(p - src);
+}
+
 /* The decoders' bulk path, called by the engine with the handler's state
 ** idle and SRC[*POS] not ASCII.  SINGLE(byte) is the code point of a byte
 ** >= 0x80 that stands alone, WENC__BULK_LEAD for a leading byte, or
@@ -129,36 +173,20 @@ WENC__INLINE void cjk_decode_run(const uint8_t *src, size_t *pos_, size_t len, v
             /* A run of pairs, the bounds checked once: as many pairs as
             ** the input holds, and as fit in the output if each takes
             ** three UTF-8 bytes (and one of scratch after the last,
-            ** cjk_store_utf8_3) or one unit.  It stops at ASCII and at
-            ** anything FAST leaves, or that takes another length (UTF-8
-            ** below U+0800, and beyond the BMP but in UTF-32), for the
-            ** code below. */
+            ** cjk_store_utf8_3) or one unit.  A lone ASCII byte between
+            ** them (the space between Korean words) counts as one of
+            ** those items and stays in the loop: it takes less of both,
+            ** so the byte after it is still inside the input.  It stops
+            ** at two ASCII bytes in a row (the code below copies them 16
+            ** at a time) and at anything FAST leaves, or that takes
+            ** another length (UTF-8 below U+0800, and beyond the BMP but
+            ** in UTF-32), for the code below. */
             size_t room = cap - out;
             if (form == WENC__UTF8)
                 room = room < 4 ? 0 : (room - 1) / 3;
             size_t max = (len - pos) / 2 < room ? (len - pos) / 2 : room;
             size_t start = pos;
-            for (; max > 0; max--) {
-                uint32_t leading = src[pos];
-                if (leading < 0x80)
-                    break;
-                uint32_t cp = fast(leading, src[pos + 1]);
-                if (cp == WENC__BULK_STOP)
-                    break;
-                if (form == WENC__UTF8) {
-                    if (cp - 0x800 >= 0x10000 - 0x800)
-                        break;
-                    cjk_store_utf8_3(dst, out, cp);
-                    out += 3;
-                } else if (form == WENC__UTF16) {
-                    if (cp > 0xFFFF)
-                        break;
-                    ((uint16_t *)dst)[out++] = (uint16_t)cp;
-                } else {
-                    ((uint32_t *)dst)[out++] = cp;
-                }
-                pos += 2;
-            }
+            pos = cjk_decode_pairs(src, pos, dst, &out, max, form, fast);
             if (pos != start)
                 continue;
         }

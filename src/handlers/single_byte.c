@@ -393,6 +393,46 @@ WENC__INLINE const uint8_t *sb_block(const struct sb_encode_state *s, uint32_t b
 #endif
 }
 
+/* From S[POS], at most MAX items: three-byte sequences of the code points
+** of block MAIN (>= U+0800) that BLOCK maps, and lone ASCII bytes before
+** a byte >= 0x80, to their bytes at DST[*OUT] (what the step function
+** writes for each); returns the position of the first other item.  S
+** holds 3 * MAX + 1 bytes from POS, so that each item reads four.  The
+** block's 128 code points are one leading byte, two second bytes (the
+** lower bit of the second byte is the code point's bit 6) and any third
+** byte: one mask and one compare find them, never overlong, and never a
+** surrogate whose block BLOCK maps nothing of.  Not inlined: inside its
+** caller GCC kept S on the stack and moved registers on every code point. */
+static __attribute__((noinline)) size_t sb_main3(const uint8_t *block, uint32_t main,
+                                                 const uint8_t *s, size_t pos, size_t max,
+                                                 uint8_t *dst, size_t *out_)
+{
+    const uint32_t want = (0xE0 | main >> 5) | (0x80 | (main & 0x1F) << 1) << 8 | 0x80u << 16;
+    size_t out = *out_;
+    for (; max > 0; max--) {
+#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+        uint32_t w;
+        memcpy(&w, s + pos, 4);
+#else
+        uint32_t w = (uint32_t)s[pos] | (uint32_t)s[pos + 1] << 8 | (uint32_t)s[pos + 2] << 16;
+#endif
+        if ((w & 0xC0FEFFu) != want) {
+            if ((w & 0x8080u) != 0x8000u)
+                break;
+            dst[out++] = (uint8_t)w;
+            pos++;
+            continue;
+        }
+        uint32_t byte = block[(w >> 2 & 0x40) | (w >> 16 & 0x3F)];
+        if (byte == 0)
+            break;
+        dst[out++] = (uint8_t)byte;
+        pos += 3;
+    }
+    *out_ = out;
+    return pos;
+}
+
 /* UTF-8 with the vector kernels: stretches of up to 256 bytes decoded to
 ** UTF-16 by the UTF-8 kernels (which stop at an ill-formed sequence and at
 ** one the stretch's end cuts), then encoded as from UTF-16.  At a unit
@@ -418,6 +458,20 @@ static void sb_encode_utf8_kernels(const wenc__sb_kernels *k, const struct sb_en
         out += ascii;
         if (pos == len || out == cap)
             break;
+        if (top->main >= 0x800 >> 7) {
+            /* A main block of three-byte sequences (Thai): those and lone
+            ** ASCII bytes between them (the spaces) straight to their
+            ** bytes, without the trip through the buffer (issue 29:
+            ** windows-874 from text:th under AVX2).  Each item reads at
+            ** most four bytes, takes at most three and gives one. */
+            size_t before = pos;
+            size_t max = len - pos < 4 ? 0 : (len - pos - 1) / 3;
+            if (max > cap - out)
+                max = cap - out;
+            pos = sb_main3(block, top->main, s, pos, max, dst, &out);
+            if (pos != before)
+                continue;
+        }
         /* Each unit takes at least one byte of input, and gives one out. */
         size_t m = len - pos < 256 ? len - pos : 256;
         if (m > cap - out)

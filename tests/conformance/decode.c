@@ -601,6 +601,39 @@ static void sweep_bulk_pairs(const dcase *c, const uint8_t pair[2])
     tally_report(&r, "%s: every byte pair from 80 00 inside a run of pairs, at even and odd "
                      "offsets, and at its end",
                  c->name);
+
+    /* Korean-like text: pairs with a lone space after every one, two or
+    ** three of them (the run of pairs takes a lone ASCII byte inline,
+    ** issue 29), the byte pair under test planted after a space and the
+    ** input cut at every length around it. */
+    tally w = {0, 0};
+    for (int a = 0x80; a < 256; a++)
+        for (int b = 0; b < 256; b++) {
+            unsigned every = (unsigned)(a + b) % 3 + 1;
+            size_t k = 0, at = 0, want = 3 + (size_t)(a * 5 + b) % 17;
+            for (unsigned items = 0; k + 1 < sizeof in; items++) {
+                if (items % (every + 1) == every) {
+                    in[k++] = (uint8_t)(b % 2 ? ' ' : '.');
+                    if (--want == 0)
+                        at = k;
+                } else {
+                    in[k++] = pair[0];
+                    in[k++] = pair[1];
+                }
+            }
+            while (k < sizeof in)
+                in[k++] = ' ';
+            if (at + 1 < sizeof in) {
+                in[at] = (uint8_t)a;
+                in[at + 1] = (uint8_t)b;
+            }
+            compare(&w, c, in, sizeof in, (a + b) % 4 == 3 ? ALL_FORMS | FATAL : FATAL);
+            for (size_t n = at > 2 ? at - 2 : 0; n <= at + 3 && n <= sizeof in; n++)
+                compare(&w, c, in, n, FATAL);
+        }
+    tally_report(&w, "%s: every byte pair from 80 00 after a lone space among pairs, the input "
+                     "cut around it",
+                 c->name);
 }
 
 /* Errors at every position of a 64-byte block of bulk-path text: a byte
