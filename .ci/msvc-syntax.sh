@@ -9,16 +9,16 @@
 #
 # 1. The portable library, as -Dsimd=none builds it (both table profiles),
 #    with the predefined macros MSVC has: no __clang__, __GNUC__ or
-#    __SSE2__; and GCC's builtins poisoned (each a call to an undeclared
-#    function, an error), so that one used outside its
-#    defined(__GNUC__) || defined(__clang__) block fails here.
+#    __SSE2__; and GCC's builtins and __attribute__ poisoned (each a call
+#    to an undeclared function or a syntax error), so that one used outside
+#    its defined(__GNUC__) || defined(__clang__) block fails here.
 # 2. The library with the x86 kernels (-Dsimd=auto) with clang as it is and each
 #    file's instruction-set flags (clang declares an intrinsic only under
 #    its flag; MSVC declares all): MSVC's types and headers only.
 #
 # Not verified: the kernels' GCC builtins (__builtin_ctz, __builtin_cpu_supports
 # and friends: an MSVC build needs -Dsimd=none, and src/simd/meson.build's
-# GCC flags), __attribute__ outside those blocks (clang accepts it), C11
+# GCC flags) and their __attribute__s, C11
 # atomics (MSVC 17.5+ with /experimental:c11atomics), and anything only
 # MSVC's own front end and code generator would reject.
 set -eu
@@ -43,6 +43,7 @@ poison=""
 for b in ctz ctzll popcount bswap32 expect unreachable cpu_supports cpu_init ia32_pext_si; do
     poison="$poison -D__builtin_$b=msvc_has_no___builtin_$b"
 done
+poison="$poison -D__attribute__(x)=msvc_has_no___attribute__"
 n=0
 # The table profile changes only the handlers (-Dtables=small).
 # The library's sources but the kernels and the command-line tool.

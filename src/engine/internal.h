@@ -35,12 +35,30 @@
 #define WENC__IF_BUILT_0(x) NULL
 #define WENC__IF_BUILT_1(x) (x)
 
+/* Compiler hints, each empty where the compiler has no spelling for it:
+** a vendored copy builds with any C11 compiler (.ci/msvc-syntax.sh fails
+** on an __attribute__ outside this block).  WENC__NOINLINE keeps a slow
+** or rare path out of its caller; WENC__COLD also says it is rare;
+** WENC__UNUSED, a static function some builds do not call. */
 #if defined(__GNUC__) || defined(__clang__)
 #define WENC__INLINE static inline __attribute__((always_inline))
+#define WENC__NOINLINE __attribute__((noinline))
+#define WENC__COLD __attribute__((noinline, cold))
+#define WENC__UNUSED __attribute__((unused))
 #define WENC__LIKELY(x) __builtin_expect(!!(x), 1)
 #define WENC__UNLIKELY(x) __builtin_expect(!!(x), 0)
+#elif defined(_MSC_VER)
+#define WENC__INLINE static inline
+#define WENC__NOINLINE __declspec(noinline)
+#define WENC__COLD __declspec(noinline)
+#define WENC__UNUSED
+#define WENC__LIKELY(x) (x)
+#define WENC__UNLIKELY(x) (x)
 #else
 #define WENC__INLINE static inline
+#define WENC__NOINLINE
+#define WENC__COLD
+#define WENC__UNUSED
 #define WENC__LIKELY(x) (x)
 #define WENC__UNLIKELY(x) (x)
 #endif

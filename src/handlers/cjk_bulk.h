@@ -26,7 +26,7 @@
 ** wider (a store-forwarding stall on every code point: EUC-KR encoding from
 ** UTF-8 ran at a third of the speed).  One call per run costs nothing. */
 #if defined(__GNUC__) || defined(__clang__)
-#define WENC__CJK_BULK static __attribute__((noinline))
+#define WENC__CJK_BULK static WENC__NOINLINE
 #else
 #define WENC__CJK_BULK static
 #endif

@@ -24,7 +24,7 @@
 ** Not inlined: in the decoders' loops its code cost the common case (a
 ** GB2312 pair) about a fifth of the portable copy's speed on HTML. */
 #if defined(__GNUC__) || defined(__clang__)
-static __attribute__((noinline, unused)) uint32_t wenc__gb18030_slot_code_point(uint32_t k)
+static WENC__NOINLINE WENC__UNUSED uint32_t wenc__gb18030_slot_code_point(uint32_t k)
 #else
 static uint32_t wenc__gb18030_slot_code_point(uint32_t k)
 #endif

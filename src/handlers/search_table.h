@@ -18,7 +18,7 @@
 
 /* The scans, kept out of the encoders' loops: rare, and long. */
 #if defined(__GNUC__) || defined(__clang__)
-#define WENC__SEARCH_SLOW static __attribute__((noinline, cold, unused))
+#define WENC__SEARCH_SLOW static WENC__COLD WENC__UNUSED
 #else
 #define WENC__SEARCH_SLOW static
 #endif

@@ -403,7 +403,7 @@ WENC__INLINE const uint8_t *sb_block(const struct sb_encode_state *s, uint32_t b
 ** byte: one mask and one compare find them, never overlong, and never a
 ** surrogate whose block BLOCK maps nothing of.  Not inlined: inside its
 ** caller GCC kept S on the stack and moved registers on every code point. */
-static __attribute__((noinline)) size_t sb_main3(const uint8_t *block, uint32_t main,
+static WENC__NOINLINE size_t sb_main3(const uint8_t *block, uint32_t main,
                                                  const uint8_t *s, size_t pos, size_t max,
                                                  uint8_t *dst, size_t *out_)
 {
@@ -509,7 +509,7 @@ static void sb_encode_utf8_kernels(const wenc__sb_kernels *k, const struct sb_en
 ** gives one byte, so the output's room only bounds the count.  The vector
 ** kernels (sb_kernels.h) go first where the process has them; the loops
 ** here finish what they leave, or do it all for the scalar set. */
-static __attribute__((noinline)) void sb_encode_bulk(void *sv, const void *src, size_t *pos_, size_t len,
+static WENC__NOINLINE void sb_encode_bulk(void *sv, const void *src, size_t *pos_, size_t len,
                                  uint8_t *dst, size_t *out_, size_t cap, int form)
 {
     const struct sb_encode_state *top = sv;
@@ -607,7 +607,7 @@ static __attribute__((noinline)) void sb_encode_bulk(void *sv, const void *src, 
 ** what is left.  A function of its own, so that sb_encode_bulk stays as it
 ** was for the others (measured: with the kernel code inside it, ISO-8859-8
 ** from UTF-8 ran 1.5 times slower with the same instructions). */
-static __attribute__((noinline)) void sb_encode_bulk_kernel(void *sv, const void *src, size_t *pos_,
+static WENC__NOINLINE void sb_encode_bulk_kernel(void *sv, const void *src, size_t *pos_,
                                                             size_t len, uint8_t *dst, size_t *out_,
                                                             size_t cap, int form)
 {

@@ -83,7 +83,10 @@ static inline int wenc__utf8_is_continuation(uint8_t byte)
 ** exactly when its continuation bytes are 80..BF and its value is in its
 ** length's range and not a surrogate, which is what the DFA's boundaries
 ** say.  The fast paths use this; the DFA handles whatever it refuses. */
-static inline __attribute__((always_inline)) unsigned
+#if defined(__GNUC__) || defined(__clang__)
+__attribute__((always_inline))
+#endif
+static inline unsigned
 wenc__utf8_decode_valid(const uint8_t *src, size_t pos, size_t len, uint32_t *cp)
 {
     uint32_t b0 = src[pos];

@@ -30,7 +30,7 @@ WENC__TARGET_BEGIN(WENC__TARGET_AVX512)
 #define I3(k)    (((k) % 3 == 2 ? 64 : 0) + 2 * ((k) / 3) + ((k) % 3 == 1))
 #define I3_4(k)  I3(k), I3((k) + 1), I3((k) + 2), I3((k) + 3)
 #define I3_16(k) I3_4(k), I3_4((k) + 4), I3_4((k) + 8), I3_4((k) + 12)
-static const uint8_t three_index[128] __attribute__((aligned(64))) = {
+static _Alignas(64) const uint8_t three_index[128] = {
     I3_16(0), I3_16(16), I3_16(32), I3_16(48), I3_16(64), I3_16(80),
 };
 

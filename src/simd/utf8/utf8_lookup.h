@@ -63,10 +63,10 @@
     U8V_CONT | U8V_SURR | U8V_BIG,           /* B0..BF */                                \
     U8V_SHORT, U8V_SHORT, U8V_SHORT, U8V_SHORT
 
-static const uint8_t wenc__u8v_prev_high[16] __attribute__((aligned(16))) = {
+static _Alignas(16) const uint8_t wenc__u8v_prev_high[16] = {
     WENC__U8V_PREV_HIGH};
-static const uint8_t wenc__u8v_prev_low[16] __attribute__((aligned(16))) = {WENC__U8V_PREV_LOW};
-static const uint8_t wenc__u8v_byte_high[16] __attribute__((aligned(16))) = {
+static _Alignas(16) const uint8_t wenc__u8v_prev_low[16] = {WENC__U8V_PREV_LOW};
+static _Alignas(16) const uint8_t wenc__u8v_byte_high[16] = {
     WENC__U8V_BYTE_HIGH};
 
 /* Saturating subtraction of these from the bytes two and three back sets
@@ -89,8 +89,8 @@ static const uint8_t wenc__u8v_byte_high[16] __attribute__((aligned(16))) = {
     {L(2), L(3), L(0), L(0)}, {L(0), L(2), L(3), L(0)}, {L(1), L(2), L(3), L(0)},         \
     {L(0), L(1), L(2), L(3)}
 #if defined(WENC__SIMD_NEON) /* the only user (utf8_neon.c); unused elsewhere */
-static const uint8_t wenc__u8v_pack16[16][16] __attribute__((aligned(16))) = {PACK4(L16)};
-static const uint8_t wenc__u8v_pack32[16][16] __attribute__((aligned(16))) = {PACK4(L32)};
+static _Alignas(16) const uint8_t wenc__u8v_pack16[16][16] = {PACK4(L16)};
+static _Alignas(16) const uint8_t wenc__u8v_pack32[16][16] = {PACK4(L32)};
 static const uint8_t wenc__u8v_pop4[16] = {0, 1, 1, 2, 1, 2, 2, 3, 1, 2, 2, 3, 2, 3, 3, 4};
 #endif
 /* utf8_tables.c: the shuffle that moves the 16-bit lanes chosen by an

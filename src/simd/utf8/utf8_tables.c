@@ -33,6 +33,6 @@
 #define LEN16(i) LEN4(i), LEN4((i) + 4), LEN4((i) + 8), LEN4((i) + 12)
 #define LEN64(i) LEN16(i), LEN16((i) + 16), LEN16((i) + 32), LEN16((i) + 48)
 
-const uint8_t wenc__u8v_pack8x16[256][16] __attribute__((aligned(16))) = {
+_Alignas(16) const uint8_t wenc__u8v_pack8x16[256][16] = {
     ROW64(0), ROW64(64), ROW64(128), ROW64(192)};
 const uint8_t wenc__u8v_pop8[256] = {LEN64(0), LEN64(64), LEN64(128), LEN64(192)};
