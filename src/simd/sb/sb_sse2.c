@@ -347,7 +347,7 @@ WENC__INLINE size_t from_utf8_loop(const uint8_t *top, uint32_t last, const urun
         }
         /* Two three-byte sequences in a row with the same lead: Thai
         ** text (a Latin text's quotation marks come one at a time). */
-        if (runs && (b0 & 0xF0) == 0xE0 && s[pos + 3] == b0 && end - pos >= 28) {
+        if (runs && (b0 & 0xF0) == 0xE0 && end - pos >= 28 && s[pos + 3] == b0) {
             unsigned k = triples8(r, s + pos, dst + out);
             if (k != 0) {
                 pos += 3 * k;
