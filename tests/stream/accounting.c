@@ -56,7 +56,7 @@ static expected fatal_decode(const wenc_encoding *enc, unsigned bom, const uint8
     size_t at = 0;
     for (;;) {
         size_t sl = n - at, dl = sizeof out / sizeof out[0];
-        wenc_status st = wenc_decoder_decode_to_utf32(&d, in + at, &sl, out, &dl, true);
+        wenc_status st = wenc_decoder_decode_to_utf32(&d, tu_at(in, at), &sl, out, &dl, true);
         at += sl;
         if (st == WENC_MALFORMED) {
             if (x.count++ == 0)
@@ -83,11 +83,11 @@ static bool counted_decode(wenc_decoder *d, int form, const uint8_t *in, size_t 
             size_t sl = to - from, dl = cap;
             wenc_status st;
             if (form == U8)
-                st = wenc_decoder_decode_to_utf8(d, in + from, &sl, (uint8_t *)out, &dl, last);
+                st = wenc_decoder_decode_to_utf8(d, tu_at(in, from), &sl, (uint8_t *)out, &dl, last);
             else if (form == U16)
-                st = wenc_decoder_decode_to_utf16(d, in + from, &sl, (uint16_t *)out, &dl, last);
+                st = wenc_decoder_decode_to_utf16(d, tu_at(in, from), &sl, (uint16_t *)out, &dl, last);
             else
-                st = wenc_decoder_decode_to_utf32(d, in + from, &sl, out, &dl, last);
+                st = wenc_decoder_decode_to_utf32(d, tu_at(in, from), &sl, out, &dl, last);
             from += sl;
             /* The count only grows. */
             uint64_t now = wenc_decoder_replacement_count(d);
@@ -219,7 +219,7 @@ static void text_decoder_input(const wenc_encoding *enc, const uint8_t *in, size
             for (;;) {
                 size_t sl = to - from, dl = cap;
                 wenc_status st =
-                    wenc_text_decoder_decode_to_utf8(&td, in + from, &sl, out, &dl, stream);
+                    wenc_text_decoder_decode_to_utf8(&td, tu_at(in, from), &sl, out, &dl, stream);
                 from += sl;
                 if (st == WENC_OK)
                     break;
@@ -378,7 +378,7 @@ static void encoder_input(const wenc_encoding *enc, int form, const tu_bytes *te
     wenc_encoder_init(&e, enc, WENC_ENCODER_FATAL);
     for (size_t at = 0;;) {
         size_t sl = n - at, dl = sizeof out;
-        wenc_status st = encode_form(&e, form, text->p + at * us, &sl, out, &dl, true);
+        wenc_status st = encode_form(&e, form, tu_at(text->p, at * us), &sl, out, &dl, true);
         at += sl;
         if (st == WENC_UNMAPPABLE) {
             if (x.count++ == 0)
@@ -404,7 +404,7 @@ static void encoder_input(const wenc_encoding *enc, int form, const tu_bytes *te
                 for (;;) {
                     size_t sl = to - from, dl = caps[c];
                     wenc_status st =
-                        encode_form(&e, form, text->p + from * us, &sl, out, &dl, k == p.nbrk);
+                        encode_form(&e, form, tu_at(text->p, from * us), &sl, out, &dl, k == p.nbrk);
                     from += sl;
                     if (st == WENC_INPUT_EMPTY)
                         break;

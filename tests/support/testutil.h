@@ -26,6 +26,10 @@ typedef struct {
     size_t n, cap;
 } tu_u32s;
 
+/* p + off, where p may be NULL (an empty tu_bytes): C defines no arithmetic
+** on a null pointer, not even + 0, and UBSan stops on it. */
+static inline const uint8_t *tu_at(const uint8_t *p, size_t off) { return p ? p + off : p; }
+
 static inline void *tu_grow(void *p, size_t *cap, size_t need, size_t elem)
 {
     if (need <= *cap)
