@@ -46,7 +46,7 @@ wenc_status wenc_decoder_init(wenc_decoder *d, const wenc_encoding *encoding, un
         (flags & (WENC_DECODER_BOM_SNIFF | WENC_DECODER_BOM_STRIP)) ==
             (WENC_DECODER_BOM_SNIFF | WENC_DECODER_BOM_STRIP))
         return WENC_INVALID_ARGUMENT;
-    if (!wenc_encoding_is_built_in(encoding)) {
+    if (!wenc__built_in(encoding)) {
         /* Left out by -Dencodings: D becomes a decoder that every call
         ** refuses (WENC_INVALID_ARGUMENT), never one that decodes. */
         *d = (wenc_decoder){0};
@@ -258,16 +258,109 @@ WENC__INLINE wenc_status decode_call(wenc_decoder *d, const uint8_t *src, size_t
     return st;
 }
 
+/* The general path per output form, out of line: the short kernel's
+** callers below stay free of its frame. */
+static WENC__NOINLINE wenc_status general_utf8(wenc_decoder *d, const uint8_t *src,
+                                               size_t *src_len, void *dst, size_t *dst_len,
+                                               bool last)
+{
+    return decode_call(d, src, src_len, dst, dst_len, last, WENC__UTF8);
+}
+
+static WENC__NOINLINE wenc_status general_utf16(wenc_decoder *d, const uint8_t *src,
+                                                size_t *src_len, void *dst, size_t *dst_len,
+                                                bool last)
+{
+    return decode_call(d, src, src_len, dst, dst_len, last, WENC__UTF16);
+}
+
+/* The first call of a fresh UTF-8 decoder on a short whole input (issue
+** 29: a JavaScript engine's short strings): no BOM to handle, nothing
+** held, and the input (1 to WENC__UTF8_SHORT bytes) all complete, valid
+** sequences whose output fits.  fresh() tests the decoder and the
+** arguments in the exported call, which then jumps to fresh_short() or to
+** the general path without a frame of its own (the general path's calls
+** pay a few instructions for the test, not a frame).  fresh_short() runs
+** the set's short kernel where it takes that length, else the scalar set's
+** transcoder, as the general path's short_utf8() would; if either stops
+** short of the end (an error, a cut sequence, no room), the general path
+** starts over and names the error (it writes the same units again).  It
+** leaves the decoder as the general path does then: only the position
+** moves (the state is idle before and after, so LAST changes nothing). */
+WENC__INLINE bool fresh(const wenc_decoder *d, const uint8_t *src, const size_t *src_len,
+                        const void *dst, const size_t *dst_len)
+{
+    const wenc_encoding *e;
+    return d != NULL && src != NULL && src_len != NULL && dst != NULL && dst_len != NULL &&
+           *src_len - 1 < WENC__UTF8_SHORT && (e = d->priv_encoding) != NULL &&
+           e->family == WENC__FAMILY_UTF8 && d->priv_state == 0 && d->priv_input_count == 0 &&
+           d->priv_pending_count == 0 && d->priv_bom == 0;
+}
+
+WENC__INLINE wenc_status fresh_short(wenc_decoder *d, const uint8_t *src, size_t *src_len,
+                                     void *dst, size_t *dst_len, bool last, const int form)
+{
+    size_t n = *src_len, room = *dst_len, units;
+    const wenc__utf8_kernels *k = wenc__utf8_kernels_get();
+    if (k->short_lengths >> n & 1) {
+        ptrdiff_t got = form == WENC__UTF16 ? k->short_to_utf16(src, n, (uint16_t *)dst, room)
+                                            : k->short_to_utf8(src, n, (uint8_t *)dst, room);
+        if (got < 0)
+            goto general;
+        units = (size_t)got;
+    } else if (form == WENC__UTF16) {
+        /* An ASCII prefix first, by the copy that reads words. */
+        size_t i = room >= n ? wenc__utf8_scalar.ascii_to_utf16(src, n, (uint16_t *)dst) : 0;
+        units = i;
+        if (i != n) {
+            size_t w;
+            if (wenc__utf8_scalar.to_utf16(src + i, n - i, (uint16_t *)dst + i, room - i, &w) !=
+                n - i)
+                goto general;
+            units += w;
+        }
+    } else {
+        if (room < n || wenc__utf8_scalar.valid_prefix(src, n) != n)
+            goto general;
+        memcpy(dst, src, n);
+        units = n;
+    }
+    d->priv_position += n;
+    *dst_len = units;
+    return WENC_INPUT_EMPTY;
+general:
+    return form == WENC__UTF16 ? general_utf16(d, src, src_len, dst, dst_len, last)
+                               : general_utf8(d, src, src_len, dst, dst_len, last);
+}
+
+static WENC__NOINLINE wenc_status fresh_utf8(wenc_decoder *d, const uint8_t *src,
+                                             size_t *src_len, void *dst, size_t *dst_len,
+                                             bool last)
+{
+    return fresh_short(d, src, src_len, dst, dst_len, last, WENC__UTF8);
+}
+
+static WENC__NOINLINE wenc_status fresh_utf16(wenc_decoder *d, const uint8_t *src,
+                                              size_t *src_len, void *dst, size_t *dst_len,
+                                              bool last)
+{
+    return fresh_short(d, src, src_len, dst, dst_len, last, WENC__UTF16);
+}
+
 WENC__INLINE wenc_status decode_utf8(wenc_decoder *d, const uint8_t *src, size_t *src_len, void *dst,
                                size_t *dst_len, bool last)
 {
-    return decode_call(d, src, src_len, dst, dst_len, last, WENC__UTF8);
+    if (fresh(d, src, src_len, dst, dst_len))
+        return fresh_utf8(d, src, src_len, dst, dst_len, last);
+    return general_utf8(d, src, src_len, dst, dst_len, last);
 }
 
 WENC__INLINE wenc_status decode_utf16(wenc_decoder *d, const uint8_t *src, size_t *src_len, void *dst,
                                 size_t *dst_len, bool last)
 {
-    return decode_call(d, src, src_len, dst, dst_len, last, WENC__UTF16);
+    if (fresh(d, src, src_len, dst, dst_len))
+        return fresh_utf16(d, src, src_len, dst, dst_len, last);
+    return general_utf16(d, src, src_len, dst, dst_len, last);
 }
 
 WENC__INLINE wenc_status decode_utf32(wenc_decoder *d, const uint8_t *src, size_t *src_len, void *dst,
@@ -279,10 +372,12 @@ WENC__INLINE wenc_status decode_utf32(wenc_decoder *d, const uint8_t *src, size_
 wenc_status wenc__decoder_decode(wenc_decoder *d, const uint8_t *src, size_t *src_len, void *dst,
                                  size_t *dst_len, bool last, int form)
 {
+    /* The engine's own caller (TextDecoder) has its own short path: the
+    ** general path, inlined here, without fresh()'s test. */
     if (form == WENC__UTF8)
-        return decode_utf8(d, src, src_len, dst, dst_len, last);
+        return decode_call(d, src, src_len, dst, dst_len, last, WENC__UTF8);
     if (form == WENC__UTF16)
-        return decode_utf16(d, src, src_len, dst, dst_len, last);
+        return decode_call(d, src, src_len, dst, dst_len, last, WENC__UTF16);
     return decode_utf32(d, src, src_len, dst, dst_len, last);
 }
 

@@ -24,7 +24,7 @@ wenc_status wenc_encoder_init(wenc_encoder *e, const wenc_encoding *encoding, un
 {
     if (e == NULL || encoding == NULL || (flags & ~(unsigned)WENC_ENCODER_HTML) != 0)
         return WENC_INVALID_ARGUMENT;
-    if (!wenc_encoding_is_built_in(encoding)) {
+    if (!wenc__built_in(encoding)) {
         /* Left out by -Dencodings: E becomes an encoder that every call
         ** refuses (WENC_INVALID_ARGUMENT), never one that encodes. */
         memset(e, 0, sizeof *e);

@@ -102,12 +102,9 @@ bool wenc_encoding_has_encoder(const wenc_encoding *encoding)
            encoding->family != WENC__FAMILY_UTF16BE && encoding->family != WENC__FAMILY_UTF16LE;
 }
 
-/* -Dencodings: bit N of WENC__ENCODINGS_MASK (wenc_config.h) is the
-** encoding with id N. */
 bool wenc_encoding_is_built_in(const wenc_encoding *encoding)
 {
-    return encoding != NULL && encoding->id < WENC__ENCODING_COUNT &&
-           ((uint64_t)WENC__ENCODINGS_MASK >> encoding->id & 1) != 0;
+    return wenc__built_in(encoding);
 }
 
 bool wenc_encoding_is_ascii_compatible(const wenc_encoding *encoding)

@@ -84,6 +84,16 @@ struct wenc_encoding {
     uint8_t label_count;
 };
 
+/* wenc_encoding_is_built_in() for the library's own calls (the inits):
+** inline, where a call to the exported function would go through the PLT.
+** -Dencodings: bit N of WENC__ENCODINGS_MASK (wenc_config.h) is the
+** encoding with id N. */
+WENC__INLINE bool wenc__built_in(const wenc_encoding *e)
+{
+    return e != NULL && e->id < WENC__ENCODING_COUNT &&
+           ((uint64_t)WENC__ENCODINGS_MASK >> e->id & 1) != 0;
+}
+
 typedef struct wenc__label {
     const char *label;
     uint8_t length;
