@@ -106,10 +106,11 @@ const wenc__utf8_kernels wenc__utf8_avx2 = {
     .to_utf32 = to_utf32,
     .short_to_utf8 = short_to_utf8,
     .short_to_utf16 = short_to_utf16,
-    /* 16 to 32 bytes: two 16-byte loads (x86_load_short). */
-    .short_lengths = UINT64_C(0x1FFFF0000),
+    /* 8 to 32 bytes: two 8- or 16-byte loads (x86_load_short8,
+    ** x86_load_short). */
+    .short_lengths = UINT64_C(0x1FFFFFF00),
     .short_valid = short_valid,
-    .valid_lengths = UINT64_C(0xFFFFFFFFFFFF8000), /* 16 to 64 bytes */
+    .valid_lengths = UINT64_C(0xFFFFFFFFFFFFFF80), /* 8 to 64 bytes */
     .ascii_prefix = wenc__utf8_sse2_ascii_prefix,
     .count = wenc__utf8_sse2_count,
 };

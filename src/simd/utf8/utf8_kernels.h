@@ -35,7 +35,7 @@ typedef struct wenc__utf8_kernels {
                        size_t *written);
     /* Short inputs, in one step (the decoder's short path, decoder.c): if
     ** SRC[0..LEN) is all complete, valid sequences, LEN is in the kernel's
-    ** range (at most WENC__UTF8_SHORT bytes; the AVX2 ones need 16), and
+    ** range (at most WENC__UTF8_SHORT bytes; the AVX2 ones need 8), and
     ** the output fits in DST[0..CAP), writes all of it and returns the
     ** units written (it may also write DST past them, within CAP).
     ** Otherwise returns -1 having written nothing, and the caller takes

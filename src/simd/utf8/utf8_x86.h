@@ -425,14 +425,42 @@ WENC__INLINE __m256i x86_load_short(const uint8_t *src, size_t len, __m128i *lo,
     return _mm256_set_m128i(_mm_shuffle_epi8(*hi, idx), *lo);
 }
 
-/* short_to_utf8 with 32-byte vectors: 16 to 32 bytes, stored by the two
-** loads (overlapping where LEN < 32), so no byte past DST[LEN - 1] is
-** written. */
+/* The LEN bytes (8 to 15) at SRC as a 32-byte vector with zeros after
+** them, reading no byte past SRC[LEN - 1]: the first 8 bytes (*LO) and the
+** 8 that end the input (*HI), joined and moved into place by a shuffle
+** whose lanes past the end select zero.  The short kernels' inputs below
+** 16 bytes, which AVX2 has no masked load for (issue 29: 8 to 15 bytes of
+** CJK text ran the scalar path under AVX2 at every length). */
+WENC__INLINE __m256i x86_load_short8(const uint8_t *src, size_t len, __m128i *lo, __m128i *hi)
+{
+    *lo = _mm_loadl_epi64((const __m128i *)(const void *)src);
+    *hi = _mm_loadl_epi64((const __m128i *)(const void *)(src + len - 8));
+    /* Lane J of the joined vector is SRC[J] for J < 8 and SRC[LEN - 16 + J]
+    ** for J >= 8; so lane J of the result, J from 8 to LEN - 1, reads lane
+    ** J + 16 - LEN; an index with bit 7 set means past the end. */
+    const __m128i lane = _mm_setr_epi8(0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15);
+    __m128i idx = _mm_add_epi8(lane, _mm_and_si128(_mm_set1_epi8((char)(16 - len)),
+                                                   _mm_cmpgt_epi8(lane, _mm_set1_epi8(7))));
+    idx = _mm_or_si128(idx, _mm_cmpgt_epi8(lane, _mm_set1_epi8((char)(len - 1))));
+    return v256_zext128(_mm_shuffle_epi8(_mm_unpacklo_epi64(*lo, *hi), idx));
+}
+
+/* short_to_utf8 with 32-byte vectors: 8 to 32 bytes, stored by the two
+** loads (overlapping where LEN is not 16 or 32), so no byte past
+** DST[LEN - 1] is written. */
 WENC__INLINE ptrdiff_t x86_short_to_utf8(const uint8_t *src, size_t len, uint8_t *dst, size_t cap)
 {
-    if (len < 16 || len > 32 || cap < len)
+    if (len < 8 || len > 32 || cap < len)
         return -1;
     __m128i lo, hi;
+    if (len < 16) {
+        __m256i v = x86_load_short8(src, len, &lo, &hi);
+        if (_mm_movemask_epi8(_mm_or_si128(lo, hi)) != 0 && !x86_short_valid(v))
+            return -1;
+        _mm_storel_epi64((__m128i *)(void *)dst, lo);
+        _mm_storel_epi64((__m128i *)(void *)(dst + len - 8), hi);
+        return (ptrdiff_t)len;
+    }
     __m256i v = x86_load_short(src, len, &lo, &hi);
     /* ASCII found on the loads, before the shuffle (issue 29). */
     if (_mm_movemask_epi8(_mm_or_si128(lo, hi)) != 0 && !x86_short_valid(v))
@@ -473,29 +501,11 @@ WENC__INLINE size_t x86_pack8_room(__m128i v, unsigned start, uint16_t *d, size_
     return c;
 }
 
-/* short_to_utf16 with 32-byte vectors: 16 to 32 bytes, decoded as
-** x86_decode16 does, 8 lanes per shuffle (those past the input's last
-** 8-byte group are not stored), each stored whole where CAP leaves room
-** for it; text with 4-byte forms, once checked, a sequence at a time
-** (issue 29: declined, the general path would check it again). */
-WENC__INLINE ptrdiff_t x86_short_to_utf16(const uint8_t *src, size_t len, uint16_t *dst,
-                                          size_t cap)
+/* x86_short_to_utf16 past its ASCII test: V is the input SRC (LEN bytes,
+** 8 to 32, zeros after them), LO its first 16 bytes. */
+WENC__INLINE ptrdiff_t x86_short_decode16(const uint8_t *src, __m256i v, __m128i lo, size_t len,
+                                          uint16_t *dst, size_t cap)
 {
-    if (len < 16 || len > 32)
-        return -1;
-    __m128i lo, hi;
-    __m256i v = x86_load_short(src, len, &lo, &hi);
-    if (_mm_movemask_epi8(_mm_or_si128(lo, hi)) == 0) {
-        /* ASCII, found on the loads (between them, every byte of the
-        ** input), so that the shuffle of x86_load_short is off this path
-        ** (issue 29): widened as loaded, the second store overlapping the
-        ** first. */
-        if (cap < len)
-            return -1;
-        _mm256_storeu_si256((__m256i *)(void *)dst, _mm256_cvtepu8_epi16(lo));
-        _mm256_storeu_si256((__m256i *)(void *)(dst + len - 16), _mm256_cvtepu8_epi16(hi));
-        return (ptrdiff_t)len;
-    }
     if (!x86_short_valid(v))
         return -1;
     /* ASCII (00..7F) and lead bytes (C0..FF: -64..-1) start a sequence;
@@ -517,22 +527,83 @@ WENC__INLINE ptrdiff_t x86_short_to_utf16(const uint8_t *src, size_t len, uint16
     __m256i val0 = x86_values16(_mm256_cvtepu8_epi16(lo),
                                 _mm256_cvtepu8_epi16(_mm_alignr_epi8(up, lo, 1)),
                                 _mm256_cvtepu8_epi16(_mm_alignr_epi8(up, lo, 2)));
+    size_t k = x86_pack8_room(_mm256_castsi256_si128(val0), start & 0xFF, dst, cap);
+    if (len > 8)
+        k += x86_pack8_room(_mm256_extracti128_si256(val0, 1), (start >> 8) & 0xFF, dst + k,
+                            cap - k);
+    if (len <= 16)
+        return (ptrdiff_t)n;
     __m256i val1 = x86_values16(_mm256_cvtepu8_epi16(up),
                                 _mm256_cvtepu8_epi16(_mm_srli_si128(up, 1)),
                                 _mm256_cvtepu8_epi16(_mm_srli_si128(up, 2)));
-    size_t k = x86_pack8_room(_mm256_castsi256_si128(val0), start & 0xFF, dst, cap);
-    k += x86_pack8_room(_mm256_extracti128_si256(val0, 1), (start >> 8) & 0xFF, dst + k, cap - k);
     k += x86_pack8_room(_mm256_castsi256_si128(val1), (start >> 16) & 0xFF, dst + k, cap - k);
     if (len > 24)
         x86_pack8_room(_mm256_extracti128_si256(val1, 1), start >> 24, dst + k, cap - k);
     return (ptrdiff_t)n;
 }
 
-/* short_valid with 32-byte vectors: 16 to 64 bytes, the first 32 loaded
+
+/* x86_short_decode16 for inputs below 16 bytes (V, zeros after them),
+** out of line: a second copy inlined in x86_short_to_utf16 gave its ASCII
+** path a frame (the AVX-512 set, which includes this part, has its own
+** short kernels).  V is passed as 16 bytes: given a 32-byte argument, gcc
+** left out the vzeroupper at the function's returns, and the SSE code
+** after it paid the AVX-SSE transition (the 16-byte Japanese row to UTF-16
+** took 173 ns instead of 20). */
+static WENC__NOINLINE WENC__UNUSED ptrdiff_t x86_short_decode16_below16(const uint8_t *src,
+                                                                       __m128i v, size_t len,
+                                                                       uint16_t *dst, size_t cap)
+{
+    return x86_short_decode16(src, v256_zext128(v), v, len, dst, cap);
+}
+
+/* short_to_utf16 with 32-byte vectors: 8 to 32 bytes, decoded as
+** x86_decode16 does, 8 lanes per shuffle (those past the input's last
+** 8-byte group are not stored), each stored whole where CAP leaves room
+** for it; text with 4-byte forms, once checked, a sequence at a time
+** (issue 29: declined, the general path would check it again).  Inputs
+** below 16 bytes and the others take separate copies of the decode, each
+** with its own loads. */
+WENC__INLINE ptrdiff_t x86_short_to_utf16(const uint8_t *src, size_t len, uint16_t *dst,
+                                          size_t cap)
+{
+    if (len < 8 || len > 32)
+        return -1;
+    __m128i lo, hi;
+    if (len < 16) {
+        __m256i v = x86_load_short8(src, len, &lo, &hi);
+        if (_mm_movemask_epi8(_mm_or_si128(lo, hi)) == 0) {
+            /* ASCII: as below, with 8-byte loads. */
+            if (cap < len)
+                return -1;
+            _mm_storeu_si128((__m128i *)(void *)dst, _mm_cvtepu8_epi16(lo));
+            _mm_storeu_si128((__m128i *)(void *)(dst + len - 8), _mm_cvtepu8_epi16(hi));
+            return (ptrdiff_t)len;
+        }
+        return x86_short_decode16_below16(src, _mm256_castsi256_si128(v), len, dst, cap);
+    }
+    __m256i v = x86_load_short(src, len, &lo, &hi);
+    if (_mm_movemask_epi8(_mm_or_si128(lo, hi)) == 0) {
+        /* ASCII, found on the loads (between them, every byte of the
+        ** input), so that the shuffle of x86_load_short is off this path
+        ** (issue 29): widened as loaded, the second store overlapping the
+        ** first. */
+        if (cap < len)
+            return -1;
+        _mm256_storeu_si256((__m256i *)(void *)dst, _mm256_cvtepu8_epi16(lo));
+        _mm256_storeu_si256((__m256i *)(void *)(dst + len - 16), _mm256_cvtepu8_epi16(hi));
+        return (ptrdiff_t)len;
+    }
+    return x86_short_decode16(src, v, lo, len, dst, cap);
+}
+
+/* short_valid with 32-byte vectors: 8 to 64 bytes, the first 32 loaded
 ** whole and the rest with zeros after them. */
 WENC__INLINE bool x86_short_valid64(const uint8_t *src, size_t len)
 {
     __m128i lo, hi;
+    if (len < 16)
+        return x86_short_valid(x86_load_short8(src, len, &lo, &hi));
     if (len <= 32)
         return x86_short_valid(x86_load_short(src, len, &lo, &hi));
     __m256i a = _mm256_loadu_si256((const __m256i *)(const void *)src), b;
