@@ -15,7 +15,9 @@
 ** 65536, to find it in the narrow or wide array, where identical blocks are
 ** stored once (empty blocks, PUA rows).  That is about 1.3 bytes per
 ** pointer instead of 2 (bench history issue-12-decode-size.md); the
-** price is a second dependent load and a branch per lookup. */
+** price is a second dependent load and a branch per lookup, which text
+** must not send both ways at random (the generator's DELTA_WIDE_BELOW:
+** jis0208's kana and level 1 kanji are all wide, issue 29). */
 #ifndef WENC_HANDLERS_DELTA_TABLE_H
 #define WENC_HANDLERS_DELTA_TABLE_H
 
