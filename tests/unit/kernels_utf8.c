@@ -53,7 +53,7 @@ static size_t put_utf8(uint8_t *p, uint32_t cp)
     return 4;
 }
 
-enum { SCRIPTS = 11 };
+enum { SCRIPTS = 12 };
 
 /* A code point typical of SCRIPT. */
 static uint32_t script_cp(int script)
@@ -83,6 +83,9 @@ static uint32_t script_cp(int script)
     }
     case 10: /* 2- and 3-byte forms mixed, no ASCII */
         return rnd(2) ? 0x80 + rnd(0x780) : 0x800 + rnd(0xD000);
+    case 11: /* Hangul with spaces and punctuation between words: the
+             ** runs of SSE2's 3-byte loop and its 1 to 3 ASCII bytes */
+        return rnd(4) ? 0xAC00 + rnd(0x2BA4) : rnd(3) ? 0x20 : 0x2C + rnd(3);
     default: {
         uint32_t cp = rnd(0x110000);
         return cp >= 0xD800 && cp < 0xE000 ? 0x41 : cp;
@@ -476,13 +479,19 @@ static void check_edges(void)
                     fail(&t_prefix, "scalar valid_prefix vs reference", alone,
                          (size_t)len + 1, s, r);
             }
-            for (int ctx = 0; ctx < 2; ctx++) {
-                for (size_t i = 0; i < sizeof buf; i += 2) {
-                    buf[i] = ctx ? 0xC3 : 'a';
-                    buf[i + 1] = ctx ? 0xA9 : 'b';
-                }
+            /* ASCII, 2-byte forms, 3-byte forms (U+4E00) and 3-byte forms
+            ** with a space after each (Hangul U+AC00), the edge bytes
+            ** going in at a sequence's start. */
+            static const uint8_t ctx_text[4][4] = {
+                {'a', 'b', 'a', 'b'}, {0xC3, 0xA9, 0xC3, 0xA9},
+                {0xE4, 0xB8, 0x80, 0xE4}, {0xEA, 0xB0, 0x80, ' '}};
+            static const size_t period[4] = {2, 2, 3, 4};
+            for (int ctx = 0; ctx < 4; ctx++) {
+                for (size_t i = 0; i < sizeof buf; i++)
+                    buf[i] = ctx_text[ctx][i % period[ctx]];
                 for (size_t j = 0; j < nat; j++) {
-                    uint8_t *b = buf + at[j] + (ctx && at[j] % 2);
+                    size_t skew = ctx ? (period[ctx] - at[j] % period[ctx]) % period[ctx] : 0;
+                    uint8_t *b = buf + at[j] + skew;
                     uint8_t save[4];
                     memcpy(save, b, (size_t)len);
                     memcpy(b, seq, (size_t)len);

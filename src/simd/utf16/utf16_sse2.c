@@ -1,6 +1,7 @@
 /* utf16_sse2.c -- the UTF-16 kernels (utf16_kernels.h) with SSE2, the
-** x86-64 baseline: eight units per vector.  UTF-16 -> UTF-8 is vector only
-** for ASCII (packing the rest needs SSSE3's pshufb: utf16_sse41.c); the
+** x86-64 baseline: eight units per vector.  UTF-16 -> UTF-8 packs ASCII
+** with packus and the rest of the BMP through 32-bit lanes stored one unit
+** at a time (pack8; the shuffles of utf16_sse41.c need SSSE3); the
 ** UTF-16LE/BE byte swap, its surrogate checks, the UTF-8 length count and
 ** x-user-defined's add are vector throughout.  Anything a vector test
 ** rejects goes to the scalar loops of utf16_impl.h, a block at a time.
@@ -11,9 +12,58 @@
 #include "simd/vec_x86.h"
 #include "utf16_impl.h"
 
+/* The UTF-8 bytes of the 8 units of V, none a surrogate, at D (issue 29):
+** each unit's bytes are formed in a 32-bit lane, zero past its length
+** (1 to 3 bytes), and stored four at a time, each store starting where
+** the previous unit's bytes end.  Without pshufb that is the cheapest way
+** to pack them, and it takes no branch per unit, so that text mixing
+** scripts and spaces costs no mispredictions.  The stores write up to
+** three bytes past the block's bytes: what D held there is returned in
+** *KEPT (four bytes, read before the stores) for the caller to put back
+** when it stops (the next block overwrites them otherwise), so that
+** nothing past the bytes written is changed.  D has room for 28 bytes.
+** Returns the bytes of the block. */
+WENC__INLINE size_t pack8(__m128i v, uint8_t *d, uint32_t *kept)
+{
+    const __m128i zero = _mm_setzero_si128(), x3f = _mm_set1_epi16(0x3F);
+    const __m128i x80 = _mm_set1_epi16(0x80);
+    __m128i ascii = _mm_cmpeq_epi16(_mm_subs_epu16(v, _mm_set1_epi16(0x7F)), zero);
+    __m128i small = _mm_cmpeq_epi16(_mm_subs_epu16(v, _mm_set1_epi16(0x7FF)), zero);
+    /* The continuation bytes of bits 0-5 and 6-11, and the two leads. */
+    __m128i last = _mm_or_si128(_mm_and_si128(v, x3f), x80);
+    __m128i mid = _mm_or_si128(_mm_and_si128(_mm_srli_epi16(v, 6), x3f), x80);
+    __m128i two = _mm_or_si128(_mm_or_si128(_mm_srli_epi16(v, 6), _mm_set1_epi16(0xC0)),
+                               _mm_slli_epi16(last, 8));
+    __m128i three = _mm_or_si128(_mm_or_si128(_mm_srli_epi16(v, 12), _mm_set1_epi16(0xE0)),
+                                 _mm_slli_epi16(mid, 8));
+    /* Bytes 0-1 of each unit's form, and byte 2 (a third byte only). */
+    __m128i lo = _mm_or_si128(_mm_and_si128(ascii, v),
+                              _mm_andnot_si128(ascii, _mm_or_si128(_mm_and_si128(small, two),
+                                                                  _mm_andnot_si128(small, three))));
+    __m128i hi = _mm_andnot_si128(small, last);
+    /* The lengths, 3 less one per mask that holds, and their sum. */
+    __m128i n = _mm_packus_epi16(_mm_add_epi16(_mm_add_epi16(ascii, small), _mm_set1_epi16(3)),
+                                 zero);
+    size_t total = (size_t)_mm_cvtsi128_si32(_mm_sad_epu8(n, zero));
+    uint32_t w[8];
+    uint8_t len[16];
+    _mm_storeu_si128((__m128i *)(void *)w, _mm_unpacklo_epi16(lo, hi));
+    _mm_storeu_si128((__m128i *)(void *)(w + 4), _mm_unpackhi_epi16(lo, hi));
+    _mm_storeu_si128((__m128i *)(void *)len, n);
+    memcpy(kept, d + total, 4);
+    size_t o = 0;
+    for (unsigned k = 0; k < 8; k++) {
+        /* The bytes in memory order (the lanes are little-endian, as x86 is). */
+        memcpy(d + o, &w[k], 4);
+        o += len[k];
+    }
+    return total;
+}
+
 static size_t to_utf8(const uint16_t *src, size_t len, uint8_t *dst, size_t cap, size_t *written)
 {
     const __m128i high = _mm_set1_epi16((short)0xFF80);
+    const __m128i f800 = _mm_set1_epi16((short)0xF800), d800 = _mm_set1_epi16((short)0xD800);
     size_t pos = 0, out = 0;
     if (len == 0 || cap == 0) { /* SRC or DST may be NULL */
         *written = 0;
@@ -31,15 +81,32 @@ static size_t to_utf8(const uint16_t *src, size_t len, uint8_t *dst, size_t cap,
             pos += 16;
             out += 16;
         }
-        /* The rest of the input, or the next 64 units (and the trailing
-        ** surrogate of a pair that ends them) in scalar, which takes runs
-        ** of ASCII four at a time: text in other scripts stays there,
-        ** markup comes back to the vectors (64 rather than 16: +10 % on
-        ** the corpus, bench history issue-11-scalar-transcoders.md).  A
-        ** stop before the window's end that reads nothing is the
-        ** kernel's stop. */
-        bool tail = len - pos < 16 || cap - out < 16;
-        size_t w, n = wenc__u16_to_utf8_scalar(src + pos, tail || len - pos < 65 ? len - pos : 65,
+        /* Then blocks of 8 units of the BMP without surrogates, whatever
+        ** their lengths, until a block of ASCII (back to the loop above)
+        ** or one with a surrogate (to the scalar loop). */
+        if (len - pos >= 8 && cap - out >= 28) {
+            uint32_t kept;
+            bool packed = false, ascii = false;
+            do {
+                __m128i v = _mm_loadu_si128((const __m128i *)(src + pos));
+                if (_mm_movemask_epi8(_mm_cmpeq_epi16(_mm_and_si128(v, f800), d800)) != 0)
+                    break;
+                size_t n = pack8(v, dst + out, &kept);
+                packed = true;
+                pos += 8;
+                out += n;
+                ascii = n == 8;
+            } while (!ascii && len - pos >= 8 && cap - out >= 28);
+            if (packed)
+                memcpy(dst + out, &kept, 4);
+            if (ascii)
+                continue;
+        }
+        /* The rest of the input, or the next 16 units (and the trailing
+        ** surrogate of a pair that ends them) in scalar.  A stop before
+        ** the window's end that reads nothing is the kernel's stop. */
+        bool tail = len - pos < 8 || cap - out < 28;
+        size_t w, n = wenc__u16_to_utf8_scalar(src + pos, tail || len - pos < 17 ? len - pos : 17,
                                                dst + out, cap - out, &w);
         pos += n;
         out += w;

@@ -140,8 +140,88 @@ WENC__INLINE void widen16(__m128i v, void *d, int form)
 #define TPL_ASCII_LEN v128_ascii_len
 #include "utf8_widen_tpl.h"
 
-/* Blocks of ASCII widened, the rest a sequence at a time (each checked as
-** it is decoded); stops where the kernels' contract says. */
+/* Stores CP, below U+10000, as unit OUT of DST in FORM (16 or 32). */
+WENC__INLINE void put_bmp(void *dst, size_t out, uint32_t cp, int form)
+{
+    if (form == 16)
+        ((uint16_t *)dst)[out] = (uint16_t)cp;
+    else
+        ((uint32_t *)dst)[out] = cp;
+}
+
+/* The 1- to 3-byte sequences from *POS while they start before STOP,
+** checked and decoded in one pass without a bound test per sequence (issue
+** 29): the caller made sure that three bytes past STOP are inside the
+** input and that the room from *OUT holds a unit per byte up to there.
+** Each step reads four bytes as a little-endian word (x86), and a mask
+** tests the lead's class and its continuations at once; runs of 3-byte
+** (CJK, Thai, Korean) and 2-byte sequences (Cyrillic, Greek, Hebrew,
+** Arabic) stay in a loop of their own, and up to three ASCII bytes between
+** words are stored here.  Stops before four ASCII bytes in a row (for the
+** vectors), a 4-byte sequence or anything invalid (for the sequence at a
+** time loop, which decides there); the checks are those of
+** wenc__utf8_decode_valid. */
+WENC__INLINE void run_bmp(const uint8_t *src, size_t *pos_, size_t stop, void *dst,
+                          size_t *out_, int form)
+{
+    size_t pos = *pos_, out = *out_;
+    while (pos < stop) {
+        uint32_t w;
+        memcpy(&w, src + pos, 4);
+        /* E0..EF, then two continuations. */
+        if ((w & 0xC0C0F0u) == 0x8080E0u) {
+            do {
+                uint32_t cp = (w & 0x0F) << 12 | (w >> 2 & 0xFC0) | (w >> 16 & 0x3F);
+                /* Not overlong, not a surrogate. */
+                if (cp < 0x800 || cp - 0xD800 < 0x800)
+                    goto stop;
+                put_bmp(dst, out++, cp, form);
+                pos += 3;
+                if (pos >= stop)
+                    goto stop;
+                memcpy(&w, src + pos, 4);
+            } while ((w & 0xC0C0F0u) == 0x8080E0u);
+        }
+        /* C0..DF, then a continuation. */
+        if ((w & 0xC0E0u) == 0x80C0u) {
+            do {
+                uint32_t cp = (w & 0x1F) << 6 | (w >> 8 & 0x3F);
+                /* Not overlong (C0, C1). */
+                if (cp < 0x80)
+                    goto stop;
+                put_bmp(dst, out++, cp, form);
+                pos += 2;
+                if (pos >= stop)
+                    goto stop;
+                memcpy(&w, src + pos, 4);
+            } while ((w & 0xC0E0u) == 0x80C0u);
+        }
+        /* One to three ASCII bytes (spaces, punctuation, digits between
+        ** words): the four bytes are widened, and those past the ASCII
+        ** ones overwritten by what follows (units up to OUT + 4 are inside
+        ** the room).  Four in a row go to the vectors. */
+        uint32_t high = w & 0x80808080u;
+        if ((w & 0x80) != 0 || high == 0)
+            break;
+        __m128i v = _mm_unpacklo_epi8(_mm_cvtsi32_si128((int)w), _mm_setzero_si128());
+        if (form == 16) {
+            _mm_storel_epi64((__m128i *)(void *)((uint16_t *)dst + out), v);
+        } else {
+            STOREU((uint32_t *)dst + out, _mm_unpacklo_epi16(v, _mm_setzero_si128()));
+        }
+        unsigned n = (unsigned)__builtin_ctz(high) >> 3;
+        pos += n;
+        out += n;
+    }
+stop:
+    *pos_ = pos;
+    *out_ = out;
+}
+
+/* Blocks of ASCII widened, the first sequence after them checked on its
+** own, and the sequences after that through run_bmp where the input and
+** the room allow; the rest a sequence at a time (each checked as it is
+** decoded).  Stops where the kernels' contract says. */
 WENC__INLINE void decode_valid(const uint8_t *src, size_t *pos_, size_t end, void *dst,
                                size_t *out_, size_t cap, int form)
 {
@@ -186,6 +266,12 @@ WENC__INLINE void decode_valid(const uint8_t *src, size_t *pos_, size_t end, voi
                 ((uint32_t *)dst)[out++] = cp;
         }
         pos += n;
+        /* Another sequence follows: text in another script, for run_bmp
+        ** (a letter with a diacritic in Latin text goes back to the ASCII
+        ** blocks without its setup). */
+        size_t room = end - pos < cap - out ? end - pos : cap - out;
+        if (room >= 8 && src[pos] >= 0x80)
+            run_bmp(src, &pos, pos + room - 3, dst, &out, form);
     }
     *pos_ = pos;
     *out_ = out;
