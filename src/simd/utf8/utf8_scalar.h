@@ -233,8 +233,14 @@ WENC__INLINE bool wenc__utf8_dense(const uint8_t *p)
 /* The shift DFA over S[I..N), the state being ACCEPT at I, 16 bytes at a
 ** time and without branches within a block, for as long as the text is not
 ** ASCII (the state is not ACCEPT at the end of a block, or the next byte is
-** not ASCII).  Returns the last block end where the state was ACCEPT (I
-** itself if the first block holds a malformed span). */
+** not ASCII).  Returns where the valid text the blocks read is known to end:
+** the last block end where the state was ACCEPT, or, if a later block end
+** that was not REJECT left a sequence open, that sequence's lead, which is
+** one of its last three bytes (I itself if the first block holds a
+** malformed span).  Issue 29: text of 3-byte sequences is ACCEPT at a
+** block end one time in three, so that taking only ACCEPT ends left 33 to
+** 47 bytes of Japanese, whose two blocks both end open, to the sequence
+** at a time loop from the start, after the blocks' work. */
 WENC__INLINE size_t wenc__utf8_shift_run(const uint8_t *s, size_t i, size_t n)
 {
     size_t ok = i;
@@ -250,10 +256,17 @@ WENC__INLINE size_t wenc__utf8_shift_run(const uint8_t *s, size_t i, size_t n)
             if (i < n && s[i] < 0x80)
                 break;
         } else if ((st & 63) == WENC__U8_SHIFT_REJECT) {
+            i -= 16;
             break;
         }
     }
-    return ok;
+    /* I is the last block end that was not REJECT: past OK, a sequence is
+    ** open there, its lead at OK or after, and everything before the lead
+    ** is valid. */
+    if (i > ok)
+        while ((s[--i] & 0xC0) == 0x80)
+            ;
+    return i;
 }
 
 #endif /* WENC_UTF8_SCALAR_H */
