@@ -152,7 +152,8 @@ static bool flush_pending(wenc__dcall *c, int form);
 ** SHORT_INPUT bytes) always go to the handler and its bulk paths. */
 #define SHORT_INPUT 256
 
-/* The whole input (at most WENC__UTF8_SHORT bytes) in one step, where the
+/* The whole input (at most WENC__UTF8_SHORT8 bytes to UTF-8,
+** WENC__UTF8_SHORT to UTF-16) in one step, where the
 ** kernels have a short kernel and it is complete, valid text that fits
 ** (utf8_kernels.h); false, nothing written, otherwise.  If BOM stripping is
 ** pending, an input starting with EF is left to the rest of short_utf8()
@@ -180,7 +181,9 @@ WENC__INLINE bool short_utf8(wenc__dcall *c, const int form)
     if (d->priv_encoding->family != WENC__FAMILY_UTF8 || d->priv_state != 0 ||
         d->priv_input_count != 0 || c->src_len - c->pos > SHORT_INPUT || c->pos == c->src_len)
         return false;
-    if (form != WENC__UTF32 && c->src_len - c->pos <= WENC__UTF8_SHORT && short_kernel(c, form))
+    if (form != WENC__UTF32 &&
+        c->src_len - c->pos <= (form == WENC__UTF8 ? WENC__UTF8_SHORT8 : WENC__UTF8_SHORT) &&
+        short_kernel(c, form))
         return true;
     if (c->src[c->pos] < 0x80) {
         decode_ascii_with(c, form, wenc__utf8_kernels_for(c->src_len - c->pos, WENC__UTF8_SHORT));

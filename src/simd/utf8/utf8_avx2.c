@@ -106,8 +106,9 @@ const wenc__utf8_kernels wenc__utf8_avx2 = {
     .to_utf32 = to_utf32,
     .short_to_utf8 = short_to_utf8,
     .short_to_utf16 = short_to_utf16,
-    /* 16 to 32 bytes: two 16-byte loads (x86_load_short). */
-    .short_lengths = UINT64_C(0x1FFFF0000),
+    /* 16 to 64 bytes to UTF-8 (two 32-byte vectors past 32), 16 to 32
+    ** to UTF-16: two 16-byte loads (x86_load_short). */
+    .short_lengths = {UINT64_C(0xFFFFFFFFFFFF8000), UINT64_C(0xFFFF8000)},
     .short_valid = short_valid,
     .valid_lengths = UINT64_C(0xFFFFFFFFFFFF8000), /* 16 to 64 bytes */
     .ascii_prefix = wenc__utf8_sse2_ascii_prefix,
