@@ -152,7 +152,8 @@ static bool flush_pending(wenc__dcall *c, int form);
 ** SHORT_INPUT bytes) always go to the handler and its bulk paths. */
 #define SHORT_INPUT 256
 
-/* The whole input (at most WENC__UTF8_SHORT bytes) in one step, where the
+/* The whole input (at most WENC__UTF8_SHORT8 bytes to UTF-8,
+** WENC__UTF8_SHORT to UTF-16) in one step, where the
 ** kernels have a short kernel and it is complete, valid text that fits
 ** (utf8_kernels.h); false, nothing written, otherwise.  If BOM stripping is
 ** pending, an input starting with EF is left to the rest of short_utf8()
@@ -180,7 +181,9 @@ WENC__INLINE bool short_utf8(wenc__dcall *c, const int form)
     if (d->priv_encoding->family != WENC__FAMILY_UTF8 || d->priv_state != 0 ||
         d->priv_input_count != 0 || c->src_len - c->pos > SHORT_INPUT || c->pos == c->src_len)
         return false;
-    if (form != WENC__UTF32 && c->src_len - c->pos <= WENC__UTF8_SHORT && short_kernel(c, form))
+    if (form != WENC__UTF32 &&
+        c->src_len - c->pos <= (form == WENC__UTF8 ? WENC__UTF8_SHORT8 : WENC__UTF8_SHORT) &&
+        short_kernel(c, form))
         return true;
     if (c->src[c->pos] < 0x80) {
         decode_ascii_with(c, form, wenc__utf8_kernels_for(c->src_len - c->pos, WENC__UTF8_SHORT));
@@ -276,7 +279,8 @@ static WENC__NOINLINE wenc_status general_utf16(wenc_decoder *d, const uint8_t *
 
 /* The first call of a fresh UTF-8 decoder on a short whole input (issue
 ** 29: a JavaScript engine's short strings): no BOM to handle, nothing
-** held, and the input (1 to WENC__UTF8_SHORT bytes) all complete, valid
+** held, and the input (1 to WENC__UTF8_SHORT8 bytes to UTF-8,
+** WENC__UTF8_SHORT to UTF-16) all complete, valid
 ** sequences whose output fits.  fresh() tests the decoder and the
 ** arguments in the exported call, which then jumps to fresh_short() or to
 ** the general path without a frame of its own (the general path's calls
@@ -288,11 +292,12 @@ static WENC__NOINLINE wenc_status general_utf16(wenc_decoder *d, const uint8_t *
 ** leaves the decoder as the general path does then: only the position
 ** moves (the state is idle before and after, so LAST changes nothing). */
 WENC__INLINE bool fresh(const wenc_decoder *d, const uint8_t *src, const size_t *src_len,
-                        const void *dst, const size_t *dst_len)
+                        const void *dst, const size_t *dst_len, const int form)
 {
     const wenc_encoding *e;
     return d != NULL && src != NULL && src_len != NULL && dst != NULL && dst_len != NULL &&
-           *src_len - 1 < WENC__UTF8_SHORT && (e = d->priv_encoding) != NULL &&
+           *src_len - 1 < (form == WENC__UTF8 ? WENC__UTF8_SHORT8 : WENC__UTF8_SHORT) &&
+           (e = d->priv_encoding) != NULL &&
            e->family == WENC__FAMILY_UTF8 && d->priv_state == 0 && d->priv_input_count == 0 &&
            d->priv_pending_count == 0 && d->priv_bom == 0;
 }
@@ -302,7 +307,7 @@ WENC__INLINE wenc_status fresh_short(wenc_decoder *d, const uint8_t *src, size_t
 {
     size_t n = *src_len, room = *dst_len, units;
     const wenc__utf8_kernels *k = wenc__utf8_kernels_get();
-    if (k->short_lengths >> n & 1) {
+    if (k->short_lengths[form == WENC__UTF16] >> (n - 1) & 1) {
         ptrdiff_t got = form == WENC__UTF16 ? k->short_to_utf16(src, n, (uint16_t *)dst, room)
                                             : k->short_to_utf8(src, n, (uint8_t *)dst, room);
         if (got < 0)
@@ -320,9 +325,16 @@ WENC__INLINE wenc_status fresh_short(wenc_decoder *d, const uint8_t *src, size_t
             units += w;
         }
     } else {
-        if (room < n || wenc__utf8_scalar.valid_prefix(src, n) != n)
+        /* As the general path: the ASCII prefix by the copy that reads
+        ** words, then the rest checked and copied. */
+        if (room < n)
             goto general;
-        memcpy(dst, src, n);
+        size_t i = wenc__utf8_scalar.ascii_to_utf8(src, n, (uint8_t *)dst);
+        if (i != n) {
+            if (wenc__utf8_scalar.valid_prefix(src + i, n - i) != n - i)
+                goto general;
+            memcpy((uint8_t *)dst + i, src + i, n - i);
+        }
         units = n;
     }
     d->priv_position += n;
@@ -350,7 +362,7 @@ static WENC__NOINLINE wenc_status fresh_utf16(wenc_decoder *d, const uint8_t *sr
 WENC__INLINE wenc_status decode_utf8(wenc_decoder *d, const uint8_t *src, size_t *src_len, void *dst,
                                size_t *dst_len, bool last)
 {
-    if (fresh(d, src, src_len, dst, dst_len))
+    if (fresh(d, src, src_len, dst, dst_len, WENC__UTF8))
         return fresh_utf8(d, src, src_len, dst, dst_len, last);
     return general_utf8(d, src, src_len, dst, dst_len, last);
 }
@@ -358,7 +370,7 @@ WENC__INLINE wenc_status decode_utf8(wenc_decoder *d, const uint8_t *src, size_t
 WENC__INLINE wenc_status decode_utf16(wenc_decoder *d, const uint8_t *src, size_t *src_len, void *dst,
                                 size_t *dst_len, bool last)
 {
-    if (fresh(d, src, src_len, dst, dst_len))
+    if (fresh(d, src, src_len, dst, dst_len, WENC__UTF16))
         return fresh_utf16(d, src, src_len, dst, dst_len, last);
     return general_utf16(d, src, src_len, dst, dst_len, last);
 }

@@ -5,8 +5,8 @@
 ** Inputs of 0..300 bytes, ASCII or a mix of 1- to 4-byte sequences (the
 ** decoder's early path takes any valid text), with a planted sequence (valid, malformed,
 ** a BOM, cut by the end) at the places that decide which path runs: every
-** place of every input up to 40 bytes (the short kernels' range and past
-** it), and the first byte, the middle, the end, and around the 256-byte
+** place of every input up to 66 bytes (the short kernels' range and past
+** it: 64 bytes to UTF-8), and the first byte, the middle, the end, and around the 256-byte
 ** limit of longer ones (every length to 65).  Each
 ** result is checked against the model's decoding of the same bytes, and the
 ** state left behind by the next calls; short inputs also in output rooms of
@@ -36,6 +36,13 @@ static const plant plants[] = {
     {"\xFF", 1},                 /* an invalid byte */
     {"\xE3\x81", 2},             /* a cut sequence */
     {"\xC3", 1},                 /* a lead byte alone */
+    /* The bounds after E0, ED, F0 and F4 and an overlong C0 (issue 29: the
+    ** SSE2 short kernels check them on bit masks, across blocks). */
+    {"\xE0\x9F\xBF", 3},
+    {"\xED\xA0\x80", 3},
+    {"\xF0\x8F\xBF\xBF", 4},
+    {"\xF4\x90\x80\x80", 4},
+    {"\xC0\xAF", 2},
 };
 
 /* The expected decoding of IN[0..N) as UTF-32 in OUT (U+FFFD for errors),
@@ -376,12 +383,12 @@ int main(int argc, char **argv)
         printf("Bail out! cannot load the index directory %s\n", argv[1]);
         return 1;
     }
-    /* Every length to 65 (the short kernels take 1 or 16 to 32 bytes),
-    ** then around the 256-byte limit. */
-    size_t lengths[66 + 6];
-    for (size_t i = 0; i < 66; i++)
+    /* Every length to 66 (the short kernels take 1 or 16 to 32 bytes, to
+    ** UTF-8 to 64), then around the 256-byte limit. */
+    size_t lengths[67 + 6];
+    for (size_t i = 0; i < 67; i++)
         lengths[i] = i;
-    memcpy(lengths + 66, (const size_t[]){100, 255, 256, 257, 300, 33}, 6 * sizeof(size_t));
+    memcpy(lengths + 67, (const size_t[]){100, 255, 256, 257, 300, 33}, 6 * sizeof(size_t));
     static const char mixed[] = "\xC3\xA9t\xC3\xA9 \xE2\x82\xAC\xF0\x9F\x98\x80"
                                 "\xD0\xB4\xE3\x81\x82\xE3\x81\x84, ";
     uint8_t in[MAX_IN];
@@ -392,13 +399,14 @@ int main(int argc, char **argv)
             size_t len = plants[p].len;
             if (len > n || (len == 0 && p != 0))
                 continue;
-            /* Where the plant goes: up to 40 bytes (the short kernels take
-            ** 32) every place; longer, the start, the middle, the end, and
-            ** the last places before and after 16, 64 and 256 bytes. */
+            /* Where the plant goes: up to 66 bytes (the short kernels take
+            ** 64 to UTF-8) every place; longer, the start, the middle, the
+            ** end, and the last places before and after 16, 64 and 256
+            ** bytes. */
             size_t spots[] = {0, (n - len) / 2, n - len, 15, 16, 63, 64, 255, 256};
-            size_t places = len == 0 ? 1 : n <= 40 ? n - len + 1 : LEN(spots);
+            size_t places = len == 0 ? 1 : n <= 66 ? n - len + 1 : LEN(spots);
             for (size_t s = 0; s < places; s++) {
-                size_t at = n <= 40 && len != 0 ? s : spots[s];
+                size_t at = n <= 66 && len != 0 ? s : spots[s];
                 if (at + len > n)
                     continue;
                 /* Two texts: ASCII, and a mix of 1- to 4-byte sequences
@@ -408,11 +416,16 @@ int main(int argc, char **argv)
                         in[i] = text == 0 ? (uint8_t)(0x20 + (i * 7) % 0x5F)
                                           : (uint8_t)mixed[i % (sizeof mixed - 1)];
                     memcpy(in + at, plants[p].bytes, len);
-                    check_decoder(in, n, p, at);
-                    check_text_decoder(in, n, p, at);
-                    check_validate(in, n, p, at);
+                    /* In a heap block of exactly N bytes, so that a
+                    ** sanitizer build sees a read past the input. */
+                    uint8_t *x = malloc(n + (n == 0));
+                    memcpy(x, in, n);
+                    check_decoder(x, n, p, at);
+                    check_text_decoder(x, n, p, at);
+                    check_validate(x, n, p, at);
                     if (n <= 64)
-                        check_rooms(in, n, p, at);
+                        check_rooms(x, n, p, at);
+                    free(x);
                     cases++;
                 }
             }
