@@ -203,6 +203,38 @@ static void check_rooms(const uint8_t *in, size_t n, size_t p, size_t at)
             wn = encode_form(cps, k, form, want);
         }
         size_t unit = (size_t)form / 8;
+        /* A fresh decoder without BOM stripping (the exported calls' fresh
+        ** path) given no room but a real buffer, then the rest with room
+        ** for all of it. */
+        {
+            uint32_t all[MAX_IN + 4];
+            uint8_t whole[4 * MAX_IN + 16];
+            size_t ka = expected(in, n, false, all, &err, &err_len), whole_n = ka * 4;
+            if (form == 32)
+                memcpy(whole, all, ka * 4);
+            else
+                whole_n = encode_form(all, ka, form, whole);
+            wenc_decoder d;
+            wenc_decoder_init(&d, WENC_UTF_8, 0);
+            size_t pos = 0, total = 0;
+            wenc_status st = WENC_OK;
+            for (size_t cap = 0; cap <= 4 * MAX_IN; cap += 4 * MAX_IN) {
+                size_t src = n - pos, room = cap / unit;
+                uint8_t *o = got + total;
+                st = form == 8    ? wenc_decoder_decode_to_utf8(&d, in + pos, &src, o, &room, true)
+                     : form == 16 ? wenc_decoder_decode_to_utf16(&d, in + pos, &src,
+                                                                 (uint16_t *)(void *)o, &room, true)
+                                  : wenc_decoder_decode_to_utf32(&d, in + pos, &src,
+                                                                 (uint32_t *)(void *)o, &room, true);
+                expect(cap != 0 || n == 0 || (st == WENC_OUTPUT_FULL && room == 0), "decoder, no room", n,
+                       at, p, form);
+                pos += src;
+                total += room * unit;
+            }
+            expect(st == WENC_INPUT_EMPTY && pos == n && total == whole_n &&
+                       memcmp(got, whole, whole_n) == 0,
+                   "decoder, no room then the rest", n, at, p, form);
+        }
         for (size_t ri = 0; ri < LEN(rooms); ri++) {
             wenc_decoder d;
             wenc_decoder_init(&d, WENC_UTF_8, WENC_DECODER_BOM_STRIP);

@@ -33,7 +33,7 @@ typedef struct wenc__utf8_kernels {
                        size_t *written);
     size_t (*to_utf32)(const uint8_t *src, size_t len, uint32_t *dst, size_t cap,
                        size_t *written);
-    /* Short inputs, in one step (the decoder's short path, decoder.c): if
+    /* Short inputs, in one step (the short path, engine/short_path.h): if
     ** SRC[0..LEN) is all complete, valid sequences, LEN is in the kernel's
     ** range (at most WENC__UTF8_SHORT8 bytes to UTF-8, WENC__UTF8_SHORT to
     ** UTF-16; the AVX2 ones need 8), and the output fits in DST[0..CAP),
@@ -106,28 +106,8 @@ WENC__INLINE const wenc__utf8_kernels *wenc__utf8_kernels_get(void)
     return wenc__utf8_kernels_by_isa[wenc__simd_isa()];
 }
 
-/* A short kernel's call for the decoder's short path (decoder.c) and
-** TextDecoder's (text.c): SRC[0..LEN) to UTF-16 (TO_UTF16) or UTF-8 at DST,
-** CAP units of room, as short_to_utf8/short_to_utf16 above: the units
-** written, or -1 with nothing written.  LEN is at least 1.  With a BOM
-** still to strip (STRIP) an input starting with EF is declined: its first
-** code point may be U+FEFF, which the callers' general paths handle. */
-WENC__INLINE ptrdiff_t wenc__utf8_short(const uint8_t *src, size_t len, void *dst, size_t cap,
-                                        bool to_utf16, bool strip)
-{
-    if (len > (to_utf16 ? WENC__UTF8_SHORT : WENC__UTF8_SHORT8) || cap == 0 ||
-        (strip && src[0] == 0xEF))
-        return -1;
-    const wenc__utf8_kernels *k = wenc__utf8_kernels_get();
-    if (!(k->short_lengths[to_utf16] >> (len - 1) & 1))
-        return -1;
-    if (to_utf16)
-        return k->short_to_utf16(src, len, (uint16_t *)dst, cap);
-    return k->short_to_utf8(src, len, (uint8_t *)dst, cap);
-}
-
 /* The kernels for N bytes of a short path's input when no short kernel
-** took it whole (decoder.c, text.c, utf8/validate.c): the scalar ones up
+** took it whole (engine/short_path.h, utf8/validate.c): the scalar ones up
 ** to SCALAR_MAX bytes, where a vector kernel's setup, its two passes
 ** (validate, then decode) and its scalar ends cost more than the bytes, so
 ** that every set runs the scalar set's path there (issue 29); chosen once,
