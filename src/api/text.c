@@ -3,6 +3,7 @@
 ** decoder and encoder.  Comments number the steps of the standard's
 ** algorithms. */
 #include "engine/decode_loop.h"
+#include "engine/short_path.h"
 #include "oneshot.h"
 #include "utf8/dfa.h"
 #include "simd/utf16/utf16_kernels.h"
@@ -221,25 +222,35 @@ static wenc_status keep_unread(wenc_text_decoder *td, const uint8_t *src, size_t
 ** starts with a new decoder, does the call again from the start. */
 #define SHORT_CALL 256
 
-/* The part of short_call() after an ASCII prefix of ASCII bytes, which
-** did not end the input: out of line, so that the ASCII call stays short. */
+/* The part of short_call() after the short kernel, which did not take the
+** whole input: the short path's scalar prefix (short_path.h), then the
+** general path from where it stopped.  Out of line, so that the short
+** kernel's call stays short. */
 #if defined(__GNUC__)
 __attribute__((noinline))
 #endif
-static bool short_rest(wenc_text_decoder *td, const uint8_t *src, size_t in, size_t ascii,
-                       void *dst, size_t *room, int form, bool strip)
+static bool short_rest(wenc_text_decoder *td, const uint8_t *src, size_t in, void *dst,
+                       size_t *room, int form, bool strip)
 {
-    if (ascii == 0 && strip && !first_is_not_bom(&td->priv_decoder, src, in))
+    size_t written, used = wenc__utf8_short_scalar(src, in, dst, *room,
+                                                   form == FORM_UTF8 ? WENC__UTF8 : WENC__UTF16,
+                                                   strip, &written);
+    if (used == in) {
+        *room = written;
+        return true;
+    }
+    /* Its first code point is not U+FEFF if it decoded any. */
+    if (used == 0 && strip && !first_is_not_bom(&td->priv_decoder, src, in))
         return false;
-    size_t n = in - ascii, m = *room - ascii;
-    void *rest = (uint8_t *)dst + ascii * (form == FORM_UTF8 ? 1 : 2);
-    /* The new decoder starts after the ASCII prefix: the offsets it keeps
-    ** (the first replaced error's) count from the start of the call. */
-    td->priv_decoder.priv_position = ascii;
-    if (decode_form(&td->priv_decoder, src + ascii, &n, rest, &m, true, form) != WENC_INPUT_EMPTY ||
-        n != in - ascii)
+    size_t n = in - used, m = *room - written;
+    void *rest = (uint8_t *)dst + written * (form == FORM_UTF8 ? 1 : 2);
+    /* The new decoder starts after the prefix: the offsets it keeps (the
+    ** first replaced error's) count from the start of the call. */
+    td->priv_decoder.priv_position = used;
+    if (decode_form(&td->priv_decoder, src + used, &n, rest, &m, true, form) != WENC_INPUT_EMPTY ||
+        n != in - used)
         return false;
-    *room = ascii + m;
+    *room = written + m;
     return true;
 }
 
@@ -251,29 +262,18 @@ static bool short_call(wenc_text_decoder *td, const uint8_t *src, size_t in, voi
         return false;
     const bool strip = !(td->priv_options & WENC_TEXT_DECODER_IGNORE_BOM);
     wenc__decoder_reset(&td->priv_decoder);
-    /* Where a short kernel takes the whole input (complete, valid text
-    ** that fits, within the kernel's lengths: utf8_kernels.h), it is the
-    ** whole call, as in decoder.c's short path; the first code point is
-    ** not U+FEFF (an input starting with EF is declined while a BOM is to
-    ** be stripped), so BOM seen is all there is to BOM handling. */
-    ptrdiff_t units = wenc__utf8_short(src, in, dst, *room, form == FORM_UTF16, strip);
-    if (units >= 0) {
+    /* The short path (short_path.h) decodes the valid prefix; its first
+    ** code point is not U+FEFF while a BOM is to be stripped, so BOM seen
+    ** is all there is to BOM handling.  The new decoder then goes on with
+    ** what follows as it would after that prefix (nothing held, state
+    ** idle), and its position is made the whole call's.  A fatal error
+    ** falls back, so no error offset is kept from the shorter input. */
+    ptrdiff_t units = wenc__utf8_short_kernel(src, in, dst, *room,
+                                              form == FORM_UTF8 ? WENC__UTF8 : WENC__UTF16, strip);
+    if (units >= 0)
         *room = (size_t)units;
-    } else {
-        /* ASCII first (the engine's own ASCII copy), which ends BOM
-        ** handling; the new decoder then goes on with what follows as it
-        ** would after the ASCII prefix (nothing held, state idle), and its
-        ** position is made the whole call's.  A fatal error falls back, so
-        ** no error offset is kept from the shorter input. */
-        wenc__dcall c = {.src = src, .src_len = in, .dst = dst, .dst_len = *room};
-        size_t ascii =
-            src[0] < 0x80 ? wenc__decode_ascii_short(&c, form == FORM_UTF8 ? WENC__UTF8 : WENC__UTF16)
-                          : 0;
-        if (ascii == in)
-            *room = in;
-        else if (!short_rest(td, src, in, ascii, dst, room, form, strip))
-            return false;
-    }
+    else if (!short_rest(td, src, in, dst, room, form, strip))
+        return false;
     td->priv_decoder.priv_position = in;
     td->priv_queue_start = td->priv_queue_end = 0;
     td->priv_bom_seen = strip;

@@ -119,10 +119,6 @@ WENC__INLINE void wenc__put(void *dst, size_t at, uint32_t cp, int form)
 ** dst, advancing pos and out.  Returns the number of bytes copied. */
 size_t wenc__decode_ascii(wenc__dcall *c, int form);
 
-/* The same for a short path's input (text.c), with the kernels
-** wenc__utf8_kernels_for() chooses for it (utf8_kernels.h). */
-size_t wenc__decode_ascii_short(wenc__dcall *c, int form);
-
 /* decoder.c: everything but the hot path for one step result KIND (for
 ** BYTE): slow emission, errors (restore, fatal, U+FFFD), finished.  Returns
 ** -1 to go on, else the status the call returns. */

@@ -4,6 +4,7 @@
 #include "decode_loop.h"
 #include "api/oneshot.h"
 #include "utf8/dfa.h"
+#include "short_path.h"
 #include "simd/utf8/utf8_kernels.h"
 
 static const wenc__decoder_impl *impl_of(const wenc_encoding *e)
@@ -137,82 +138,38 @@ WENC__INLINE size_t decode_ascii_with(wenc__dcall *c, int form, const wenc__utf8
 
 static bool flush_pending(wenc__dcall *c, int form);
 
-/* Short-input early path (issue 11): the cost of a short decode is the
-** setup of the handler's loop, not its bytes.  A UTF-8 decoder holding no
-** bytes decodes complete, valid sequences to their code points without
-** touching its state, so a short input's valid prefix is decoded here by
-** the same kernels the handler's ASCII and bulk paths call (utf8_kernels.h),
-** which stop exactly where the step function would have to take over.  If
-** BOM stripping is pending, the first code point must not be U+FEFF (that
-** is left to the general path); any other first code point ends it.
-** Returns true when that was the whole input: the handler is not entered,
-** since with its state idle the rest of the call (end-of-queue if LAST)
-** would only be finished, which leaves the state as it is.  Otherwise the
-** handler goes on from where this stopped.  Longer inputs (more than
-** SHORT_INPUT bytes) always go to the handler and its bulk paths. */
+/* The short path (short_path.h), for a UTF-8 decoder holding no bytes
+** and an input of at most SHORT_INPUT bytes.  Returns true when it decoded
+** the whole input: the handler is not entered, since with its state idle
+** the rest of the call (end-of-queue if LAST) would only be finished, which
+** leaves the state as it is.  Otherwise the handler goes on from where it
+** stopped.  Longer inputs always go to the handler and its bulk paths. */
 #define SHORT_INPUT 256
-
-/* The whole input (at most WENC__UTF8_SHORT bytes) in one step, where the
-** kernels have a short kernel and it is complete, valid text that fits
-** (utf8_kernels.h); false, nothing written, otherwise.  If BOM stripping is
-** pending, an input starting with EF is left to the rest of short_utf8()
-** (the first code point then is not U+FEFF). */
-WENC__INLINE bool short_kernel(wenc__dcall *c, const int form)
-{
-    if (c->dst_len == c->out)
-        return false; /* DST may be NULL: no arithmetic on it */
-    size_t unit = form == WENC__UTF8 ? 1 : 2;
-    ptrdiff_t units = wenc__utf8_short(c->src + c->pos, c->src_len - c->pos,
-                                       (uint8_t *)c->dst + c->out * unit, c->dst_len - c->out,
-                                       form == WENC__UTF16, c->strip);
-    if (units < 0)
-        return false;
-    c->pos = c->src_len;
-    c->out += (size_t)units;
-    c->strip = false;
-    c->finished = c->last;
-    return true;
-}
 
 WENC__INLINE bool short_utf8(wenc__dcall *c, const int form)
 {
     wenc_decoder *d = c->d;
     if (d->priv_encoding->family != WENC__FAMILY_UTF8 || d->priv_state != 0 ||
-        d->priv_input_count != 0 || c->src_len - c->pos > SHORT_INPUT || c->pos == c->src_len)
+        d->priv_input_count != 0)
         return false;
-    if (form != WENC__UTF32 && c->src_len - c->pos <= WENC__UTF8_SHORT && short_kernel(c, form))
-        return true;
-    if (c->src[c->pos] < 0x80) {
-        decode_ascii_with(c, form, wenc__utf8_kernels_for(c->src_len - c->pos, WENC__UTF8_SHORT));
+    size_t n = c->src_len - c->pos, room = c->dst_len - c->out;
+    if (n > SHORT_INPUT || n == 0 || room == 0)
+        return false; /* with no room DST may be NULL: no arithmetic on it */
+    size_t unit = form == WENC__UTF8 ? 1 : form == WENC__UTF16 ? 2 : 4, used, written;
+    void *dst = (uint8_t *)c->dst + c->out * unit;
+    ptrdiff_t got = form == WENC__UTF32 ? -2
+                                        : wenc__utf8_short_kernel(c->src + c->pos, n, dst, room,
+                                                                  form, c->strip);
+    if (got >= 0) {
+        used = n;
+        written = (size_t)got;
+    } else {
+        used = wenc__utf8_short_scalar(c->src + c->pos, n, dst, room, form, c->strip, &written);
+    }
+    if (used != 0)
         c->strip = false;
-        if (c->pos == c->src_len) {
-            c->finished = c->last;
-            return true;
-        }
-    } else if (c->strip) {
-        uint32_t cp;
-        if (wenc__utf8_decode_valid(c->src, c->pos, c->src_len, &cp) == 0 || cp == WENC__BOM)
-            return false;
-    }
-    /* The rest: after an ASCII prefix, the next byte is not ASCII. */
-    size_t n = c->src_len - c->pos, room = c->dst_len - c->out, used = 0, written = 0;
-    if (n != 0 && room != 0) {
-        const wenc__utf8_kernels *k = wenc__utf8_kernels_for(n, WENC__UTF8_SHORT_SCALAR);
-        const uint8_t *s = c->src + c->pos;
-        if (form == WENC__UTF8) {
-            /* A sequence cut by the room is not valid: never copied in part. */
-            used = written = k->valid_prefix(s, n < room ? n : room);
-            memcpy((uint8_t *)c->dst + c->out, s, used);
-        } else if (form == WENC__UTF16) {
-            used = k->to_utf16(s, n, (uint16_t *)c->dst + c->out, room, &written);
-        } else {
-            used = k->to_utf32(s, n, (uint32_t *)c->dst + c->out, room, &written);
-        }
-        if (used != 0)
-            c->strip = false;
-        c->pos += used;
-        c->out += written;
-    }
+    c->pos += used;
+    c->out += written;
     if (used != n)
         return false;
     c->finished = c->last;
@@ -276,23 +233,24 @@ static WENC__NOINLINE wenc_status general_utf16(wenc_decoder *d, const uint8_t *
 
 /* The first call of a fresh UTF-8 decoder on a short whole input (issue
 ** 29: a JavaScript engine's short strings): no BOM to handle, nothing
-** held, and the input (1 to WENC__UTF8_SHORT bytes) all complete, valid
+** held, and the input (1 to WENC__UTF8_SHORT8 bytes to UTF-8,
+** WENC__UTF8_SHORT to UTF-16) all complete, valid
 ** sequences whose output fits.  fresh() tests the decoder and the
 ** arguments in the exported call, which then jumps to fresh_short() or to
 ** the general path without a frame of its own (the general path's calls
 ** pay a few instructions for the test, not a frame).  fresh_short() runs
-** the set's short kernel where it takes that length, else the scalar set's
-** transcoder, as the general path's short_utf8() would; if either stops
-** short of the end (an error, a cut sequence, no room), the general path
-** starts over and names the error (it writes the same units again).  It
+** the short path (short_path.h); if it stops short of the end (an error, a
+** cut sequence, no room), the general path starts over and names the
+** error (it writes the same units again).  It
 ** leaves the decoder as the general path does then: only the position
 ** moves (the state is idle before and after, so LAST changes nothing). */
 WENC__INLINE bool fresh(const wenc_decoder *d, const uint8_t *src, const size_t *src_len,
-                        const void *dst, const size_t *dst_len)
+                        const void *dst, const size_t *dst_len, const int form)
 {
     const wenc_encoding *e;
     return d != NULL && src != NULL && src_len != NULL && dst != NULL && dst_len != NULL &&
-           *src_len - 1 < WENC__UTF8_SHORT && (e = d->priv_encoding) != NULL &&
+           *src_len - 1 < (form == WENC__UTF8 ? WENC__UTF8_SHORT8 : WENC__UTF8_SHORT) &&
+           (e = d->priv_encoding) != NULL &&
            e->family == WENC__FAMILY_UTF8 && d->priv_state == 0 && d->priv_input_count == 0 &&
            d->priv_pending_count == 0 && d->priv_bom == 0;
 }
@@ -300,33 +258,14 @@ WENC__INLINE bool fresh(const wenc_decoder *d, const uint8_t *src, const size_t 
 WENC__INLINE wenc_status fresh_short(wenc_decoder *d, const uint8_t *src, size_t *src_len,
                                      void *dst, size_t *dst_len, bool last, const int form)
 {
-    size_t n = *src_len, room = *dst_len, units;
-    const wenc__utf8_kernels *k = wenc__utf8_kernels_get();
-    if (k->short_lengths >> n & 1) {
-        ptrdiff_t got = form == WENC__UTF16 ? k->short_to_utf16(src, n, (uint16_t *)dst, room)
-                                            : k->short_to_utf8(src, n, (uint8_t *)dst, room);
-        if (got < 0)
-            goto general;
-        units = (size_t)got;
-    } else if (form == WENC__UTF16) {
-        /* An ASCII prefix first, by the copy that reads words. */
-        size_t i = room >= n ? wenc__utf8_scalar.ascii_to_utf16(src, n, (uint16_t *)dst) : 0;
-        units = i;
-        if (i != n) {
-            size_t w;
-            if (wenc__utf8_scalar.to_utf16(src + i, n - i, (uint16_t *)dst + i, room - i, &w) !=
-                n - i)
-                goto general;
-            units += w;
-        }
-    } else {
-        if (room < n || wenc__utf8_scalar.valid_prefix(src, n) != n)
-            goto general;
-        memcpy(dst, src, n);
-        units = n;
-    }
+    size_t n = *src_len, room = *dst_len, written;
+    ptrdiff_t got = wenc__utf8_short_kernel(src, n, dst, room, form, false);
+    if (got >= 0)
+        written = (size_t)got;
+    else if (got == -1 || wenc__utf8_short_scalar(src, n, dst, room, form, false, &written) != n)
+        goto general; /* the kernel declined: not valid, or it does not fit */
     d->priv_position += n;
-    *dst_len = units;
+    *dst_len = written;
     return WENC_INPUT_EMPTY;
 general:
     return form == WENC__UTF16 ? general_utf16(d, src, src_len, dst, dst_len, last)
@@ -350,7 +289,7 @@ static WENC__NOINLINE wenc_status fresh_utf16(wenc_decoder *d, const uint8_t *sr
 WENC__INLINE wenc_status decode_utf8(wenc_decoder *d, const uint8_t *src, size_t *src_len, void *dst,
                                size_t *dst_len, bool last)
 {
-    if (fresh(d, src, src_len, dst, dst_len))
+    if (fresh(d, src, src_len, dst, dst_len, WENC__UTF8))
         return fresh_utf8(d, src, src_len, dst, dst_len, last);
     return general_utf8(d, src, src_len, dst, dst_len, last);
 }
@@ -358,7 +297,7 @@ WENC__INLINE wenc_status decode_utf8(wenc_decoder *d, const uint8_t *src, size_t
 WENC__INLINE wenc_status decode_utf16(wenc_decoder *d, const uint8_t *src, size_t *src_len, void *dst,
                                 size_t *dst_len, bool last)
 {
-    if (fresh(d, src, src_len, dst, dst_len))
+    if (fresh(d, src, src_len, dst, dst_len, WENC__UTF16))
         return fresh_utf16(d, src, src_len, dst, dst_len, last);
     return general_utf16(d, src, src_len, dst, dst_len, last);
 }
@@ -580,11 +519,6 @@ int wenc__decode_result(wenc__dcall *c, int form, int kind, const wenc__step *r,
 size_t wenc__decode_ascii(wenc__dcall *c, int form)
 {
     return decode_ascii_with(c, form, wenc__utf8_kernels_for(c->src_len - c->pos, ASCII_SCALAR));
-}
-
-size_t wenc__decode_ascii_short(wenc__dcall *c, int form)
-{
-    return decode_ascii_with(c, form, wenc__utf8_kernels_for(c->src_len - c->pos, WENC__UTF8_SHORT));
 }
 
 /* Worst cases, for every decoder of the standard: each output code point

@@ -1908,7 +1908,7 @@ static const char emoji_text[] =
 
 static void run_short_rows(const options *o)
 {
-    static const size_t sizes[] = {16, 32, 64, 256};
+    static const size_t sizes[] = {8, 12, 16, 32, 64, 256};
     static const char *const kinds[] = {"ascii", "text:fr", "text:ru", "text:ja", "emoji"};
     if (!o->csv)
         printf("\nShort inputs, WENC_SIMD=%s (unset: the CPU's best kernel set)\n",

@@ -5,8 +5,8 @@
 ** Inputs of 0..300 bytes, ASCII or a mix of 1- to 4-byte sequences (the
 ** decoder's early path takes any valid text), with a planted sequence (valid, malformed,
 ** a BOM, cut by the end) at the places that decide which path runs: every
-** place of every input up to 40 bytes (the short kernels' range and past
-** it), and the first byte, the middle, the end, and around the 256-byte
+** place of every input up to 66 bytes (the short kernels' range and past
+** it: 64 bytes to UTF-8), and the first byte, the middle, the end, and around the 256-byte
 ** limit of longer ones (every length to 65).  Each
 ** result is checked against the model's decoding of the same bytes, and the
 ** state left behind by the next calls; short inputs also in output rooms of
@@ -36,6 +36,13 @@ static const plant plants[] = {
     {"\xFF", 1},                 /* an invalid byte */
     {"\xE3\x81", 2},             /* a cut sequence */
     {"\xC3", 1},                 /* a lead byte alone */
+    /* The bounds after E0, ED, F0 and F4 and an overlong C0 (issue 29: the
+    ** SSE2 short kernels check them on bit masks, across blocks). */
+    {"\xE0\x9F\xBF", 3},
+    {"\xED\xA0\x80", 3},
+    {"\xF0\x8F\xBF\xBF", 4},
+    {"\xF4\x90\x80\x80", 4},
+    {"\xC0\xAF", 2},
 };
 
 /* The expected decoding of IN[0..N) as UTF-32 in OUT (U+FFFD for errors),
@@ -196,6 +203,38 @@ static void check_rooms(const uint8_t *in, size_t n, size_t p, size_t at)
             wn = encode_form(cps, k, form, want);
         }
         size_t unit = (size_t)form / 8;
+        /* A fresh decoder without BOM stripping (the exported calls' fresh
+        ** path) given no room but a real buffer, then the rest with room
+        ** for all of it. */
+        {
+            uint32_t all[MAX_IN + 4];
+            uint8_t whole[4 * MAX_IN + 16];
+            size_t ka = expected(in, n, false, all, &err, &err_len), whole_n = ka * 4;
+            if (form == 32)
+                memcpy(whole, all, ka * 4);
+            else
+                whole_n = encode_form(all, ka, form, whole);
+            wenc_decoder d;
+            wenc_decoder_init(&d, WENC_UTF_8, 0);
+            size_t pos = 0, total = 0;
+            wenc_status st = WENC_OK;
+            for (size_t cap = 0; cap <= 4 * MAX_IN; cap += 4 * MAX_IN) {
+                size_t src = n - pos, room = cap / unit;
+                uint8_t *o = got + total;
+                st = form == 8    ? wenc_decoder_decode_to_utf8(&d, in + pos, &src, o, &room, true)
+                     : form == 16 ? wenc_decoder_decode_to_utf16(&d, in + pos, &src,
+                                                                 (uint16_t *)(void *)o, &room, true)
+                                  : wenc_decoder_decode_to_utf32(&d, in + pos, &src,
+                                                                 (uint32_t *)(void *)o, &room, true);
+                expect(cap != 0 || n == 0 || (st == WENC_OUTPUT_FULL && room == 0), "decoder, no room", n,
+                       at, p, form);
+                pos += src;
+                total += room * unit;
+            }
+            expect(st == WENC_INPUT_EMPTY && pos == n && total == whole_n &&
+                       memcmp(got, whole, whole_n) == 0,
+                   "decoder, no room then the rest", n, at, p, form);
+        }
         for (size_t ri = 0; ri < LEN(rooms); ri++) {
             wenc_decoder d;
             wenc_decoder_init(&d, WENC_UTF_8, WENC_DECODER_BOM_STRIP);
@@ -376,12 +415,12 @@ int main(int argc, char **argv)
         printf("Bail out! cannot load the index directory %s\n", argv[1]);
         return 1;
     }
-    /* Every length to 65 (the short kernels take 1 or 16 to 32 bytes),
-    ** then around the 256-byte limit. */
-    size_t lengths[66 + 6];
-    for (size_t i = 0; i < 66; i++)
+    /* Every length to 66 (the short kernels take 1 or 16 to 32 bytes, to
+    ** UTF-8 to 64), then around the 256-byte limit. */
+    size_t lengths[67 + 6];
+    for (size_t i = 0; i < 67; i++)
         lengths[i] = i;
-    memcpy(lengths + 66, (const size_t[]){100, 255, 256, 257, 300, 33}, 6 * sizeof(size_t));
+    memcpy(lengths + 67, (const size_t[]){100, 255, 256, 257, 300, 33}, 6 * sizeof(size_t));
     static const char mixed[] = "\xC3\xA9t\xC3\xA9 \xE2\x82\xAC\xF0\x9F\x98\x80"
                                 "\xD0\xB4\xE3\x81\x82\xE3\x81\x84, ";
     uint8_t in[MAX_IN];
@@ -392,13 +431,14 @@ int main(int argc, char **argv)
             size_t len = plants[p].len;
             if (len > n || (len == 0 && p != 0))
                 continue;
-            /* Where the plant goes: up to 40 bytes (the short kernels take
-            ** 32) every place; longer, the start, the middle, the end, and
-            ** the last places before and after 16, 64 and 256 bytes. */
+            /* Where the plant goes: up to 66 bytes (the short kernels take
+            ** 64 to UTF-8) every place; longer, the start, the middle, the
+            ** end, and the last places before and after 16, 64 and 256
+            ** bytes. */
             size_t spots[] = {0, (n - len) / 2, n - len, 15, 16, 63, 64, 255, 256};
-            size_t places = len == 0 ? 1 : n <= 40 ? n - len + 1 : LEN(spots);
+            size_t places = len == 0 ? 1 : n <= 66 ? n - len + 1 : LEN(spots);
             for (size_t s = 0; s < places; s++) {
-                size_t at = n <= 40 && len != 0 ? s : spots[s];
+                size_t at = n <= 66 && len != 0 ? s : spots[s];
                 if (at + len > n)
                     continue;
                 /* Two texts: ASCII, and a mix of 1- to 4-byte sequences
@@ -408,11 +448,16 @@ int main(int argc, char **argv)
                         in[i] = text == 0 ? (uint8_t)(0x20 + (i * 7) % 0x5F)
                                           : (uint8_t)mixed[i % (sizeof mixed - 1)];
                     memcpy(in + at, plants[p].bytes, len);
-                    check_decoder(in, n, p, at);
-                    check_text_decoder(in, n, p, at);
-                    check_validate(in, n, p, at);
+                    /* In a heap block of exactly N bytes, so that a
+                    ** sanitizer build sees a read past the input. */
+                    uint8_t *x = malloc(n + (n == 0));
+                    memcpy(x, in, n);
+                    check_decoder(x, n, p, at);
+                    check_text_decoder(x, n, p, at);
+                    check_validate(x, n, p, at);
                     if (n <= 64)
-                        check_rooms(in, n, p, at);
+                        check_rooms(x, n, p, at);
+                    free(x);
                     cases++;
                 }
             }

@@ -33,20 +33,21 @@ typedef struct wenc__utf8_kernels {
                        size_t *written);
     size_t (*to_utf32)(const uint8_t *src, size_t len, uint32_t *dst, size_t cap,
                        size_t *written);
-    /* Short inputs, in one step (the decoder's short path, decoder.c): if
+    /* Short inputs, in one step (the short path, engine/short_path.h): if
     ** SRC[0..LEN) is all complete, valid sequences, LEN is in the kernel's
-    ** range (at most WENC__UTF8_SHORT bytes; the AVX2 ones need 8), and
-    ** the output fits in DST[0..CAP), writes all of it and returns the
-    ** units written (it may also write DST past them, within CAP).
-    ** Otherwise returns -1 having written nothing, and the caller takes
-    ** the general path.  NULL in the sets without them. */
+    ** range (at most WENC__UTF8_SHORT8 bytes to UTF-8, WENC__UTF8_SHORT to
+    ** UTF-16; the AVX2 ones need 8), and the output fits in DST[0..CAP),
+    ** writes all of it and returns the units written (it may also write
+    ** DST past them, within CAP).  Otherwise returns -1 having written
+    ** nothing, and the caller takes the general path.  NULL in the sets
+    ** without them (SSE2 and SSE4.1 have short_to_utf8 only). */
     ptrdiff_t (*short_to_utf8)(const uint8_t *src, size_t len, uint8_t *dst, size_t cap);
     ptrdiff_t (*short_to_utf16)(const uint8_t *src, size_t len, uint16_t *dst, size_t cap);
-    /* The lengths they take: bit N for N bytes (0 in the sets without
-    ** them).  The callers test it before the call, so that a set declines
-    ** a length outside its range for what the scalar set pays to find it
-    ** has none (issue 29). */
-    uint64_t short_lengths;
+    /* The lengths they take, to UTF-8 [0] and to UTF-16 [1]: bit N - 1 for
+    ** N bytes (0 in the sets without them).  The callers test it before
+    ** the call, so that a set declines a length outside its range for what
+    ** the scalar set pays to find it has none (issue 29). */
+    uint64_t short_lengths[2];
     /* Whether SRC[0..LEN) is all complete, valid sequences, for an input
     ** of a length in VALID_LENGTHS (bit N - 1 for N bytes, at most 64; 0
     ** in the sets without one): wenc_utf8_validate's short path (issue
@@ -65,8 +66,12 @@ typedef struct wenc__utf8_kernels {
     size_t (*count)(const uint8_t *src, size_t len, bool f0);
 } wenc__utf8_kernels;
 
-/* The longest input a short kernel takes. */
+/* The longest input a short kernel takes: to UTF-16 (and the ASCII
+** prefix's threshold, below), and to UTF-8, where a valid input is copied
+** as it is (issue 29: 33 to 64 bytes otherwise ran the scalar set's loops
+** in every set, and cost more than 256 bytes' kernels). */
 #define WENC__UTF8_SHORT 32
+#define WENC__UTF8_SHORT8 64
 
 /* The longest input short_valid takes. */
 #define WENC__UTF8_SHORT_VALID 64
@@ -84,9 +89,12 @@ extern const wenc__utf8_kernels wenc__utf8_sse2, wenc__utf8_sse41, wenc__utf8_av
 size_t wenc__utf8_avx2_ascii_to_utf8(const uint8_t *src, size_t len, uint8_t *dst);
 size_t wenc__utf8_avx2_ascii_to_utf16(const uint8_t *src, size_t len, uint16_t *dst);
 size_t wenc__utf8_avx2_ascii_to_utf32(const uint8_t *src, size_t len, uint32_t *dst);
-/* The SSE2 kernel's ascii_prefix and count, which the newer sets share. */
+/* The SSE2 kernel's ascii_prefix and count, which the newer sets share,
+** and its short kernels, which SSE4.1 shares. */
 size_t wenc__utf8_sse2_ascii_prefix(const uint8_t *src, size_t len);
 size_t wenc__utf8_sse2_count(const uint8_t *src, size_t len, bool f0);
+ptrdiff_t wenc__utf8_sse2_short_to_utf8(const uint8_t *src, size_t len, uint8_t *dst, size_t cap);
+bool wenc__utf8_sse2_short_valid(const uint8_t *src, size_t len);
 #endif
 #if defined(WENC__SIMD_NEON)
 extern const wenc__utf8_kernels wenc__utf8_neon;
@@ -98,27 +106,8 @@ WENC__INLINE const wenc__utf8_kernels *wenc__utf8_kernels_get(void)
     return wenc__utf8_kernels_by_isa[wenc__simd_isa()];
 }
 
-/* A short kernel's call for the decoder's short path (decoder.c) and
-** TextDecoder's (text.c): SRC[0..LEN) to UTF-16 (TO_UTF16) or UTF-8 at DST,
-** CAP units of room, as short_to_utf8/short_to_utf16 above: the units
-** written, or -1 with nothing written.  With a BOM still to strip (STRIP)
-** an input starting with EF is declined: its first code point may be
-** U+FEFF, which the callers' general paths handle. */
-WENC__INLINE ptrdiff_t wenc__utf8_short(const uint8_t *src, size_t len, void *dst, size_t cap,
-                                        bool to_utf16, bool strip)
-{
-    if (len > WENC__UTF8_SHORT || cap == 0 || (strip && src[0] == 0xEF))
-        return -1;
-    const wenc__utf8_kernels *k = wenc__utf8_kernels_get();
-    if (!(k->short_lengths >> len & 1))
-        return -1;
-    if (to_utf16)
-        return k->short_to_utf16(src, len, (uint16_t *)dst, cap);
-    return k->short_to_utf8(src, len, (uint8_t *)dst, cap);
-}
-
 /* The kernels for N bytes of a short path's input when no short kernel
-** took it whole (decoder.c, text.c, utf8/validate.c): the scalar ones up
+** took it whole (engine/short_path.h, utf8/validate.c): the scalar ones up
 ** to SCALAR_MAX bytes, where a vector kernel's setup, its two passes
 ** (validate, then decode) and its scalar ends cost more than the bytes, so
 ** that every set runs the scalar set's path there (issue 29); chosen once,

@@ -445,13 +445,60 @@ WENC__INLINE __m256i x86_load_short8(const uint8_t *src, size_t len, __m128i *lo
     return v256_zext128(_mm_shuffle_epi8(_mm_unpacklo_epi64(*lo, *hi), idx));
 }
 
-/* short_to_utf8 with 32-byte vectors: 8 to 32 bytes, stored by the two
-** loads (overlapping where LEN is not 16 or 32), so no byte past
-** DST[LEN - 1] is written. */
+/* short_valid with 32-byte vectors: 8 to 64 bytes, the first 32 loaded
+** whole and the rest with zeros after them. */
+WENC__INLINE bool x86_short_valid64(const uint8_t *src, size_t len)
+{
+    __m128i lo, hi;
+    if (len < 16)
+        return x86_short_valid(x86_load_short8(src, len, &lo, &hi));
+    if (len <= 32)
+        return x86_short_valid(x86_load_short(src, len, &lo, &hi));
+    __m256i a = _mm256_loadu_si256((const __m256i *)(const void *)src), b;
+    size_t r = len - 32;
+    if (r >= 16) {
+        b = x86_load_short(src + 32, r, &lo, &hi);
+    } else {
+        /* The 16 bytes that end the input, moved down as x86_load_short
+        ** does: lane J holds SRC[32 + J] while J < R. */
+        __m128i idx = _mm_add_epi8(_mm_setr_epi8(0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15),
+                                   _mm_set1_epi8((char)(16 - r)));
+        idx = _mm_or_si128(idx, _mm_cmpgt_epi8(idx, _mm_set1_epi8(15)));
+        b = _mm256_set_m128i(_mm_setzero_si128(), _mm_shuffle_epi8(LOADU(src + len - 16), idx));
+    }
+    if (_mm256_movemask_epi8(_mm256_or_si256(a, b)) == 0)
+        return true;
+    __m256i err = _mm256_or_si256(_mm256_or_si256(x86_check32(a, _mm256_setzero_si256()),
+                                                  x86_check32(b, a)),
+                                  x86_open32(b));
+    return _mm256_testz_si256(err, err) != 0;
+}
+
+/* The 33 to 64 bytes at SRC to DST: two 32-byte copies, the second
+** ending at the input's end. */
+WENC__INLINE void x86_copy64(const uint8_t *src, size_t len, uint8_t *dst)
+{
+    __m256i a = _mm256_loadu_si256((const __m256i *)(const void *)src);
+    __m256i z = _mm256_loadu_si256((const __m256i *)(const void *)(src + len - 32));
+    _mm256_storeu_si256((__m256i *)(void *)dst, a);
+    _mm256_storeu_si256((__m256i *)(void *)(dst + len - 32), z);
+}
+
+/* short_to_utf8 with 32-byte vectors: 8 to 64 bytes, stored by the two
+** loads (8-byte ones below 16 bytes, overlapping where LEN is not 16 or
+** 32; 32-byte ones past 32 bytes), so no byte past DST[LEN - 1] is
+** written.  Issue 29: 33 to 64 bytes ran the scalar set's loops, and cost
+** more than 256 bytes' kernels; 8 to 15, the scalar set's too. */
 WENC__INLINE ptrdiff_t x86_short_to_utf8(const uint8_t *src, size_t len, uint8_t *dst, size_t cap)
 {
-    if (len < 8 || len > 32 || cap < len)
+    if (len < 8 || len > 64 || cap < len)
         return -1;
+    if (len > 32) {
+        if (!x86_short_valid64(src, len))
+            return -1;
+        x86_copy64(src, len, dst);
+        return (ptrdiff_t)len;
+    }
     __m128i lo, hi;
     if (len < 16) {
         __m256i v = x86_load_short8(src, len, &lo, &hi);
@@ -597,27 +644,16 @@ WENC__INLINE ptrdiff_t x86_short_to_utf16(const uint8_t *src, size_t len, uint16
     return x86_short_decode16(src, v, lo, len, dst, cap);
 }
 
-/* short_valid with 32-byte vectors: 8 to 64 bytes, the first 32 loaded
-** whole and the rest with zeros after them. */
-WENC__INLINE bool x86_short_valid64(const uint8_t *src, size_t len)
+#endif
+
+#ifdef WENC__KERNEL_AVX512
+/* short_valid with masks: 1 to 64 bytes. */
+WENC__INLINE bool x86_short_valid64_masked(const uint8_t *src, size_t len)
 {
-    __m128i lo, hi;
-    if (len < 16)
-        return x86_short_valid(x86_load_short8(src, len, &lo, &hi));
     if (len <= 32)
-        return x86_short_valid(x86_load_short(src, len, &lo, &hi));
-    __m256i a = _mm256_loadu_si256((const __m256i *)(const void *)src), b;
-    size_t r = len - 32;
-    if (r >= 16) {
-        b = x86_load_short(src + 32, r, &lo, &hi);
-    } else {
-        /* The 16 bytes that end the input, moved down as x86_load_short
-        ** does: lane J holds SRC[32 + J] while J < R. */
-        __m128i idx = _mm_add_epi8(_mm_setr_epi8(0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15),
-                                   _mm_set1_epi8((char)(16 - r)));
-        idx = _mm_or_si128(idx, _mm_cmpgt_epi8(idx, _mm_set1_epi8(15)));
-        b = _mm256_set_m128i(_mm_setzero_si128(), _mm_shuffle_epi8(LOADU(src + len - 16), idx));
-    }
+        return x86_short_valid(_mm256_maskz_loadu_epi8(_bzhi_u32(~0u, (unsigned)len), src));
+    __m256i a = _mm256_loadu_si256((const __m256i *)(const void *)src);
+    __m256i b = _mm256_maskz_loadu_epi8(_bzhi_u32(~0u, (unsigned)(len - 32)), src + 32);
     if (_mm256_movemask_epi8(_mm256_or_si256(a, b)) == 0)
         return true;
     __m256i err = _mm256_or_si256(_mm256_or_si256(x86_check32(a, _mm256_setzero_si256()),
@@ -625,17 +661,22 @@ WENC__INLINE bool x86_short_valid64(const uint8_t *src, size_t len)
                                   x86_open32(b));
     return _mm256_testz_si256(err, err) != 0;
 }
-#endif
 
-#ifdef WENC__KERNEL_AVX512
 /* The short kernels with AVX-512 masks: 1 to 32 bytes, a masked load
 ** (zeros past the end, no read there) and masked stores of exactly the
-** output. */
+** output; to UTF-8, 33 to 64 bytes as AVX2 copies them, after the masked
+** check. */
 WENC__INLINE ptrdiff_t x86_short_to_utf8_masked(const uint8_t *src, size_t len, uint8_t *dst,
                                                 size_t cap)
 {
-    if (len == 0 || len > 32 || cap < len)
+    if (len == 0 || len > 64 || cap < len)
         return -1;
+    if (len > 32) {
+        if (!x86_short_valid64_masked(src, len))
+            return -1;
+        x86_copy64(src, len, dst);
+        return (ptrdiff_t)len;
+    }
     __mmask32 m = _bzhi_u32(~0u, (unsigned)len);
     __m256i v = _mm256_maskz_loadu_epi8(m, src);
     if (!x86_short_valid(v))
@@ -674,20 +715,6 @@ WENC__INLINE ptrdiff_t x86_short_to_utf16_masked(const uint8_t *src, size_t len,
     return x86_decode_tail(src, len, dst, 16);
 }
 
-/* short_valid with masks: 1 to 64 bytes. */
-WENC__INLINE bool x86_short_valid64_masked(const uint8_t *src, size_t len)
-{
-    if (len <= 32)
-        return x86_short_valid(_mm256_maskz_loadu_epi8(_bzhi_u32(~0u, (unsigned)len), src));
-    __m256i a = _mm256_loadu_si256((const __m256i *)(const void *)src);
-    __m256i b = _mm256_maskz_loadu_epi8(_bzhi_u32(~0u, (unsigned)(len - 32)), src + 32);
-    if (_mm256_movemask_epi8(_mm256_or_si256(a, b)) == 0)
-        return true;
-    __m256i err = _mm256_or_si256(_mm256_or_si256(x86_check32(a, _mm256_setzero_si256()),
-                                                  x86_check32(b, a)),
-                                  x86_open32(b));
-    return _mm256_testz_si256(err, err) != 0;
-}
 #endif
 
 #endif /* WENC_UTF8_X86_H */
