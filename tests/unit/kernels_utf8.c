@@ -525,6 +525,85 @@ static void check_edges(void)
     }
 }
 
+/* Issue 29: text whose every 16 bytes mix 1-, 2- and 3-byte sequences the
+** way words do (the vector decoders' blocks, SSE2's runs between spaces):
+** Hangul (EA..ED leads) in words of one to six syllables, Cyrillic words,
+** CJK, a 2-byte letter in a Hangul word, between them a space, ", ",
+** digits, "(" or a newline.  Every length (sequences cut at every block
+** end), a byte that breaks the text or a 4-byte sequence at every position
+** of the first 80 bytes (inside and right after the blocks' runs), every
+** room for a third of them; each input read from an exactly sized heap
+** block, so that a sanitizer build catches a read past it. */
+static struct tally t_mixed;
+
+static size_t gen_words(uint8_t *buf, size_t n, unsigned seed)
+{
+    static const uint32_t letters[] = {0xAC00, 0xD7A3, 0xB098, 0xD55C, 0xAD6D,
+                                       0x0434, 0x043C, 0x65E5, 0x3002, 0x00E9};
+    static const char *const seps[] = {" ", ", ", " ", "1965", "(", ". ", "\n", "12 "};
+    size_t i = 0;
+    unsigned w = seed;
+    while (i < n) {
+        unsigned len = 1 + (w * 7 + seed) % 6;
+        uint32_t base = letters[(w + seed) % 5];
+        if (seed % 3 == 1)
+            base = letters[5 + (w % 2)];
+        for (unsigned k = 0; k < len && i + 3 <= n; k++) {
+            uint32_t cp = base + (k * 37 + w) % 11;
+            if (seed % 3 == 2 && k == 1)
+                cp = letters[7 + (w % 3)];
+            if (cp >= 0xD7A4 && cp < 0xE000)
+                cp = 0xD7A3;
+            i += put_utf8(buf + i, cp);
+        }
+        const char *sep = seps[(w * 5 + seed) % 8];
+        for (size_t k = 0; sep[k] && i < n; k++)
+            buf[i++] = (uint8_t)sep[k];
+        w++;
+    }
+    return n;
+}
+
+static void check_exact(const uint8_t *in, size_t n, bool every_cap)
+{
+    uint8_t *exact = malloc(n ? n : 1);
+    if (exact == NULL)
+        abort();
+    memcpy(exact, in, n);
+    reference(exact, n);
+    check_prefix(exact, n, ref_prefix(n));
+    check_transcode(exact, n, n + 1);
+    if (every_cap)
+        for (size_t cap = 0; cap <= n; cap++)
+            check_transcode(exact, n, cap);
+    free(exact);
+}
+
+static void check_mixed(void)
+{
+    static const uint8_t breaks[][4] = {
+        {0x80}, {0xBF}, {0xC0, 0x80}, {0xC1, 0xBF}, {0xE0, 0x80, 0x80}, {0xE0, 0x9F, 0xBF},
+        {0xED, 0xA0, 0x80}, {0xED, 0xBF, 0xBF}, {0xF0, 0x9F, 0x98, 0x80}, {0xF4, 0x90, 0x80, 0x80},
+        {0xF5}, {0xFF}, {0xEA}, {0xEA, 0xB0}, {0xD0}, {0x41, 0x41, 0x41, 0x41}};
+    static const size_t break_len[] = {1, 1, 2, 2, 3, 3, 3, 3, 4, 4, 1, 1, 1, 2, 1, 4};
+    uint8_t buf[128];
+    struct tally before = t_trans;
+    for (unsigned seed = 0; seed < 12; seed++) {
+        gen_words(buf, 100, seed);
+        for (size_t n = 0; n <= 100; n++)
+            check_exact(buf, n, n % 11 == 0);
+        for (size_t b = 0; b < sizeof break_len / sizeof break_len[0]; b++) {
+            for (size_t p = 0; p < 80; p++) {
+                gen_words(buf, 100, seed);
+                memcpy(buf + p, breaks[b], break_len[b]);
+                check_exact(buf, 100, (p + b) % 3 == 0 && seed < 4);
+            }
+        }
+    }
+    t_mixed.runs = t_trans.runs - before.runs;
+    t_mixed.fails = t_trans.fails - before.fails;
+}
+
 static void check_kernels(void)
 {
     /* Every length up to 200 in each script, unaligned, with every output
@@ -581,6 +660,7 @@ static void check_kernels(void)
             in_buf[i] = (uint8_t)rnd(256);
         check_counts(in_buf + n % 16, n);
     }
+    check_mixed();
     check_edges();
     check_ascii_kernels();
     check_short_inputs();
@@ -825,13 +905,14 @@ int main(int argc, char **argv)
             }
             printf("# testing the %s kernels\n", name);
             kern = k;
-            t_prefix = t_trans = t_ascii = t_guard = t_copy = t_short = t_count =
+            t_prefix = t_trans = t_ascii = t_guard = t_copy = t_short = t_count = t_mixed =
                 (struct tally){0, 0};
             check_kernels();
             report(name, "valid_prefix", &t_prefix);
             if (k->copy_valid)
                 report(name, "copy_valid", &t_copy);
             report(name, "to_utf16, to_utf32", &t_trans);
+            report(name, "to_utf16, to_utf32 on mixed words (issue 29)", &t_mixed);
             report(name, "no write past the room", &t_guard);
             report(name, k->ascii_prefix ? "ascii_to_*, ascii_prefix" : "ascii_to_*", &t_ascii);
             if (k->count)
