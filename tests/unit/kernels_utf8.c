@@ -604,8 +604,38 @@ static void check_mixed(void)
     t_mixed.fails = t_trans.fails - before.fails;
 }
 
+/* A 4-byte form last in a 16-byte block after 1- to 3-byte sequences, the
+** block's sequences needing up to 17 UTF-16 units, with every output
+** capacity: the vector decoders take such blocks a sequence at a time
+** without checks only where the room holds all of them (issue 29). */
+static void check_four_at_block_ends(void)
+{
+    static const uint8_t fill[][3] = {{'a'}, {0xD0, 0x96}, {0xE4, 0xB8, 0xAD}};
+    for (int f = 0; f < 3; f++) {
+        size_t w = (size_t)f + 1;
+        for (size_t lead = 0; lead < 16; lead++) {
+            uint8_t *in = in_buf + (lead % 7);
+            size_t n = 0;
+            while (n + w <= lead) {
+                memcpy(in + n, fill[f], w);
+                n += w;
+            }
+            while (n < lead)
+                in[n++] = 'b';
+            static const uint8_t four[] = {0xF0, 0x9F, 0x98, 0x80};
+            while (n < 48) {
+                memcpy(in + n, four, 4);
+                n += 4;
+                in[n++] = 'c';
+            }
+            check_all(in, n, true);
+        }
+    }
+}
+
 static void check_kernels(void)
 {
+    check_four_at_block_ends();
     /* Every length up to 200 in each script, unaligned, with every output
     ** capacity for the shorter ones. */
     for (int script = 0; script < SCRIPTS; script++) {

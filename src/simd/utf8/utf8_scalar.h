@@ -108,34 +108,54 @@ WENC__INLINE void wenc__utf8_transcode_from(const uint8_t *src, size_t *pos_, si
     *out_ = out;
 }
 
-/* Decodes SRC[0..LEN), known to be complete, valid sequences, to UTF-16
-** at DST, which has room for all of it; returns the units written.  The
-** short kernels' way with 4-byte forms, once their block check has passed
-** (issue 29): no check is left to make. */
-WENC__INLINE size_t wenc__utf8_valid_to_utf16(const uint8_t *src, size_t len, uint16_t *dst)
+/* Decodes the sequences of SRC that start in [*POS, STOP), known to be
+** complete and valid, to FORM (16 or 32) at DST from unit OUT, which has
+** room for them; returns the units written, and *POS is past the last
+** one.  No check is left to make: the kernels' way with 4-byte forms once
+** their block check has passed (issue 29: the checked loop cost emoji
+** text 60 % more than the scalar set's). */
+WENC__INLINE size_t wenc__utf8_valid_decode(const uint8_t *src, size_t *pos_, size_t stop,
+                                            void *dst, size_t out, int form)
 {
-    size_t pos = 0, out = 0;
-    while (pos < len) {
-        uint32_t b0 = src[pos];
+    size_t pos = *pos_, start = out;
+    while (pos < stop) {
+        uint32_t b0 = src[pos], cp;
         if (b0 < 0x80) {
-            dst[out++] = (uint16_t)b0;
+            cp = b0;
             pos++;
         } else if (b0 < 0xE0) {
-            dst[out++] = (uint16_t)((b0 & 0x1F) << 6 | (src[pos + 1] & 0x3Fu));
+            cp = (b0 & 0x1F) << 6 | (src[pos + 1] & 0x3Fu);
             pos += 2;
         } else if (b0 < 0xF0) {
-            dst[out++] = (uint16_t)(b0 << 12 | (src[pos + 1] & 0x3Fu) << 6 | (src[pos + 2] & 0x3Fu));
+            cp = (b0 & 0x0F) << 12 | (src[pos + 1] & 0x3Fu) << 6 | (src[pos + 2] & 0x3Fu);
             pos += 3;
         } else {
-            uint32_t cp = (b0 & 0x07) << 18 | (src[pos + 1] & 0x3Fu) << 12 |
-                          (src[pos + 2] & 0x3Fu) << 6 | (src[pos + 3] & 0x3Fu);
-            dst[out] = (uint16_t)(0xD7C0 + (cp >> 10));
-            dst[out + 1] = (uint16_t)(0xDC00 | (cp & 0x3FF));
-            out += 2;
+            cp = (b0 & 0x07) << 18 | (src[pos + 1] & 0x3Fu) << 12 | (src[pos + 2] & 0x3Fu) << 6 |
+                 (src[pos + 3] & 0x3Fu);
             pos += 4;
+            if (form == 16) {
+                uint16_t *d = dst;
+                d[out] = (uint16_t)(0xD7C0 + (cp >> 10));
+                d[out + 1] = (uint16_t)(0xDC00 | (cp & 0x3FF));
+                out += 2;
+                continue;
+            }
         }
+        if (form == 16)
+            ((uint16_t *)dst)[out++] = (uint16_t)cp;
+        else
+            ((uint32_t *)dst)[out++] = cp;
     }
-    return out;
+    *pos_ = pos;
+    return out - start;
+}
+
+/* Decodes SRC[0..LEN), known to be complete, valid sequences, to UTF-16
+** at DST, which has room for all of it; returns the units written. */
+WENC__INLINE size_t wenc__utf8_valid_to_utf16(const uint8_t *src, size_t len, uint16_t *dst)
+{
+    size_t pos = 0;
+    return wenc__utf8_valid_decode(src, &pos, len, dst, 0, 16);
 }
 
 /* The most bytes of valid UTF-8 a kernel validates ahead of decoding it,

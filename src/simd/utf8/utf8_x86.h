@@ -360,13 +360,15 @@ WENC__INLINE void x86_decode_valid(const uint8_t *src, size_t *pos_, size_t end,
             continue;
         }
         /* A 4-byte form (lead F0..F4: max(v, F0) == v): a sequence at a
-        ** time to the block's end. */
+        ** time, the sequences that start in the block (SRC[POS..END) is
+        ** valid, so each ends by END); they need at most 17 units (a
+        ** 4-byte lead last after 15 ASCII bytes).  Where 18 do not fit,
+        ** the checked loop after this one stops for room. */
         if (_mm_movemask_epi8(_mm_cmpeq_epi8(_mm_max_epu8(v, _mm_set1_epi8((char)0xF0)), v))) {
-            pos = x86_skip_tail(src, pos, end);
-            size_t before = pos, stop = end - pos > 19 ? pos + 19 : end;
-            wenc__utf8_transcode_from(src, &pos, stop, dst, &out, cap, form);
-            if (pos == before)
+            if (cap - out < 18)
                 break;
+            pos = x86_skip_tail(src, pos, end);
+            out += wenc__utf8_valid_decode(src, &pos, (size_t)(s - src) + 16, d, 0, form);
             continue;
         }
         out += x86_decode16(s, d, form);
