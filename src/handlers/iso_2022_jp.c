@@ -400,35 +400,33 @@ WENC__INLINE bool iso_2022_jp_encode_ascii16(const void *src, size_t *pos, size_
     return n == 16;
 }
 
-/* The bulk path's ASCII state: code points below 0x80 other than 0E, 0F
-** and 1B are their own bytes (steps 3-4), which the kernels of src/simd
-** copy. */
-WENC__CJK_BULK void iso_2022_jp_ascii_run(const void *src, size_t *pos_, size_t len,
-                                          uint8_t *dst, size_t *out_, size_t cap, int from)
+/* The ISO-2022-JP kernels' copy (KERN, of src/simd) of the ASCII state's
+** run from SRC[POS] to DST[OUT], UTF-8 or UTF-16 (FROM): code points below
+** 0x80 other than 0E, 0F and 1B are their own bytes (steps 3-4); returns
+** its length.  A function of its own: in one function with the jis0208
+** run, the ASCII loop's code moved, and the pure-ASCII rows from UTF-16 and
+** UTF-32 ran 15 % and 50 % slower with the same instructions.  No room:
+** DST may be NULL, no call. */
+WENC__CJK_BULK size_t iso_2022_jp_encode_kernel(const wenc__iso2022jp_kernels *kern,
+                                                const void *src, size_t pos, size_t len,
+                                                uint8_t *dst, size_t out, size_t cap, int from)
 {
-    size_t pos = *pos_, out = *out_;
-    const wenc__iso2022jp_kernels *kern = wenc__iso2022jp_kernels_get();
-    if (kern != NULL && from != WENC__FROM_UTF32) {
-        /* The kernels of src/simd where the CPU has them, when a first 16
-        ** units have no stop, from the run's start (as in the decoder's
-        ** run).  No room: DST may be NULL, no call. */
-        if (len - pos < 16 || cap - out < 16 ||
-            iso_2022_jp_encode_ascii16(src, &pos, len, dst, &out, cap, from)) {
-            pos = *pos_;
-            out = *out_;
-            size_t run = len - pos < cap - out ? len - pos : cap - out;
-            if (run != 0 && from == WENC__FROM_UTF8)
-                run = kern->to_utf8((const uint8_t *)src + pos, run, dst + out);
-            else if (run != 0)
-                run = kern->from_utf16((const uint16_t *)src + pos, run, dst + out);
-            pos += run;
-            out += run;
-        }
-        *pos_ = pos;
-        *out_ = out;
-        return;
-    }
-    /* No kernels (the scalar set, NEON, UTF-32): one unit at a time. */
+    size_t run = len - pos < cap - out ? len - pos : cap - out;
+    if (run == 0)
+        return 0;
+    if (from == WENC__FROM_UTF8)
+        return kern->to_utf8((const uint8_t *)src + pos, run, dst + out);
+    return kern->from_utf16((const uint16_t *)src + pos, run, dst + out);
+}
+
+/* The bulk path's ASCII state one unit at a time (steps 3-4): from UTF-32
+** (the stretches the engine does not narrow to UTF-16), and in the sets
+** without kernels (the scalar set, NEON).  Returns how many units it took
+** (positions by value: the caller's stay in registers). */
+WENC__CJK_BULK size_t iso_2022_jp_ascii_run(const void *src, size_t pos, size_t len,
+                                            uint8_t *dst, size_t out, size_t cap, int from)
+{
+    size_t start = pos;
     while (pos < len && out < cap) {
         uint32_t u = wenc__encode_unit(src, pos, from);
         if (!wenc__iso2022jp_plain(u))
@@ -436,8 +434,7 @@ WENC__CJK_BULK void iso_2022_jp_ascii_run(const void *src, size_t *pos_, size_t 
         dst[out++] = (uint8_t)u;
         pos++;
     }
-    *pos_ = pos;
-    *out_ = out;
+    return pos - start;
 }
 
 /* The code point of the UTF-8 sequence of two or three bytes at SRC[POS]
@@ -453,18 +450,21 @@ WENC__INLINE unsigned iso_2022_jp_utf8_2_3(const uint8_t *src, size_t pos, size_
     if (len - pos < 4)
         return 0;
     uint32_t w = cjk_load_le32(src + pos);
-    /* 110xxxxx 10xxxxxx, not C0 or C1 (overlong): Greek and Cyrillic. */
-    if ((w & 0xC0E0u) == 0x80C0u && (w & 0x1Eu) != 0) {
-        *cp = (w & 0x1F) << 6 | (w >> 8 & 0x3F);
-        return 2;
-    }
-    /* 1110xxxx 10xxxxxx 10xxxxxx, not overlong (cjk_encode_pairs):
-    ** kanji, kana and symbols. */
-    if ((w & 0xC0C0F0u) == 0x8080E0u && (w & 0x200Fu) != 0) {
+    /* One test of the first byte picks the pattern to check (a text keeps
+    ** to one length). */
+    if (w & 0x20) {
+        /* 1110xxxx 10xxxxxx 10xxxxxx, not overlong (cjk_encode_pairs):
+        ** kanji, kana and symbols. */
+        if ((w & 0xC0C0F0u) != 0x8080E0u || (w & 0x200Fu) == 0)
+            return 0;
         *cp = wenc__cjk_utf8_3(w, WENC__CJK_PORTABLE);
         return 3;
     }
-    return 0;
+    /* 110xxxxx 10xxxxxx, not C0 or C1 (overlong): Greek and Cyrillic. */
+    if ((w & 0xC0E0u) != 0x80C0u || (w & 0x1Eu) == 0)
+        return 0;
+    *cp = (w & 0x1F) << 6 | (w >> 8 & 0x3F);
+    return 2;
 }
 
 /* The bulk path for text that moves between the ASCII and jis0208 states
@@ -486,12 +486,13 @@ WENC__INLINE unsigned iso_2022_jp_utf8_2_3(const uint8_t *src, size_t pos, size_
 ** code points, ill-formed input) and where the next step's bytes do not
 ** fit.  The escapes are inline: through the engine (wenc__encode_result),
 ** each cost about 135 instructions, and Greek text has one every four
-** characters (callgrind, text:el).  VEC: whether the ASCII state takes
-** runs 16 units at a time (the sets with kernels; the scalar set does not,
-** so its path stays plain C). */
+** characters (callgrind, text:el).  KERN: the ISO-2022-JP kernels, with
+** which the ASCII state takes runs 16 units at a time and long ones
+** through a kernel; NULL in the scalar set and NEON, whose path stays
+** plain C. */
 WENC__INLINE void iso_2022_jp_switch_run(uint8_t *state_, const void *src, size_t *pos_,
                                          size_t len, uint8_t *dst, size_t *out_, size_t cap,
-                                         const int from, bool vec)
+                                         const int from, const wenc__iso2022jp_kernels *kern)
 {
     size_t pos = *pos_, out = *out_;
     uint8_t state = *state_;
@@ -500,7 +501,14 @@ WENC__INLINE void iso_2022_jp_switch_run(uint8_t *state_, const void *src, size_
     if (state == E_JIS0208)
         goto jis0208;
     for (;;) {
-        /* ASCII state. */
+        /* ASCII state.  Without kernels, the scalar set's loop (a
+        ** function of its own: inline here, pure ASCII took half as many
+        ** instructions again, callgrind). */
+        if (kern == NULL) {
+            size_t n = iso_2022_jp_ascii_run(src, pos, len, dst, out, cap, from);
+            pos += n;
+            out += n;
+        }
         for (;;) {
             if (pos == len)
                 goto done;
@@ -509,13 +517,20 @@ WENC__INLINE void iso_2022_jp_switch_run(uint8_t *state_, const void *src, size_
                 break;
             if (!wenc__iso2022jp_plain(u))
                 goto done;
-            if (vec && len - pos >= 16 && cap - out >= 16 &&
+            if (kern != NULL && len - pos >= 16 && cap - out >= 16 &&
                 wenc__encode_unit(src, pos + 1, from) < 0x80) {
-                /* A run (a character reference, markup): 16 units a step,
-                ** a long one through the kernels (iso_2022_jp_ascii_run).
-                ** The first unit is plain: the step takes at least one. */
-                if (iso_2022_jp_encode_ascii16(src, &pos, len, dst, &out, cap, from))
-                    iso_2022_jp_ascii_run(src, &pos, len, dst, &out, cap, from);
+                /* A run (a character reference, markup): 16 units a step
+                ** (the first is plain: the step takes at least one).  When
+                ** all 16 are, the kernels from the run's start (as in the
+                ** decoder's run): from 16 bytes in, every 64-byte load of
+                ** an aligned input split two cache lines. */
+                size_t start = pos, out_start = out;
+                if (iso_2022_jp_encode_ascii16(src, &pos, len, dst, &out, cap, from)) {
+                    size_t n =
+                        iso_2022_jp_encode_kernel(kern, src, start, len, dst, out_start, cap, from);
+                    pos = start + n;
+                    out = out_start + n;
+                }
                 continue;
             }
             if (out == cap)
@@ -583,11 +598,11 @@ done:
 WENC__CJK_BULK void iso_2022_jp_text_run(uint8_t *state, const void *src, size_t *pos, size_t len,
                                          uint8_t *dst, size_t *out, size_t cap, int from)
 {
-    bool vec = wenc__iso2022jp_kernels_get() != NULL;
+    const wenc__iso2022jp_kernels *kern = wenc__iso2022jp_kernels_get();
     if (from == WENC__FROM_UTF8)
-        iso_2022_jp_switch_run(state, src, pos, len, dst, out, cap, WENC__FROM_UTF8, vec);
+        iso_2022_jp_switch_run(state, src, pos, len, dst, out, cap, WENC__FROM_UTF8, kern);
     else
-        iso_2022_jp_switch_run(state, src, pos, len, dst, out, cap, WENC__FROM_UTF16, vec);
+        iso_2022_jp_switch_run(state, src, pos, len, dst, out, cap, WENC__FROM_UTF16, kern);
 }
 
 /* The bulk path (encode_loop.h): from UTF-8 and UTF-16, the ASCII and
@@ -602,7 +617,9 @@ WENC__INLINE void iso_2022_jp_encode_bulk(void *sv, const void *src, size_t *pos
         if (s->state != E_ROMAN)
             iso_2022_jp_text_run(&s->state, src, pos, len, dst, out, cap, from);
     } else if (s->state == E_ASCII) {
-        iso_2022_jp_ascii_run(src, pos, len, dst, out, cap, from);
+        size_t n = iso_2022_jp_ascii_run(src, *pos, len, dst, *out, cap, from);
+        *pos += n;
+        *out += n;
     }
 }
 
