@@ -379,24 +379,6 @@ WENC__INLINE uint32_t iso_2022_jp_pair(uint32_t cp)
     return wenc__jis0208_row_cell_plus(cp, 0x2121);
 }
 
-/* The bulk path's jis0208 state: runs of code points with a pointer (step
-** 12 does not escape, steps 13-15), through the double-byte encoders' loop
-** without its lone ASCII. */
-WENC__CJK_BULK void iso_2022_jp_kanji_run(const void *src, size_t *pos, size_t len,
-                                          uint8_t *dst, size_t *out, size_t cap, int from)
-{
-    /* UTF-8 reads four bytes per sequence of three: the last one must be
-    ** inside the input (as in cjk_encode_run). */
-    size_t in = from == WENC__FROM_UTF8 ? (len - *pos - 1) / 3 : len - *pos;
-    size_t max = (cap - *out) / 2;
-    if (from == WENC__FROM_UTF8)
-        cjk_encode_pairs(src, pos, dst, out, in < max ? in : max, WENC__FROM_UTF8,
-                         iso_2022_jp_pair, false, WENC__CJK_PORTABLE);
-    else
-        cjk_encode_pairs(src, pos, dst, out, in < max ? in : max, WENC__FROM_UTF16,
-                         iso_2022_jp_pair, false, WENC__CJK_PORTABLE);
-}
-
 /* The encoder's ASCII state, 16 units from UTF-8 or UTF-16 (room for them
 ** checked here), as iso_2022_jp_ascii16: true if all 16 were written, false
 ** at a stop (with the units before it written) or without the room. */
@@ -418,35 +400,33 @@ WENC__INLINE bool iso_2022_jp_encode_ascii16(const void *src, size_t *pos, size_
     return n == 16;
 }
 
-/* The bulk path's ASCII state: code points below 0x80 other than 0E, 0F
-** and 1B are their own bytes (steps 3-4), which the kernels of src/simd
-** copy. */
-WENC__CJK_BULK void iso_2022_jp_ascii_run(const void *src, size_t *pos_, size_t len,
-                                          uint8_t *dst, size_t *out_, size_t cap, int from)
+/* The ISO-2022-JP kernels' copy (KERN, of src/simd) of the ASCII state's
+** run from SRC[POS] to DST[OUT], UTF-8 or UTF-16 (FROM): code points below
+** 0x80 other than 0E, 0F and 1B are their own bytes (steps 3-4); returns
+** its length.  A function of its own: in one function with the jis0208
+** run, the ASCII loop's code moved, and the pure-ASCII rows from UTF-16 and
+** UTF-32 ran 15 % and 50 % slower with the same instructions.  No room:
+** DST may be NULL, no call. */
+WENC__CJK_BULK size_t iso_2022_jp_encode_kernel(const wenc__iso2022jp_kernels *kern,
+                                                const void *src, size_t pos, size_t len,
+                                                uint8_t *dst, size_t out, size_t cap, int from)
 {
-    size_t pos = *pos_, out = *out_;
-    const wenc__iso2022jp_kernels *kern = wenc__iso2022jp_kernels_get();
-    if (kern != NULL && from != WENC__FROM_UTF32) {
-        /* The kernels of src/simd where the CPU has them, when a first 16
-        ** units have no stop, from the run's start (as in the decoder's
-        ** run).  No room: DST may be NULL, no call. */
-        if (len - pos < 16 || cap - out < 16 ||
-            iso_2022_jp_encode_ascii16(src, &pos, len, dst, &out, cap, from)) {
-            pos = *pos_;
-            out = *out_;
-            size_t run = len - pos < cap - out ? len - pos : cap - out;
-            if (run != 0 && from == WENC__FROM_UTF8)
-                run = kern->to_utf8((const uint8_t *)src + pos, run, dst + out);
-            else if (run != 0)
-                run = kern->from_utf16((const uint16_t *)src + pos, run, dst + out);
-            pos += run;
-            out += run;
-        }
-        *pos_ = pos;
-        *out_ = out;
-        return;
-    }
-    /* No kernels (the scalar set, NEON, UTF-32): one unit at a time. */
+    size_t run = len - pos < cap - out ? len - pos : cap - out;
+    if (run == 0)
+        return 0;
+    if (from == WENC__FROM_UTF8)
+        return kern->to_utf8((const uint8_t *)src + pos, run, dst + out);
+    return kern->from_utf16((const uint16_t *)src + pos, run, dst + out);
+}
+
+/* The bulk path's ASCII state one unit at a time (steps 3-4): from UTF-32
+** (the stretches the engine does not narrow to UTF-16), and in the sets
+** without kernels (the scalar set, NEON).  Returns how many units it took
+** (positions by value: the caller's stay in registers). */
+WENC__CJK_BULK size_t iso_2022_jp_ascii_run(const void *src, size_t pos, size_t len,
+                                            uint8_t *dst, size_t out, size_t cap, int from)
+{
+    size_t start = pos;
     while (pos < len && out < cap) {
         uint32_t u = wenc__encode_unit(src, pos, from);
         if (!wenc__iso2022jp_plain(u))
@@ -454,24 +434,193 @@ WENC__CJK_BULK void iso_2022_jp_ascii_run(const void *src, size_t *pos_, size_t 
         dst[out++] = (uint8_t)u;
         pos++;
     }
+    return pos - start;
+}
+
+/* The code point of the UTF-8 sequence of two or three bytes at SRC[POS]
+** (its first byte 0x80 or more) in *CP, and the bytes it spans; or 0 for
+** anything else (ill-formed or cut input, four bytes, and any sequence
+** that starts in the input's last three bytes, read four at a time), which
+** the step function takes.  A surrogate (ED A0..BF) is well-formed here,
+** but the index maps no U+D800..U+DFFF: the loop stops there as at any
+** unmapped code point. */
+WENC__INLINE unsigned iso_2022_jp_utf8_2_3(const uint8_t *src, size_t pos, size_t len,
+                                           uint32_t *cp)
+{
+    if (len - pos < 4)
+        return 0;
+    uint32_t w = cjk_load_le32(src + pos);
+    /* One test of the first byte picks the pattern to check (a text keeps
+    ** to one length). */
+    if (w & 0x20) {
+        /* 1110xxxx 10xxxxxx 10xxxxxx, not overlong (cjk_encode_pairs):
+        ** kanji, kana and symbols. */
+        if ((w & 0xC0C0F0u) != 0x8080E0u || (w & 0x200Fu) == 0)
+            return 0;
+        *cp = wenc__cjk_utf8_3(w, WENC__CJK_PORTABLE);
+        return 3;
+    }
+    /* 110xxxxx 10xxxxxx, not C0 or C1 (overlong): Greek and Cyrillic. */
+    if ((w & 0xC0E0u) != 0x80C0u || (w & 0x1Eu) == 0)
+        return 0;
+    *cp = (w & 0x1F) << 6 | (w >> 8 & 0x3F);
+    return 2;
+}
+
+/* The bulk path for text that moves between the ASCII and jis0208 states
+** (Greek or Russian words between ASCII spaces and punctuation: issue 29),
+** from UTF-8 or UTF-16 (FROM), with the state in *STATE, as the step
+** function does it:
+** - ASCII state: units below 0x80 other than 0E, 0F and 1B are their own
+**   byte (steps 3-4);
+** - jis0208 state: a code point the index maps is its row and cell plus
+**   0x21 (steps 13-15; iso_2022_jp_pair has none of what steps 5-9 treat
+**   apart);
+** - ASCII state, a code point the index maps: ESC $ B (step 12, "restore
+**   codePoint"), then its two bytes in the jis0208 state;
+** - jis0208 state, such a unit below 0x80: ESC ( B (step 6), then its
+**   byte in the ASCII state.
+** An escape is written only with the bytes of the code point after it, so
+** that the output holds only whole steps.  The loop stops, leaving the
+** rest to the step function, at anything else (errors, the Roman state's
+** code points, ill-formed input) and where the next step's bytes do not
+** fit.  The escapes are inline: through the engine (wenc__encode_result),
+** each cost about 135 instructions, and Greek text has one every four
+** characters (callgrind, text:el).  KERN: the ISO-2022-JP kernels, with
+** which the ASCII state takes runs 16 units at a time and long ones
+** through a kernel; NULL in the scalar set and NEON, whose path stays
+** plain C. */
+WENC__INLINE void iso_2022_jp_switch_run(uint8_t *state_, const void *src, size_t *pos_,
+                                         size_t len, uint8_t *dst, size_t *out_, size_t cap,
+                                         const int from, const wenc__iso2022jp_kernels *kern)
+{
+    size_t pos = *pos_, out = *out_;
+    uint8_t state = *state_;
+    uint32_t u, rc;
+    unsigned units;
+    if (state == E_JIS0208)
+        goto jis0208;
+    for (;;) {
+        /* ASCII state.  Without kernels, the scalar set's loop (a
+        ** function of its own: inline here, pure ASCII took half as many
+        ** instructions again, callgrind). */
+        if (kern == NULL) {
+            size_t n = iso_2022_jp_ascii_run(src, pos, len, dst, out, cap, from);
+            pos += n;
+            out += n;
+        }
+        for (;;) {
+            if (pos == len)
+                goto done;
+            u = wenc__encode_unit(src, pos, from);
+            if (u >= 0x80)
+                break;
+            if (!wenc__iso2022jp_plain(u))
+                goto done;
+            if (kern != NULL && len - pos >= 16 && cap - out >= 16 &&
+                wenc__encode_unit(src, pos + 1, from) < 0x80) {
+                /* A run (a character reference, markup): 16 units a step
+                ** (the first is plain: the step takes at least one).  When
+                ** all 16 are, the kernels from the run's start (as in the
+                ** decoder's run): from 16 bytes in, every 64-byte load of
+                ** an aligned input split two cache lines. */
+                size_t start = pos, out_start = out;
+                if (iso_2022_jp_encode_ascii16(src, &pos, len, dst, &out, cap, from)) {
+                    size_t n =
+                        iso_2022_jp_encode_kernel(kern, src, start, len, dst, out_start, cap, from);
+                    pos = start + n;
+                    out = out_start + n;
+                }
+                continue;
+            }
+            if (out == cap)
+                goto done;
+            dst[out++] = (uint8_t)u;
+            pos++;
+        }
+        /* A code point the index maps: ESC $ B and its two bytes. */
+        if (from == WENC__FROM_UTF8) {
+            units = iso_2022_jp_utf8_2_3((const uint8_t *)src, pos, len, &u);
+            if (units == 0)
+                goto done;
+        } else {
+            units = 1; /* a surrogate has no pointer */
+        }
+        rc = iso_2022_jp_pair(u);
+        if (rc == WENC__NONE16 || cap - out < 5)
+            goto done;
+        dst[out] = 0x1B;
+        dst[out + 1] = 0x24;
+        dst[out + 2] = 0x42;
+        cjk_store2(dst + out + 3, rc);
+        out += 5;
+        pos += units;
+        state = E_JIS0208;
+    jis0208:
+        for (;;) {
+            if (pos == len)
+                goto done;
+            u = wenc__encode_unit(src, pos, from);
+            if (u < 0x80)
+                break;
+            if (from == WENC__FROM_UTF8) {
+                units = iso_2022_jp_utf8_2_3((const uint8_t *)src, pos, len, &u);
+                if (units == 0)
+                    goto done;
+            } else {
+                units = 1;
+            }
+            rc = iso_2022_jp_pair(u);
+            if (rc == WENC__NONE16 || cap - out < 2)
+                goto done;
+            cjk_store2(dst + out, rc);
+            out += 2;
+            pos += units;
+        }
+        /* A unit below 0x80: ESC ( B and its byte. */
+        if (!wenc__iso2022jp_plain(u) || cap - out < 4)
+            goto done;
+        dst[out] = 0x1B;
+        dst[out + 1] = 0x28;
+        dst[out + 2] = 0x42;
+        dst[out + 3] = (uint8_t)u;
+        out += 4;
+        pos++;
+        state = E_ASCII;
+    }
+done:
+    *state_ = state;
     *pos_ = pos;
     *out_ = out;
 }
 
-/* The bulk path (encode_loop.h): the runs above in the jis0208 and ASCII
-** states.  The Roman state, and everything else, go to the step function.
-** Each run is a function of its own: with the jis0208 run in the same
-** function as the ASCII one, the ASCII loop's code moved, and the
-** pure-ASCII rows from UTF-16 and UTF-32 ran 15 % and 50 % slower with the
-** same instructions. */
+/* The bulk path's copies from UTF-8 and UTF-16 (iso_2022_jp_switch_run). */
+WENC__CJK_BULK void iso_2022_jp_text_run(uint8_t *state, const void *src, size_t *pos, size_t len,
+                                         uint8_t *dst, size_t *out, size_t cap, int from)
+{
+    const wenc__iso2022jp_kernels *kern = wenc__iso2022jp_kernels_get();
+    if (from == WENC__FROM_UTF8)
+        iso_2022_jp_switch_run(state, src, pos, len, dst, out, cap, WENC__FROM_UTF8, kern);
+    else
+        iso_2022_jp_switch_run(state, src, pos, len, dst, out, cap, WENC__FROM_UTF16, kern);
+}
+
+/* The bulk path (encode_loop.h): from UTF-8 and UTF-16, the ASCII and
+** jis0208 states and the escapes between them (iso_2022_jp_switch_run);
+** from UTF-32, the ASCII state's runs.  The Roman state, and everything
+** else, go to the step function. */
 WENC__INLINE void iso_2022_jp_encode_bulk(void *sv, const void *src, size_t *pos, size_t len,
                                           uint8_t *dst, size_t *out, size_t cap, int from)
 {
-    int state = ((const struct iso_2022_jp_encode_state *)sv)->state;
-    if (state == E_JIS0208 && from != WENC__FROM_UTF32 && *pos < len)
-        iso_2022_jp_kanji_run(src, pos, len, dst, out, cap, from);
-    else if (state == E_ASCII)
-        iso_2022_jp_ascii_run(src, pos, len, dst, out, cap, from);
+    struct iso_2022_jp_encode_state *s = sv;
+    if (from != WENC__FROM_UTF32) {
+        if (s->state != E_ROMAN)
+            iso_2022_jp_text_run(&s->state, src, pos, len, dst, out, cap, from);
+    } else if (s->state == E_ASCII) {
+        size_t n = iso_2022_jp_ascii_run(src, *pos, len, dst, *out, cap, from);
+        *pos += n;
+        *out += n;
+    }
 }
 
 WENC__INLINE wenc_status iso_2022_jp_encode(wenc__ecall *c, const int form)

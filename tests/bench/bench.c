@@ -587,7 +587,7 @@ static const bench_encoding bench_encodings[] = {
     {"gb18030", "zh_cn", {"GB18030"}, {"gb18030"}},
     {"Big5", "zh_tw", {"BIG5-HKSCS", "BIG5"}, {"Big5-HKSCS", "Big5"}},
     {"EUC-JP", "ja", {"EUC-JP", "EUC-JP-MS"}, {"EUC-JP"}},
-    {"ISO-2022-JP", "ja", {"ISO-2022-JP", "ISO-2022-JP-3", "ISO-2022-JP-2"}, {"ISO-2022-JP"}},
+    {"ISO-2022-JP", "ja el ru", {"ISO-2022-JP", "ISO-2022-JP-3", "ISO-2022-JP-2"}, {"ISO-2022-JP"}},
     {"Shift_JIS", "ja", {"CP932", "SHIFT_JIS"}, {"windows-31j", "Shift_JIS"}},
     {"EUC-KR", "ko", {"CP949", "EUC-KR"}, {"windows-949", "EUC-KR"}},
     {"UTF-16BE", "en ja", {"UTF-16BE"}, {"UTF-16BE"}},

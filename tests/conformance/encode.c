@@ -726,6 +726,79 @@ static void test_iso_2022_jp_kanji_runs(conf_rng *rng)
                         "kana and kanji runs");
 }
 
+/* Both states in turn (issue 29): Greek and Russian words between ASCII
+** spaces, punctuation and references ("&#940;"), an escape at every word's
+** start and end, with the planted code points of the two tests above and a
+** Greek letter the index lacks (U+03AC), Greek and Cyrillic letters. */
+static const uint32_t iso_2022_jp_words[] = {
+    0x39F, 0x20,  0x391, 0x3C1, 0x3B7, 0x3C2, '&',   '#',   '9',   '4',   '0',   ';',
+    0x3BD, 0x3B1, 0x3B9, 0x2C,  0x20,  0x3BF, 0x20,  0x3C4, 0x3AD, 0x3C4, 0x3B1, 0x3C1,
+    0x20,  0x28,  0x41C, 0x430, 0x440, 0x441, 0x29,  0x2E,  0x20,  0x3A3, 0x3C9, 0x20,
+    0x401, 0x451, 0x3B1, '\n'};
+
+static void test_iso_2022_jp_word_runs(conf_rng *rng)
+{
+    static const uint32_t planted[] = {'a',    0x0E,   0x1B,   0x00,   0xA5,   0x203E,
+                                       0x2212, 0xFF61, 0xFF9F, 0x3042, 0x4E00, 0x3000,
+                                       0x3AC,  0x3B1,  0x451,  0x0100, 0x20AC, 0x10000};
+    iso_2022_jp_planted(rng, planted, COUNT(planted), iso_2022_jp_words,
+                        COUNT(iso_2022_jp_words), 0x3B1, ' ', "Greek and Russian words");
+}
+
+/* The same words into output buffers of every size from 1 to 12 bytes (an
+** escape and the bytes after it, split every way) must give the model's
+** bytes of one call, from each input form. */
+static void test_iso_2022_jp_word_rooms(void)
+{
+    for (size_t i = 0; i < ncases; i++) {
+        const ecase *c = &cases[i];
+        if (strcmp(c->name, "ISO-2022-JP") != 0)
+            continue;
+        tally t = {0, 0};
+        uint32_t cps[MAX_SEQ];
+        for (size_t n = 0; n < MAX_SEQ; n++)
+            cps[n] = iso_2022_jp_words[n % COUNT(iso_2022_jp_words)];
+        static run want;
+        model_run(c, cps, MAX_SEQ, REF_HTML, &want);
+        for (int form = 0; form < NFORMS; form++) {
+            uint8_t src[4 * MAX_SEQ];
+            size_t total = 0, unit = form == F32 ? 4 : form == F16 ? 2 : 1;
+            for (size_t n = 0; n < MAX_SEQ; n++) {
+                units u;
+                to_units(&u, cps[n]);
+                memcpy(src + total * unit, units_of(&u, form), u.n[form] * unit);
+                total += u.n[form];
+            }
+            for (size_t room = 1; room <= 12; room++) {
+                static uint8_t got[MAX_SEQ * 16];
+                wenc_encoder e;
+                wenc_encoder_init(&e, c->enc, WENC_ENCODER_HTML);
+                size_t pos = 0, len = 0, calls = 0;
+                bool broken = false;
+                for (;;) {
+                    size_t sl = total - pos, dl = room;
+                    wenc_status st =
+                        lib_encode(&e, form, src + pos * unit, &sl, got + len, &dl, true);
+                    pos += sl;
+                    len += dl;
+                    if (st == WENC_INPUT_EMPTY)
+                        break;
+                    if (st != WENC_OUTPUT_FULL || ++calls > sizeof got) {
+                        broken = true;
+                        break;
+                    }
+                }
+                t.checked++;
+                if (broken || len != want.len || memcmp(got, want.out, len) != 0)
+                    tally_fail(&t, "ISO-2022-JP words from %s into %zu-byte buffers differ "
+                                   "from the model",
+                               form_name[form], room);
+            }
+        }
+        tally_report(&t, "ISO-2022-JP: Greek and Russian words into buffers of 1 to 12 bytes");
+    }
+}
+
 /* The same kind of text into output buffers of 1, 2 and 3 bytes per call
 ** (3, 4 and 5 for ISO-2022-JP, whose escapes take three) must give the
 ** bytes of one call with room to spare. */
@@ -972,6 +1045,8 @@ int main(int argc, char **argv)
     test_sb_runs(&rng);
     test_iso_2022_jp_runs(&rng);
     test_iso_2022_jp_kanji_runs(&rng);
+    test_iso_2022_jp_word_runs(&rng);
+    test_iso_2022_jp_word_rooms();
     test_bulk_small_output();
     test_utf32_blocks(&rng);
 

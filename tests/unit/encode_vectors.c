@@ -12,10 +12,11 @@
 ** fail"): the errors and their input offsets (in the input form's units),
 ** and that the fatal output with "&#N;" put back at each error is the html
 ** output.  Each is run in one call, at the vector's '|' marks, unit by unit
-** (splitting UTF-8 sequences and surrogate pairs) and with a 1-byte output
-** buffer.  Then come the input-handling vectors (lone surrogates, ill-formed
-** UTF-8, invalid UTF-32), the SPEC-DELTA (d) "encode or fail" vectors, and
-** the encodings without an encoder. */
+** (splitting UTF-8 sequences and surrogate pairs), with a 1-byte output
+** buffer, and in one call into buffers of 2 to 7 bytes.  Then come the
+** input-handling vectors (lone surrogates, ill-formed UTF-8, invalid
+** UTF-32), the SPEC-DELTA (d) "encode or fail" vectors, and the encodings
+** without an encoder. */
 #include <wenc/wenc.h>
 
 #include "check.h"
@@ -237,6 +238,76 @@ static const evec iso_2022_jp_vectors[] = {
     /* ... but not in Roman. */
     E(WENC_ISO_2022_JP, "A5 1F600", "1B 28 4A 5C '&#128512;' 1B 28 42", "1F600@1"),
     E(WENC_ISO_2022_JP, "80 2D8 E000", "'&#128;&#728;&#57344;'", "80@0 2D8@1 E000@2"),
+    /* Greek words between ASCII spaces and punctuation: an escape each way
+    ** around every word (alpha..delta: row 6, cells 33..36). */
+    E(WENC_ISO_2022_JP,
+      "3B1 3B2 20 3B3 2C 20 3B4",
+      "1B 24 42 26 41 26 42 1B 28 42 20 1B 24 42 26 43 1B 28 42 2C 20 1B 24 42 26 44 1B 28 "
+      "42",
+      ""),
+    /* Greek text as the benchmark encodes it (issue 29): references typed
+    ** in the text ("&#902;", ASCII) between the words, and what the index
+    ** lacks (accented vowels, final sigma), errors. */
+    E(WENC_ISO_2022_JP,
+      "39F 20 26 23 39 30 32 3B 3C1 3B7 3C2 20 3B5 3AF 3BD 3B1 3B9 20 3BF 20 3C4 3AD 3C4 "
+      "3B1 3C1 3C4 3BF 3C2 2E",
+      "1B 24 42 26 2F 1B 28 42 20 '&#902;' 1B 24 42 26 51 26 47 1B 28 42 '&#962;' 20 1B 24 "
+      "42 26 45 1B 28 42 '&#943;' 1B 24 42 26 4D 26 41 26 49 1B 28 42 20 1B 24 42 26 4F 1B "
+      "28 42 20 1B 24 42 26 53 1B 28 42 '&#941;' 1B 24 42 26 53 26 41 26 51 26 53 26 4F 1B "
+      "28 42 '&#962;' 2E",
+      "3C2@10 3AF@13 3AD@21 3C2@27"),
+    /* Russian (row 7): a run of ASCII longer than 16 units between words,
+    ** and IO (U+0401, U+0451; cells 7 and 87). */
+    E(WENC_ISO_2022_JP,
+      "41C 430 440 441 2C 20 | 43F 43B 430 43D 435 442 430 20 28 4D 61 72 73 20 69 73 20 74 "
+      "68 65 20 66 6F 75 72 74 68 29 20 401 451",
+      "1B 24 42 27 2E 27 51 27 62 27 63 1B 28 42 2C 20 1B 24 42 27 61 27 5D 27 51 27 5F 27 "
+      "56 27 64 27 51 1B 28 42 20 28 4D 61 72 73 20 69 73 20 74 68 65 20 66 6F 75 72 74 68 "
+      "29 20 1B 24 42 27 27 27 57 1B 28 42",
+      ""),
+    /* Kana, half-width katakana (step 9) and Greek in one jis0208 run. */
+    E(WENC_ISO_2022_JP,
+      "30AB FF76 20 3042 FF9E 41 3B1 3092 FF61 30",
+      "1B 24 42 25 2B 25 2B 1B 28 42 20 1B 24 42 24 22 21 2B 1B 28 42 41 1B 24 42 26 41 24 "
+      "72 21 23 1B 28 42 30",
+      ""),
+    /* U+000E, U+000F and U+001B after a Greek letter: ASCII first (step 6). */
+    E(WENC_ISO_2022_JP,
+      "3B1 E 3B2 1B 20 3B3 F",
+      "1B 24 42 26 41 1B 28 42 '&#65533;' 1B 24 42 26 42 1B 28 42 '&#65533;' 20 1B 24 42 26 "
+      "43 1B 28 42 '&#65533;'",
+      "FFFD@1 FFFD@3 FFFD@6"),
+    /* U+00A5 and U+203E after Greek letters: Roman (step 7), and back. */
+    E(WENC_ISO_2022_JP,
+      "3B1 A5 3B2 203E 20 3B3 A5 41",
+      "1B 24 42 26 41 1B 28 4A 5C 1B 24 42 26 42 1B 28 4A 7E 20 1B 24 42 26 43 1B 28 4A 5C "
+      "41 1B 28 42",
+      ""),
+    /* Unmappable after a Greek letter: ASCII first (step 11), then the
+    ** reference; U+1F600 is four UTF-8 bytes and a UTF-16 pair. */
+    E(WENC_ISO_2022_JP,
+      "3B1 3AC 3B2 1F600 3B3 20 3AC 20",
+      "1B 24 42 26 41 1B 28 42 '&#940;' 1B 24 42 26 42 1B 28 42 '&#128512;' 1B 24 42 26 43 "
+      "1B 28 42 20 '&#940;' 20",
+      "3AC@1 1F600@3 3AC@6"),
+    /* U+2212 (step 8) inside a Greek run and alone after ASCII. */
+    E(WENC_ISO_2022_JP,
+      "3B1 2212 3B2 20 2212",
+      "1B 24 42 26 41 21 5D 26 42 1B 28 42 20 1B 24 42 21 5D 1B 28 42",
+      ""),
+    /* Eighteen capitals (more than 16 units of jis0208), then 17 ASCII. */
+    E(WENC_ISO_2022_JP,
+      "391 392 393 394 395 396 397 398 399 39A 39B 39C 39D 39E 39F 3A0 3A1 3A3 20 61 62 63 "
+      "64 65 66 67 68 69 6A 6B 6C 6D 6E 6F 70 71 3A4",
+      "1B 24 42 26 21 26 22 26 23 26 24 26 25 26 26 26 27 26 28 26 29 26 2A 26 2B 26 2C 26 "
+      "2D 26 2E 26 2F 26 30 26 31 26 32 1B 28 42 20 61 62 63 64 65 66 67 68 69 6A 6B 6C 6D "
+      "6E 6F 70 71 1B 24 42 26 33 1B 28 42",
+      ""),
+    /* A Greek letter as the input's last code point (two UTF-8 bytes). */
+    E(WENC_ISO_2022_JP,
+      "20 3B1",
+      "20 1B 24 42 26 41 1B 28 42",
+      ""),
 };
 
 /* ------------------------------------------------------------------------ */
@@ -485,6 +556,14 @@ static void run_evec(const evec *v)
             {"unit by unit", unit_br, n > 1 ? n - 1 : 0, 4096},
             {"one call, 1-byte output", NULL, 0, 1},
             {"unit by unit, 1-byte output", unit_br, n > 1 ? n - 1 : 0, 1},
+            /* Around ISO-2022-JP's escapes: three bytes, then one or two
+            ** (a bulk path writes both or neither). */
+            {"one call, 2-byte output", NULL, 0, 2},
+            {"one call, 3-byte output", NULL, 0, 3},
+            {"one call, 4-byte output", NULL, 0, 4},
+            {"one call, 5-byte output", NULL, 0, 5},
+            {"one call, 6-byte output", NULL, 0, 6},
+            {"one call, 7-byte output", NULL, 0, 7},
         };
         for (size_t r = 0; r < sizeof runs / sizeof runs[0]; r++) {
             if (r == 1 && brk.n == 0)
@@ -583,6 +662,21 @@ static const ivec input_vectors[] = {
     {WENC_GB18030, HTML, I16, "DC00 D83D DE00", "84 31 A4 37 94 39 FC 36", 1, ""},
     {WENC_GBK, HTML, I16, "DC00", "'&#65533;'", 1, ""},
     {WENC_ISO_2022_JP, HTML, I16, "3042 D800", "1B 24 42 24 22 1B 28 42 '&#65533;'", 1, ""},
+    /* Between Greek letters, where ISO-2022-JP's bulk path reads UTF-8 four
+    ** bytes at a time (src/handlers/iso_2022_jp.c): a cut sequence, an
+    ** overlong lead (C1) and a surrogate (ED A0 80) are U+FFFD, which the
+    ** jis0208 state leaves for ASCII (step 11); lone surrogates in UTF-16. */
+    {WENC_ISO_2022_JP, HTML, I8, "CE B1 CE 20 CE B2 CE B3 20 20 20",
+     "1B 24 42 26 41 1B 28 42 '&#65533;' 20 1B 24 42 26 42 26 43 1B 28 42 20 20 20", 1, ""},
+    {WENC_ISO_2022_JP, FATAL, I8, "CE B1 CE 20 CE B2 20 20",
+     "1B 24 42 26 41 1B 28 42 20 1B 24 42 26 42 1B 28 42 20 20", 1, "FFFD@2"},
+    {WENC_ISO_2022_JP, HTML, I8, "CE B1 C1 BF CE B2 20 20 20",
+     "1B 24 42 26 41 1B 28 42 '&#65533;&#65533;' 1B 24 42 26 42 1B 28 42 20 20 20", 2, ""},
+    {WENC_ISO_2022_JP, HTML, I8, "CE B1 ED A0 80 CE B2 20 20",
+     "1B 24 42 26 41 1B 28 42 '&#65533;&#65533;&#65533;' 1B 24 42 26 42 1B 28 42 20 20", 3, ""},
+    {WENC_ISO_2022_JP, HTML, I16, "3B1 D800 3B2 20 DC00 20 3B3",
+     "1B 24 42 26 41 1B 28 42 '&#65533;' 1B 24 42 26 42 1B 28 42 20 '&#65533;' 20 1B 24 42 26 "
+     "43 1B 28 42", 2, ""},
     /* UTF-8 input: maximal subparts become U+FFFD. */
     {WENC_UTF_8, HTML, I8, "E2 82 41", "EF BF BD 41", 1, ""},
     {WENC_UTF_8, HTML, I8, "ED A0 80", "EF BF BD EF BF BD EF BF BD", 3, ""},
