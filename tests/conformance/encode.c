@@ -138,6 +138,27 @@ static wenc_status lib_encode(wenc_encoder *e, int form, const void *src, size_t
     }
 }
 
+/* Encodes SRC (TOTAL units of FORM, UNIT bytes each) into OUT by calls
+** given at most ROOM bytes each (ROOM 0: the rest of CAP), until the input
+** is read; *LEN is the bytes written.  False if a call returned another
+** status than output full or the calls did not end. */
+static bool encode_in_calls(wenc_encoder *e, int form, const uint8_t *src, size_t total,
+                            size_t unit, uint8_t *out, size_t cap, size_t room, size_t *len)
+{
+    size_t pos = 0, calls = 0;
+    *len = 0;
+    for (;;) {
+        size_t sl = total - pos, dl = room == 0 ? cap - *len : room;
+        wenc_status st = lib_encode(e, form, src + pos * unit, &sl, out + *len, &dl, true);
+        pos += sl;
+        *len += dl;
+        if (st == WENC_INPUT_EMPTY)
+            return true;
+        if (st != WENC_OUTPUT_FULL || ++calls > cap)
+            return false;
+    }
+}
+
 /* A code point in all three forms. */
 typedef struct units {
     uint32_t u32[1];
@@ -157,6 +178,19 @@ static void to_units(units *u, uint32_t cp)
 static const void *units_of(const units *u, int form)
 {
     return form == F32 ? (const void *)u->u32 : form == F16 ? (const void *)u->u16 : u->u8;
+}
+
+/* The N code points CPS as units of FORM at SRC; returns the units. */
+static size_t cps_to_form(const uint32_t *cps, size_t n, int form, uint8_t *src)
+{
+    size_t total = 0, unit = form == F32 ? 4 : form == F16 ? 2 : 1;
+    for (size_t k = 0; k < n; k++) {
+        units u;
+        to_units(&u, cps[k]);
+        memcpy(src + total * unit, units_of(&u, form), u.n[form] * unit);
+        total += u.n[form];
+    }
+    return total;
 }
 
 /* ---- 1 and 2: every scalar value ------------------------------------------ */
@@ -762,32 +796,15 @@ static void test_iso_2022_jp_word_rooms(void)
         model_run(c, cps, MAX_SEQ, REF_HTML, &want);
         for (int form = 0; form < NFORMS; form++) {
             uint8_t src[4 * MAX_SEQ];
-            size_t total = 0, unit = form == F32 ? 4 : form == F16 ? 2 : 1;
-            for (size_t n = 0; n < MAX_SEQ; n++) {
-                units u;
-                to_units(&u, cps[n]);
-                memcpy(src + total * unit, units_of(&u, form), u.n[form] * unit);
-                total += u.n[form];
-            }
+            size_t unit = form == F32 ? 4 : form == F16 ? 2 : 1;
+            size_t total = cps_to_form(cps, MAX_SEQ, form, src);
             for (size_t room = 1; room <= 12; room++) {
                 static uint8_t got[MAX_SEQ * 16];
                 wenc_encoder e;
                 wenc_encoder_init(&e, c->enc, WENC_ENCODER_HTML);
-                size_t pos = 0, len = 0, calls = 0;
-                bool broken = false;
-                for (;;) {
-                    size_t sl = total - pos, dl = room;
-                    wenc_status st =
-                        lib_encode(&e, form, src + pos * unit, &sl, got + len, &dl, true);
-                    pos += sl;
-                    len += dl;
-                    if (st == WENC_INPUT_EMPTY)
-                        break;
-                    if (st != WENC_OUTPUT_FULL || ++calls > sizeof got) {
-                        broken = true;
-                        break;
-                    }
-                }
+                size_t len;
+                bool broken = !encode_in_calls(&e, form, src, total, unit, got, sizeof got, room,
+                                               &len);
                 t.checked++;
                 if (broken || len != want.len || memcmp(got, want.out, len) != 0)
                     tally_fail(&t, "ISO-2022-JP words from %s into %zu-byte buffers differ "
@@ -816,33 +833,16 @@ static void test_bulk_small_output(void)
             cps[n] = n % 5 == 3 ? 0x20 : n % 11 == 7 ? 0xFFFD : c->mappable[(n * 97) % c->nmappable];
         for (int form = 0; form < NFORMS; form++) {
             uint8_t src[4 * MAX_SEQ];
-            size_t total = 0, unit = form == F32 ? 4 : form == F16 ? 2 : 1;
-            for (size_t n = 0; n < MAX_SEQ; n++) {
-                units u;
-                to_units(&u, cps[n]);
-                memcpy(src + total * unit, units_of(&u, form), u.n[form] * unit);
-                total += u.n[form];
-            }
+            size_t unit = form == F32 ? 4 : form == F16 ? 2 : 1;
+            size_t total = cps_to_form(cps, MAX_SEQ, form, src);
             static uint8_t whole[MAX_SEQ * 16], part[MAX_SEQ * 16];
             size_t whole_len = 0;
             for (size_t room = 0; room <= min_room + 2; room = room == 0 ? min_room : room + 1) {
                 wenc_encoder e;
                 wenc_encoder_init(&e, c->enc, WENC_ENCODER_HTML);
-                size_t pos = 0, len = 0, calls = 0;
-                bool broken = false;
-                for (;;) {
-                    size_t sl = total - pos, dl = room == 0 ? sizeof whole - len : room;
-                    wenc_status st = lib_encode(&e, form, src + pos * unit, &sl,
-                                                (room == 0 ? whole : part) + len, &dl, true);
-                    pos += sl;
-                    len += dl;
-                    if (st == WENC_INPUT_EMPTY)
-                        break;
-                    if (st != WENC_OUTPUT_FULL || ++calls > sizeof whole) {
-                        broken = true;
-                        break;
-                    }
-                }
+                size_t len;
+                bool broken = !encode_in_calls(&e, form, src, total, unit,
+                                               room == 0 ? whole : part, sizeof whole, room, &len);
                 t.checked++;
                 if (room == 0) {
                     static run want;

@@ -105,6 +105,17 @@ static size_t encode_form(const uint32_t *cps, size_t n, int form, uint8_t *out)
     return k;
 }
 
+/* One call of wenc_decoder's decode to FORM (8, 16 or 32) into O. */
+static wenc_status decode_form(wenc_decoder *d, int form, const uint8_t *in, size_t *src,
+                               uint8_t *o, size_t *room, bool last)
+{
+    if (form == 8)
+        return wenc_decoder_decode_to_utf8(d, in, src, o, room, last);
+    if (form == 16)
+        return wenc_decoder_decode_to_utf16(d, in, src, (uint16_t *)(void *)o, room, last);
+    return wenc_decoder_decode_to_utf32(d, in, src, (uint32_t *)(void *)o, room, last);
+}
+
 /* Counts failures quietly, so that the many cases make a few TAP lines. */
 static unsigned failures;
 
@@ -133,10 +144,7 @@ static void check_decoder(const uint8_t *in, size_t n, size_t p, size_t at)
             wenc_decoder d;
             wenc_decoder_init(&d, WENC_UTF_8, modes[mi]);
             size_t src = n, room = form == 8 ? 4 * MAX_IN : 2 * MAX_IN;
-            wenc_status st =
-                form == 8 ? wenc_decoder_decode_to_utf8(&d, in, &src, got, &room, true)
-                          : wenc_decoder_decode_to_utf16(&d, in, &src, (uint16_t *)(void *)got,
-                                                         &room, true);
+            wenc_status st = decode_form(&d, form, in, &src, got, &room, true);
             size_t bytes = room * (form == 8 ? 1 : 2);
             if (fatal && err != SIZE_MAX) {
                 /* The output before the error: the model's items before it. */
@@ -162,17 +170,10 @@ static void check_decoder(const uint8_t *in, size_t n, size_t p, size_t at)
             for (size_t cut = 0; cut <= n; cut++) {
                 wenc_decoder_init(&d, WENC_UTF_8, modes[mi]);
                 size_t a = cut, ra = 4 * MAX_IN, total = 0;
-                st = form == 8 ? wenc_decoder_decode_to_utf8(&d, in, &a, got, &ra, false)
-                               : wenc_decoder_decode_to_utf16(&d, in, &a, (uint16_t *)(void *)got,
-                                                              &ra, false);
+                st = decode_form(&d, form, in, &a, got, &ra, false);
                 total = ra * (form == 8 ? 1 : 2);
                 size_t b = n - cut, rb = 2 * MAX_IN;
-                wenc_status st2 =
-                    form == 8
-                        ? wenc_decoder_decode_to_utf8(&d, in + cut, &b, got + total, &rb, true)
-                        : wenc_decoder_decode_to_utf16(&d, in + cut, &b,
-                                                       (uint16_t *)(void *)(got + total), &rb,
-                                                       true);
+                wenc_status st2 = decode_form(&d, form, in + cut, &b, got + total, &rb, true);
                 total += rb * (form == 8 ? 1 : 2);
                 expect(st == WENC_INPUT_EMPTY && st2 == WENC_INPUT_EMPTY && a == cut &&
                            b == n - cut && total == wn && memcmp(got, want, wn) == 0,
@@ -221,13 +222,9 @@ static void check_rooms(const uint8_t *in, size_t n, size_t p, size_t at)
             for (size_t cap = 0; cap <= 4 * MAX_IN; cap += 4 * MAX_IN) {
                 size_t src = n - pos, room = cap / unit;
                 uint8_t *o = got + total;
-                st = form == 8    ? wenc_decoder_decode_to_utf8(&d, in + pos, &src, o, &room, true)
-                     : form == 16 ? wenc_decoder_decode_to_utf16(&d, in + pos, &src,
-                                                                 (uint16_t *)(void *)o, &room, true)
-                                  : wenc_decoder_decode_to_utf32(&d, in + pos, &src,
-                                                                 (uint32_t *)(void *)o, &room, true);
-                expect(cap != 0 || n == 0 || (st == WENC_OUTPUT_FULL && room == 0), "decoder, no room", n,
-                       at, p, form);
+                st = decode_form(&d, form, in + pos, &src, o, &room, true);
+                expect(cap != 0 || n == 0 || (st == WENC_OUTPUT_FULL && room == 0),
+                       "decoder, no room", n, at, p, form);
                 pos += src;
                 total += room * unit;
             }
@@ -243,11 +240,7 @@ static void check_rooms(const uint8_t *in, size_t n, size_t p, size_t at)
             while (st == WENC_OUTPUT_FULL && calls++ < 4 * MAX_IN) {
                 size_t src = n - pos, room = rooms[ri];
                 uint8_t *o = got + total;
-                st = form == 8    ? wenc_decoder_decode_to_utf8(&d, in + pos, &src, o, &room, true)
-                     : form == 16 ? wenc_decoder_decode_to_utf16(&d, in + pos, &src,
-                                                                 (uint16_t *)(void *)o, &room, true)
-                                  : wenc_decoder_decode_to_utf32(&d, in + pos, &src,
-                                                                 (uint32_t *)(void *)o, &room, true);
+                st = decode_form(&d, form, in + pos, &src, o, &room, true);
                 pos += src;
                 total += room * unit;
             }

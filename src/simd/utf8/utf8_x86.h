@@ -447,6 +447,18 @@ WENC__INLINE __m256i x86_load_short8(const uint8_t *src, size_t len, __m128i *lo
     return v256_zext128(_mm_shuffle_epi8(_mm_unpacklo_epi64(*lo, *hi), idx));
 }
 
+/* Whether the 64 bytes A then B (the input, zeros after it) are complete,
+** valid UTF-8: x86_short_valid over two vectors. */
+WENC__INLINE bool x86_short_valid2(__m256i a, __m256i b)
+{
+    if (_mm256_movemask_epi8(_mm256_or_si256(a, b)) == 0)
+        return true;
+    __m256i err = _mm256_or_si256(_mm256_or_si256(x86_check32(a, _mm256_setzero_si256()),
+                                                  x86_check32(b, a)),
+                                  x86_open32(b));
+    return _mm256_testz_si256(err, err) != 0;
+}
+
 /* short_valid with 32-byte vectors: 8 to 64 bytes, the first 32 loaded
 ** whole and the rest with zeros after them. */
 WENC__INLINE bool x86_short_valid64(const uint8_t *src, size_t len)
@@ -468,12 +480,7 @@ WENC__INLINE bool x86_short_valid64(const uint8_t *src, size_t len)
         idx = _mm_or_si128(idx, _mm_cmpgt_epi8(idx, _mm_set1_epi8(15)));
         b = _mm256_set_m128i(_mm_setzero_si128(), _mm_shuffle_epi8(LOADU(src + len - 16), idx));
     }
-    if (_mm256_movemask_epi8(_mm256_or_si256(a, b)) == 0)
-        return true;
-    __m256i err = _mm256_or_si256(_mm256_or_si256(x86_check32(a, _mm256_setzero_si256()),
-                                                  x86_check32(b, a)),
-                                  x86_open32(b));
-    return _mm256_testz_si256(err, err) != 0;
+    return x86_short_valid2(a, b);
 }
 
 /* The 33 to 64 bytes at SRC to DST: two 32-byte copies, the second
@@ -656,12 +663,7 @@ WENC__INLINE bool x86_short_valid64_masked(const uint8_t *src, size_t len)
         return x86_short_valid(_mm256_maskz_loadu_epi8(_bzhi_u32(~0u, (unsigned)len), src));
     __m256i a = _mm256_loadu_si256((const __m256i *)(const void *)src);
     __m256i b = _mm256_maskz_loadu_epi8(_bzhi_u32(~0u, (unsigned)(len - 32)), src + 32);
-    if (_mm256_movemask_epi8(_mm256_or_si256(a, b)) == 0)
-        return true;
-    __m256i err = _mm256_or_si256(_mm256_or_si256(x86_check32(a, _mm256_setzero_si256()),
-                                                  x86_check32(b, a)),
-                                  x86_open32(b));
-    return _mm256_testz_si256(err, err) != 0;
+    return x86_short_valid2(a, b);
 }
 
 /* The short kernels with AVX-512 masks: 1 to 32 bytes, a masked load
