@@ -301,11 +301,11 @@ static size_t to_utf32(const uint8_t *src, size_t len, uint32_t *dst, size_t cap
 }
 
 /* ------------------------------------------------------------------------
-** Short inputs (issue 29): 16 to 64 bytes checked whole on 64-bit masks,
+** Short inputs (issue 29): 8 to 64 bytes checked whole on 64-bit masks,
 ** bit K for byte K, rather than a sequence at a time (Russian and Japanese
 ** of 33 to 64 bytes ran 330-1150 instructions in that loop).  The input is
 ** read as 16-byte blocks at 0, 16 and 32 while they end before the input's
-** end, and the block that ends it.  The masks are bit planes: bit 7 of
+** end, and the block that ends it (below 16 bytes, short_load8).  The masks are bit planes: bit 7 of
 ** each byte (HIGH), and bits 6, 5 and 4 of each byte, which movemask reads
 ** after the byte is doubled once, twice and three times, so that 80..BF
 ** are HIGH without bit 6, the leads C0..FF with it, E0..FF with bits 6 and
@@ -366,64 +366,140 @@ WENC__INLINE uint64_t short_bounds(__m128i v, unsigned off, uint64_t a0, uint64_
 
 #undef MASK
 
-/* Whether the LEN (16 to 64) bytes at SRC are complete, valid UTF-8; if
-** they are and DST is not NULL, copies them there.  The blocks: V0 at 0,
-** V1 at 16 and V2 at 32 where they end before the input's end, VL ending
-** there (VL is V0 at 16 bytes).  ASCII_FIRST: a test for ASCII first (the
-** checks find it valid too; wenc_utf8_validate has made that test). */
-WENC__INLINE bool short_run(const uint8_t *src, size_t len, uint8_t *dst, const bool ascii_first)
+/* The LEN (16 to 64) bytes at SRC as 16-byte blocks: V[0] at 0, V[1] at
+** 16 and V[2] at 32 where they end before the input's end (else copies of
+** V[0]), V[3] ending there (V[0] at 16 bytes). */
+WENC__INLINE void short_load(const uint8_t *src, size_t len, __m128i v[4])
+{
+    v[0] = LOADU(src);
+    v[1] = len > 32 ? LOADU(src + 16) : v[0];
+    v[2] = len > 48 ? LOADU(src + 32) : v[0];
+    v[3] = LOADU(src + len - 16);
+}
+
+/* The blocks of short_load to DST. */
+WENC__INLINE void short_store(uint8_t *dst, size_t len, const __m128i v[4])
+{
+    STOREU(dst, v[0]);
+    if (len > 32)
+        STOREU(dst + 16, v[1]);
+    if (len > 48)
+        STOREU(dst + 32, v[2]);
+    STOREU(dst + len - 16, v[3]);
+}
+
+/* Whether the LEN (16 to 64) bytes read as the blocks V of short_load are
+** complete, valid UTF-8. */
+WENC__INLINE bool short_check(const __m128i v[4], size_t len)
 {
     const bool b1 = len > 32, b2 = len > 48, bl = len > 16;
     const unsigned last = (unsigned)(len - 16);
-    __m128i v0 = LOADU(src), vl = LOADU(src + last);
-    __m128i v1 = b1 ? LOADU(src + 16) : v0, v2 = b2 ? LOADU(src + 32) : v0;
-    if (!ascii_first ||
-        _mm_movemask_epi8(_mm_or_si128(_mm_or_si128(v0, v1), _mm_or_si128(v2, vl))) != 0) {
-        short_masks m = {0, 0, 0, 0, _mm_setzero_si128()};
-        short_block(v0, 0, &m);
+    short_masks m = {0, 0, 0, 0, _mm_setzero_si128()};
+    short_block(v[0], 0, &m);
+    if (b1)
+        short_block(v[1], 16, &m);
+    if (b2)
+        short_block(v[2], 32, &m);
+    if (bl)
+        short_block(v[3], last, &m);
+    uint64_t cont = m.b7 & ~m.b6, lead = m.b7 & m.b6, e0up = lead & m.b5, f0up = e0up & m.b4;
+    /* The bytes past the end that the leads need (the shifts of the
+    ** second line drop them at 64 bytes). */
+    if ((lead >> (len - 1) | e0up >> (len - 2) | f0up >> (len - 3)) != 0 ||
+        (lead << 1 | e0up << 2 | f0up << 3) != cont)
+        return false;
+    if (f0up != 0 || _mm_movemask_epi8(m.special) != 0) {
+        uint64_t a0 = cont & ~m.b5, b90 = a0 & ~m.b4;
+        uint64_t out = short_bounds(v[0], 0, a0, b90) | short_bounds(v[3], last, a0, b90);
         if (b1)
-            short_block(v1, 16, &m);
+            out |= short_bounds(v[1], 16, a0, b90);
         if (b2)
-            short_block(v2, 32, &m);
-        if (bl)
-            short_block(vl, last, &m);
-        uint64_t cont = m.b7 & ~m.b6, lead = m.b7 & m.b6, e0up = lead & m.b5, f0up = e0up & m.b4;
-        /* The bytes past the end that the leads need (the shifts of the
-        ** second line drop them at 64 bytes). */
-        if ((lead >> (len - 1) | e0up >> (len - 2) | f0up >> (len - 3)) != 0 ||
-            (lead << 1 | e0up << 2 | f0up << 3) != cont)
+            out |= short_bounds(v[2], 32, a0, b90);
+        if (out != 0)
             return false;
-        if (f0up != 0 || _mm_movemask_epi8(m.special) != 0) {
-            uint64_t a0 = cont & ~m.b5, b90 = a0 & ~m.b4;
-            uint64_t out = short_bounds(v0, 0, a0, b90) | short_bounds(vl, last, a0, b90);
-            if (b1)
-                out |= short_bounds(v1, 16, a0, b90);
-            if (b2)
-                out |= short_bounds(v2, 32, a0, b90);
-            if (out != 0)
-                return false;
-        }
-    }
-    if (dst != NULL) {
-        STOREU(dst, v0);
-        if (b1)
-            STOREU(dst + 16, v1);
-        if (b2)
-            STOREU(dst + 32, v2);
-        STOREU(dst + last, vl);
     }
     return true;
 }
 
+/* The LEN (8 to 15) bytes at SRC as one 16-byte block with zeros after
+** them, reading no byte past SRC[LEN - 1]: the first 8 (*LO) and the 8
+** that end the input (*HI), moved down past the bytes they share with *LO
+** by a 64-bit shift (SSE2 has no byte shuffle).  Issue 29: 8 to 15 bytes
+** of text that is not ASCII ran the scalar set's loops under SSE2. */
+WENC__INLINE __m128i short_load8(const uint8_t *src, size_t len, __m128i *lo, __m128i *hi)
+{
+    *lo = _mm_loadl_epi64((const __m128i *)(const void *)src);
+    *hi = _mm_loadl_epi64((const __m128i *)(const void *)(src + len - 8));
+    return _mm_unpacklo_epi64(*lo, _mm_srl_epi64(*hi, _mm_cvtsi32_si128((int)(16 - len) * 8)));
+}
+
+/* The input of short_load8 to DST: its two 8-byte loads. */
+WENC__INLINE void short_store8(uint8_t *dst, size_t len, __m128i lo, __m128i hi)
+{
+    _mm_storel_epi64((__m128i *)(void *)dst, lo);
+    _mm_storel_epi64((__m128i *)(void *)(dst + len - 8), hi);
+}
+
+/* Whether the block V of short_load8 is complete, valid UTF-8: checked as
+** 16 bytes, the zeros after the input being ASCII (a sequence the input
+** cuts meets one, and fails). */
+WENC__INLINE bool short_check8(__m128i v)
+{
+    const __m128i b[4] = {v, v, v, v};
+    return short_check(b, 16);
+}
+
 bool wenc__utf8_sse2_short_valid(const uint8_t *src, size_t len)
 {
-    return short_run(src, len, NULL, false);
+    __m128i lo, hi;
+    if (len < 16)
+        return short_check8(short_load8(src, len, &lo, &hi));
+    __m128i v[4];
+    short_load(src, len, v);
+    return short_check(v, len);
+}
+
+/* The input checked, then copied, out of line (the callers jump here):
+** inlined, their registers gave the ASCII copies below a frame of five
+** saved registers, and 16 bytes of ASCII to UTF-8 cost more under SSE2
+** than under the scalar set (issue 29: tools/short-counts.py). */
+static WENC__NOINLINE ptrdiff_t short_copy_valid(const uint8_t *src, size_t len, uint8_t *dst)
+{
+    __m128i v[4];
+    short_load(src, len, v);
+    if (!short_check(v, len))
+        return -1;
+    short_store(dst, len, v);
+    return (ptrdiff_t)len;
+}
+
+static WENC__NOINLINE ptrdiff_t short_copy_valid8(const uint8_t *src, size_t len, uint8_t *dst)
+{
+    __m128i lo, hi;
+    if (!short_check8(short_load8(src, len, &lo, &hi)))
+        return -1;
+    short_store8(dst, len, lo, hi);
+    return (ptrdiff_t)len;
 }
 
 ptrdiff_t wenc__utf8_sse2_short_to_utf8(const uint8_t *src, size_t len, uint8_t *dst, size_t cap)
 {
-    if (len < 16 || len > 64 || cap < len || !short_run(src, len, dst, true))
+    if (len < 8 || len > 64 || cap < len)
         return -1;
+    /* ASCII is valid: copied as loaded (the checks would find it so). */
+    if (len < 16) {
+        __m128i lo, hi;
+        (void)short_load8(src, len, &lo, &hi);
+        if (_mm_movemask_epi8(_mm_or_si128(lo, hi)) != 0)
+            return short_copy_valid8(src, len, dst);
+        short_store8(dst, len, lo, hi);
+        return (ptrdiff_t)len;
+    }
+    __m128i v[4];
+    short_load(src, len, v);
+    if (_mm_movemask_epi8(_mm_or_si128(_mm_or_si128(v[0], v[1]), _mm_or_si128(v[2], v[3]))) != 0)
+        return short_copy_valid(src, len, dst);
+    short_store(dst, len, v);
     return (ptrdiff_t)len;
 }
 
@@ -479,12 +555,12 @@ const wenc__utf8_kernels wenc__utf8_sse2 = {
     .ascii_to_utf32 = ascii_to_utf32,
     .to_utf16 = to_utf16,
     .to_utf32 = to_utf32,
-    /* 16 to 64 bytes, to UTF-8 only (to UTF-16 the sequence at a time
+    /* 8 to 64 bytes, to UTF-8 only (to UTF-16 the sequence at a time
     ** loop decodes as it checks). */
     .short_to_utf8 = wenc__utf8_sse2_short_to_utf8,
-    .short_lengths = {UINT64_C(0xFFFFFFFFFFFF8000), 0},
+    .short_lengths = {UINT64_C(0xFFFFFFFFFFFFFF80), 0},
     .short_valid = wenc__utf8_sse2_short_valid,
-    .valid_lengths = UINT64_C(0xFFFFFFFFFFFF8000),
+    .valid_lengths = UINT64_C(0xFFFFFFFFFFFFFF80),
     .ascii_prefix = wenc__utf8_sse2_ascii_prefix,
     .count = wenc__utf8_sse2_count,
 };

@@ -40,11 +40,11 @@ const wenc__utf8_kernels wenc__utf8_sse41 = {
     .ascii_to_utf32 = ascii_to_utf32,
     .to_utf16 = to_utf16,
     .to_utf32 = to_utf32,
-    /* SSE2's short kernels (16 to 64 bytes, to UTF-8). */
+    /* SSE2's short kernels (8 to 64 bytes, to UTF-8). */
     .short_to_utf8 = wenc__utf8_sse2_short_to_utf8,
-    .short_lengths = {UINT64_C(0xFFFFFFFFFFFF8000), 0},
+    .short_lengths = {UINT64_C(0xFFFFFFFFFFFFFF80), 0},
     .short_valid = wenc__utf8_sse2_short_valid,
-    .valid_lengths = UINT64_C(0xFFFFFFFFFFFF8000),
+    .valid_lengths = UINT64_C(0xFFFFFFFFFFFFFF80),
     .ascii_prefix = wenc__utf8_sse2_ascii_prefix,
     .count = wenc__utf8_sse2_count,
 };
