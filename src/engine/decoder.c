@@ -233,8 +233,7 @@ static WENC__NOINLINE wenc_status general_utf16(wenc_decoder *d, const uint8_t *
 
 /* The first call of a fresh UTF-8 decoder on a short whole input (issue
 ** 29: a JavaScript engine's short strings): no BOM to handle, nothing
-** held, and the input (1 to WENC__UTF8_SHORT8 bytes to UTF-8,
-** WENC__UTF8_SHORT to UTF-16) all complete, valid
+** held, and the input (1 to WENC__UTF8_SHORT bytes) all complete, valid
 ** sequences whose output fits.  fresh() tests the decoder and the
 ** arguments in the exported call, which then jumps to fresh_short() or to
 ** the general path without a frame of its own (the general path's calls
@@ -245,12 +244,11 @@ static WENC__NOINLINE wenc_status general_utf16(wenc_decoder *d, const uint8_t *
 ** leaves the decoder as the general path does then: only the position
 ** moves (the state is idle before and after, so LAST changes nothing). */
 WENC__INLINE bool fresh(const wenc_decoder *d, const uint8_t *src, const size_t *src_len,
-                        const void *dst, const size_t *dst_len, const int form)
+                        const void *dst, const size_t *dst_len)
 {
     const wenc_encoding *e;
     return d != NULL && src != NULL && src_len != NULL && dst != NULL && dst_len != NULL &&
-           *src_len - 1 < (form == WENC__UTF8 ? WENC__UTF8_SHORT8 : WENC__UTF8_SHORT) &&
-           (e = d->priv_encoding) != NULL &&
+           *src_len - 1 < WENC__UTF8_SHORT && (e = d->priv_encoding) != NULL &&
            e->family == WENC__FAMILY_UTF8 && d->priv_state == 0 && d->priv_input_count == 0 &&
            d->priv_pending_count == 0 && d->priv_bom == 0;
 }
@@ -289,7 +287,7 @@ static WENC__NOINLINE wenc_status fresh_utf16(wenc_decoder *d, const uint8_t *sr
 WENC__INLINE wenc_status decode_utf8(wenc_decoder *d, const uint8_t *src, size_t *src_len, void *dst,
                                size_t *dst_len, bool last)
 {
-    if (fresh(d, src, src_len, dst, dst_len, WENC__UTF8))
+    if (fresh(d, src, src_len, dst, dst_len))
         return fresh_utf8(d, src, src_len, dst, dst_len, last);
     return general_utf8(d, src, src_len, dst, dst_len, last);
 }
@@ -297,7 +295,7 @@ WENC__INLINE wenc_status decode_utf8(wenc_decoder *d, const uint8_t *src, size_t
 WENC__INLINE wenc_status decode_utf16(wenc_decoder *d, const uint8_t *src, size_t *src_len, void *dst,
                                 size_t *dst_len, bool last)
 {
-    if (fresh(d, src, src_len, dst, dst_len, WENC__UTF16))
+    if (fresh(d, src, src_len, dst, dst_len))
         return fresh_utf16(d, src, src_len, dst, dst_len, last);
     return general_utf16(d, src, src_len, dst, dst_len, last);
 }

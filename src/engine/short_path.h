@@ -31,7 +31,7 @@ WENC__INLINE ptrdiff_t wenc__utf8_short_kernel(const uint8_t *src, size_t n, voi
                                                size_t room, const int form, const bool strip)
 {
     const wenc__utf8_kernels *k = wenc__utf8_kernels_get();
-    if (n > WENC__UTF8_SHORT8 || !(k->short_lengths[form == WENC__UTF16] >> (n - 1) & 1) ||
+    if (n > WENC__UTF8_SHORT || !(k->short_lengths[form == WENC__UTF16] >> (n - 1) & 1) ||
         (strip && src[0] == 0xEF))
         return -2;
     return form == WENC__UTF16 ? k->short_to_utf16(src, n, (uint16_t *)dst, room)
@@ -53,7 +53,7 @@ WENC__INLINE size_t wenc__utf8_short_scalar(const uint8_t *src, size_t n, void *
     size_t i = 0;
     if (src[0] < 0x80) {
         /* ASCII ends BOM stripping: its first code point is not U+FEFF. */
-        const wenc__utf8_kernels *a = wenc__utf8_kernels_for(n, WENC__UTF8_SHORT);
+        const wenc__utf8_kernels *a = wenc__utf8_kernels_for(n, WENC__UTF8_SHORT_ASCII);
         size_t m = n < room ? n : room;
         if (form == WENC__UTF8)
             i = a->ascii_to_utf8(src, m, (uint8_t *)dst);

@@ -307,7 +307,7 @@ static void check_short_exact(const uint8_t *in, size_t n, size_t cap)
     }
     /* The lengths the table says they take (utf8_kernels.h). */
     for (int form = 8; form <= (kern->short_to_utf16 != NULL ? 16 : 8); form += 8) {
-        bool in_range = n >= 1 && n <= (form == 8 ? WENC__UTF8_SHORT8 : WENC__UTF8_SHORT) &&
+        bool in_range = n >= 1 && n <= WENC__UTF8_SHORT &&
                         (kern->short_lengths[form == 16] >> (n - 1) & 1);
         static uint8_t o8[MAXN + 64];
         t_short.runs++;

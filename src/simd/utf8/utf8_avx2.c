@@ -106,9 +106,9 @@ const wenc__utf8_kernels wenc__utf8_avx2 = {
     .to_utf32 = to_utf32,
     .short_to_utf8 = short_to_utf8,
     .short_to_utf16 = short_to_utf16,
-    /* 8 to 64 bytes to UTF-8 (two 32-byte vectors past 32), 8 to 32 to
-    ** UTF-16: two 8- or 16-byte loads (x86_load_short8, x86_load_short). */
-    .short_lengths = {UINT64_C(0xFFFFFFFFFFFFFF80), UINT64_C(0xFFFFFF80)},
+    /* 8 to 64 bytes: two 8- or 16-byte loads (x86_load_short8,
+    ** x86_load_short), two 32-byte vectors past 32. */
+    .short_lengths = {UINT64_C(0xFFFFFFFFFFFFFF80), UINT64_C(0xFFFFFFFFFFFFFF80)},
     .short_valid = short_valid,
     .valid_lengths = UINT64_C(0xFFFFFFFFFFFFFF80), /* 8 to 64 bytes */
     .ascii_prefix = wenc__utf8_sse2_ascii_prefix,

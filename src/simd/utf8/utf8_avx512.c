@@ -72,8 +72,8 @@ const wenc__utf8_kernels wenc__utf8_avx512 = {
     .to_utf32 = to_utf32,
     .short_to_utf8 = short_to_utf8,
     .short_to_utf16 = short_to_utf16,
-    /* 1 to 64 bytes to UTF-8, 1 to 32 to UTF-16: masked loads. */
-    .short_lengths = {~UINT64_C(0), UINT64_C(0xFFFFFFFF)},
+    /* 1 to 64 bytes: masked loads up to 32, then as AVX2. */
+    .short_lengths = {~UINT64_C(0), ~UINT64_C(0)},
     .short_valid = short_valid,
     .valid_lengths = ~UINT64_C(0), /* 1 to 64 bytes */
     .ascii_prefix = wenc__utf8_sse2_ascii_prefix,

@@ -35,12 +35,12 @@ typedef struct wenc__utf8_kernels {
                        size_t *written);
     /* Short inputs, in one step (the short path, engine/short_path.h): if
     ** SRC[0..LEN) is all complete, valid sequences, LEN is in the kernel's
-    ** range (at most WENC__UTF8_SHORT8 bytes to UTF-8, WENC__UTF8_SHORT to
-    ** UTF-16; the AVX2 ones need 8), and the output fits in DST[0..CAP),
-    ** writes all of it and returns the units written (it may also write
-    ** DST past them, within CAP).  Otherwise returns -1 having written
-    ** nothing, and the caller takes the general path.  NULL in the sets
-    ** without them (SSE2 and SSE4.1 have short_to_utf8 only). */
+    ** range (at most WENC__UTF8_SHORT bytes; the AVX2 ones need 8), and
+    ** the output fits in DST[0..CAP), writes all of it and returns the
+    ** units written (it may also write DST past them, within CAP).
+    ** Otherwise returns -1 having written nothing, and the caller takes
+    ** the general path.  NULL in the sets without them (SSE2 and SSE4.1
+    ** have short_to_utf8 only). */
     ptrdiff_t (*short_to_utf8)(const uint8_t *src, size_t len, uint8_t *dst, size_t cap);
     ptrdiff_t (*short_to_utf16)(const uint8_t *src, size_t len, uint16_t *dst, size_t cap);
     /* The lengths they take, to UTF-8 [0] and to UTF-16 [1]: bit N - 1 for
@@ -66,12 +66,14 @@ typedef struct wenc__utf8_kernels {
     size_t (*count)(const uint8_t *src, size_t len, bool f0);
 } wenc__utf8_kernels;
 
-/* The longest input a short kernel takes: to UTF-16 (and the ASCII
-** prefix's threshold, below), and to UTF-8, where a valid input is copied
-** as it is (issue 29: 33 to 64 bytes otherwise ran the scalar set's loops
-** in every set, and cost more than 256 bytes' kernels). */
-#define WENC__UTF8_SHORT 32
-#define WENC__UTF8_SHORT8 64
+/* The longest input a short kernel takes (issue 29: 33 to 64 bytes
+** otherwise ran the scalar set's loops in every set, and to UTF-8 cost
+** more than 256 bytes' kernels). */
+#define WENC__UTF8_SHORT 64
+
+/* The longest ASCII prefix of a short path's input that the scalar set's
+** word copy takes (wenc__utf8_kernels_for, below). */
+#define WENC__UTF8_SHORT_ASCII 32
 
 /* The longest input short_valid takes. */
 #define WENC__UTF8_SHORT_VALID 64
@@ -112,8 +114,8 @@ WENC__INLINE const wenc__utf8_kernels *wenc__utf8_kernels_get(void)
 ** (validate, then decode) and its scalar ends cost more than the bytes, so
 ** that every set runs the scalar set's path there (issue 29); chosen once,
 ** at the entry.  WENC__UTF8_SHORT_SCALAR for what follows an ASCII
-** prefix and for validation; WENC__UTF8_SHORT for ASCII, which the sets'
-** copies take for less past it. */
+** prefix and for validation; WENC__UTF8_SHORT_ASCII for ASCII, which the
+** sets' copies take for less past it. */
 #define WENC__UTF8_SHORT_SCALAR 64
 
 WENC__INLINE const wenc__utf8_kernels *wenc__utf8_kernels_for(size_t n, size_t scalar_max)

@@ -459,6 +459,22 @@ WENC__INLINE bool x86_short_valid2(__m256i a, __m256i b)
     return _mm256_testz_si256(err, err) != 0;
 }
 
+/* The bytes 32 to LEN - 1 (LEN 33 to 64) at SRC as a 32-byte vector with
+** zeros after them, reading no byte past SRC[LEN - 1]. */
+WENC__INLINE __m256i x86_load_rest64(const uint8_t *src, size_t len)
+{
+    __m128i lo, hi;
+    size_t r = len - 32;
+    if (r >= 16)
+        return x86_load_short(src + 32, r, &lo, &hi);
+    /* The 16 bytes that end the input, moved down as x86_load_short does:
+    ** lane J holds SRC[32 + J] while J < R. */
+    __m128i idx = _mm_add_epi8(_mm_setr_epi8(0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15),
+                               _mm_set1_epi8((char)(16 - r)));
+    idx = _mm_or_si128(idx, _mm_cmpgt_epi8(idx, _mm_set1_epi8(15)));
+    return _mm256_set_m128i(_mm_setzero_si128(), _mm_shuffle_epi8(LOADU(src + len - 16), idx));
+}
+
 /* short_valid with 32-byte vectors: 8 to 64 bytes, the first 32 loaded
 ** whole and the rest with zeros after them. */
 WENC__INLINE bool x86_short_valid64(const uint8_t *src, size_t len)
@@ -468,19 +484,8 @@ WENC__INLINE bool x86_short_valid64(const uint8_t *src, size_t len)
         return x86_short_valid(x86_load_short8(src, len, &lo, &hi));
     if (len <= 32)
         return x86_short_valid(x86_load_short(src, len, &lo, &hi));
-    __m256i a = _mm256_loadu_si256((const __m256i *)(const void *)src), b;
-    size_t r = len - 32;
-    if (r >= 16) {
-        b = x86_load_short(src + 32, r, &lo, &hi);
-    } else {
-        /* The 16 bytes that end the input, moved down as x86_load_short
-        ** does: lane J holds SRC[32 + J] while J < R. */
-        __m128i idx = _mm_add_epi8(_mm_setr_epi8(0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15),
-                                   _mm_set1_epi8((char)(16 - r)));
-        idx = _mm_or_si128(idx, _mm_cmpgt_epi8(idx, _mm_set1_epi8(15)));
-        b = _mm256_set_m128i(_mm_setzero_si128(), _mm_shuffle_epi8(LOADU(src + len - 16), idx));
-    }
-    return x86_short_valid2(a, b);
+    return x86_short_valid2(_mm256_loadu_si256((const __m256i *)(const void *)src),
+                            x86_load_rest64(src, len));
 }
 
 /* The 33 to 64 bytes at SRC to DST: two 32-byte copies, the second
@@ -557,47 +562,71 @@ WENC__INLINE size_t x86_pack8_room(__m128i v, unsigned start, uint16_t *d, size_
     return c;
 }
 
-/* x86_short_to_utf16 past its ASCII test: V is the input SRC (LEN bytes,
-** 8 to 32, zeros after them), LO its first 16 bytes. */
+/* The units of the sequences that start in the 16 bytes Q (NEXT: the 16
+** after them, zeros past the input) at the lanes START selects (bit J for
+** byte J), to DST[K..CAP), as x86_decode16 does, 8 lanes per shuffle: the
+** second 8 only if BOTH (the input goes on past Q's first 8 bytes).  With
+** ASCII_TEST, an ASCII Q is widened whole where 16 units fit.  Returns the
+** new K. */
+WENC__INLINE size_t x86_short_units16(__m128i q, __m128i next, uint32_t start, bool both,
+                                      const bool ascii_test, uint16_t *dst, size_t k, size_t cap)
+{
+    if (ascii_test && _mm_movemask_epi8(q) == 0 && cap - k >= 16) {
+        /* ASCII, each byte a unit (the zeros past the input's end are not
+        ** counted): widened at once (issue 29: French text). */
+        _mm256_storeu_si256((__m256i *)(void *)(dst + k), _mm256_cvtepu8_epi16(q));
+        return k + (size_t)_mm_popcnt_u32(start & 0xFFFF);
+    }
+    __m256i val = x86_values16(_mm256_cvtepu8_epi16(q),
+                               _mm256_cvtepu8_epi16(_mm_alignr_epi8(next, q, 1)),
+                               _mm256_cvtepu8_epi16(_mm_alignr_epi8(next, q, 2)));
+    k += x86_pack8_room(_mm256_castsi256_si128(val), start & 0xFF, dst + k, cap - k);
+    if (both)
+        k += x86_pack8_room(_mm256_extracti128_si256(val, 1), (start >> 8) & 0xFF, dst + k,
+                            cap - k);
+    return k;
+}
+
+/* The lanes of the 32 bytes V that start a sequence: ASCII (00..7F) and
+** lead bytes (C0..FF: -64..-1). */
+WENC__INLINE uint32_t x86_starts_avx2(__m256i v)
+{
+    return (uint32_t)_mm256_movemask_epi8(_mm256_cmpgt_epi8(v, _mm256_set1_epi8(-65)));
+}
+
+/* The lanes of the 32 bytes V that lead a 4-byte form (F0..F4: max(v, F0)
+** == v), which takes two units. */
+WENC__INLINE uint32_t x86_fours_avx2(__m256i v)
+{
+    return (uint32_t)_mm256_movemask_epi8(
+        _mm256_cmpeq_epi8(_mm256_max_epu8(v, _mm256_set1_epi8((char)0xF0)), v));
+}
+
+/* x86_short_to_utf16 past its ASCII test and its check: V is the input
+** SRC (LEN bytes, 8 to 32, complete, valid sequences, zeros after them),
+** LO its first 16 bytes. */
 WENC__INLINE ptrdiff_t x86_short_decode16(const uint8_t *src, __m256i v, __m128i lo, size_t len,
                                           uint16_t *dst, size_t cap)
 {
-    if (!x86_short_valid(v))
-        return -1;
-    /* ASCII (00..7F) and lead bytes (C0..FF: -64..-1) start a sequence;
-    ** the zeros past the end do not count.  A 4-byte form (lead F0..F4:
-    ** max(v, F0) == v) takes two units. */
-    uint32_t start = (uint32_t)_mm256_movemask_epi8(_mm256_cmpgt_epi8(v, _mm256_set1_epi8(-65))) &
-                     _bzhi_u32(~0u, (unsigned)len);
-    uint32_t four = (uint32_t)_mm256_movemask_epi8(
-        _mm256_cmpeq_epi8(_mm256_max_epu8(v, _mm256_set1_epi8((char)0xF0)), v));
+    /* The zeros past the end do not start a sequence. */
+    uint32_t start = x86_starts_avx2(v) & _bzhi_u32(~0u, (unsigned)len);
     size_t n = (size_t)_mm_popcnt_u32(start);
+    uint32_t four = x86_fours_avx2(v);
     if (four != 0) {
-        if (n + (size_t)_mm_popcnt_u32(four) > cap)
+        /* No sequence takes more units than it has bytes. */
+        if (cap < len && n + (size_t)_mm_popcnt_u32(four) > cap)
             return -1;
         return (ptrdiff_t)wenc__utf8_valid_to_utf16(src, len, dst);
     }
     if (n > cap)
         return -1;
     __m128i up = _mm256_extracti128_si256(v, 1);
-    __m256i val0 = x86_values16(_mm256_cvtepu8_epi16(lo),
-                                _mm256_cvtepu8_epi16(_mm_alignr_epi8(up, lo, 1)),
-                                _mm256_cvtepu8_epi16(_mm_alignr_epi8(up, lo, 2)));
-    size_t k = x86_pack8_room(_mm256_castsi256_si128(val0), start & 0xFF, dst, cap);
-    if (len > 8)
-        k += x86_pack8_room(_mm256_extracti128_si256(val0, 1), (start >> 8) & 0xFF, dst + k,
-                            cap - k);
-    if (len <= 16)
-        return (ptrdiff_t)n;
-    __m256i val1 = x86_values16(_mm256_cvtepu8_epi16(up),
-                                _mm256_cvtepu8_epi16(_mm_srli_si128(up, 1)),
-                                _mm256_cvtepu8_epi16(_mm_srli_si128(up, 2)));
-    k += x86_pack8_room(_mm256_castsi256_si128(val1), (start >> 16) & 0xFF, dst + k, cap - k);
-    if (len > 24)
-        x86_pack8_room(_mm256_extracti128_si256(val1, 1), start >> 24, dst + k, cap - k);
+    /* Past 16 bytes, either half may be ASCII (below, the input is not). */
+    size_t k = x86_short_units16(lo, up, start, len > 8, len > 16, dst, 0, cap);
+    if (len > 16)
+        x86_short_units16(up, _mm_setzero_si128(), start >> 16, len > 24, true, dst, k, cap);
     return (ptrdiff_t)n;
 }
-
 
 /* x86_short_decode16 for inputs below 16 bytes (V, zeros after them),
 ** out of line: a second copy inlined in x86_short_to_utf16 gave its ASCII
@@ -610,10 +639,68 @@ static WENC__NOINLINE WENC__UNUSED ptrdiff_t x86_short_decode16_below16(const ui
                                                                        __m128i v, size_t len,
                                                                        uint16_t *dst, size_t cap)
 {
+    /* Checked on 16 bytes: with fewer than 16, a sequence the input cuts
+    ** meets a zero in them, so nothing is left open past them. */
+    __m128i err = x86_check16(v, _mm_setzero_si128());
+    if (!_mm_testz_si128(err, err))
+        return -1;
     return x86_short_decode16(src, v256_zext128(v), v, len, dst, cap);
 }
 
-/* short_to_utf16 with 32-byte vectors: 8 to 32 bytes, decoded as
+/* x86_short_to_utf16 for 33 to 64 bytes: the first 32 loaded whole and
+** the rest with zeros after them, checked as x86_short_valid64 does, then
+** widened (ASCII) or decoded 16 bytes at a time as x86_short_decode16
+** does (issue 29: these lengths ran the scalar set's loop in every set, at
+** 0.96-1.2 of encoding_rs).  Out of line, so that the shorter inputs'
+** paths keep no frame. */
+static WENC__NOINLINE WENC__UNUSED ptrdiff_t x86_short_to_utf16_64(const uint8_t *src,
+                                                                  size_t len, uint16_t *dst,
+                                                                  size_t cap)
+{
+    __m256i a = _mm256_loadu_si256((const __m256i *)(const void *)src);
+    __m256i b = x86_load_rest64(src, len);
+    if (_mm256_movemask_epi8(_mm256_or_si256(a, b)) == 0) {
+        /* ASCII: widened 16 bytes at a time, the last 16 ending at the
+        ** input's end (overlapping the others). */
+        if (cap < len)
+            return -1;
+        _mm256_storeu_si256((__m256i *)(void *)dst,
+                            _mm256_cvtepu8_epi16(_mm256_castsi256_si128(a)));
+        _mm256_storeu_si256((__m256i *)(void *)(dst + 16),
+                            _mm256_cvtepu8_epi16(_mm256_extracti128_si256(a, 1)));
+        if (len > 48)
+            _mm256_storeu_si256((__m256i *)(void *)(dst + 32),
+                                _mm256_cvtepu8_epi16(_mm256_castsi256_si128(b)));
+        _mm256_storeu_si256((__m256i *)(void *)(dst + len - 16),
+                            _mm256_cvtepu8_epi16(LOADU(src + len - 16)));
+        return (ptrdiff_t)len;
+    }
+    if (!x86_short_valid2(a, b))
+        return -1;
+    uint64_t start = ((uint64_t)x86_starts_avx2(b) << 32 | x86_starts_avx2(a)) &
+                     _bzhi_u64(~UINT64_C(0), (unsigned)len);
+    size_t n = (size_t)_mm_popcnt_u64(start);
+    uint64_t four = (uint64_t)x86_fours_avx2(b) << 32 | x86_fours_avx2(a);
+    if (four != 0) {
+        if (n + (size_t)_mm_popcnt_u64(four) > cap)
+            return -1;
+        return (ptrdiff_t)wenc__utf8_valid_to_utf16(src, len, dst);
+    }
+    if (n > cap)
+        return -1;
+    __m128i q0 = _mm256_castsi256_si128(a), q1 = _mm256_extracti128_si256(a, 1);
+    __m128i q2 = _mm256_castsi256_si128(b), q3 = _mm256_extracti128_si256(b, 1);
+    size_t k = x86_short_units16(q0, q1, (uint32_t)start, true, true, dst, 0, cap);
+    k = x86_short_units16(q1, q2, (uint32_t)start >> 16, true, true, dst, k, cap);
+    k = x86_short_units16(q2, q3, (uint32_t)(start >> 32), len > 40, true, dst, k, cap);
+    if (len > 48)
+        x86_short_units16(q3, _mm_setzero_si128(), (uint32_t)(start >> 48), len > 56, true, dst,
+                          k, cap);
+    return (ptrdiff_t)n;
+}
+
+/* short_to_utf16 with 32-byte vectors: 8 to 64 bytes (past 32, by
+** x86_short_to_utf16_64); up to 32, decoded as
 ** x86_decode16 does, 8 lanes per shuffle (those past the input's last
 ** 8-byte group are not stored), each stored whole where CAP leaves room
 ** for it; text with 4-byte forms, once checked, a sequence at a time
@@ -623,8 +710,10 @@ static WENC__NOINLINE WENC__UNUSED ptrdiff_t x86_short_decode16_below16(const ui
 WENC__INLINE ptrdiff_t x86_short_to_utf16(const uint8_t *src, size_t len, uint16_t *dst,
                                           size_t cap)
 {
-    if (len < 8 || len > 32)
+    if (len < 8 || len > 64)
         return -1;
+    if (len > 32)
+        return x86_short_to_utf16_64(src, len, dst, cap);
     __m128i lo, hi;
     if (len < 16) {
         __m256i v = x86_load_short8(src, len, &lo, &hi);
@@ -650,6 +739,8 @@ WENC__INLINE ptrdiff_t x86_short_to_utf16(const uint8_t *src, size_t len, uint16
         _mm256_storeu_si256((__m256i *)(void *)(dst + len - 16), _mm256_cvtepu8_epi16(hi));
         return (ptrdiff_t)len;
     }
+    if (!x86_short_valid(v))
+        return -1;
     return x86_short_decode16(src, v, lo, len, dst, cap);
 }
 
@@ -668,8 +759,8 @@ WENC__INLINE bool x86_short_valid64_masked(const uint8_t *src, size_t len)
 
 /* The short kernels with AVX-512 masks: 1 to 32 bytes, a masked load
 ** (zeros past the end, no read there) and masked stores of exactly the
-** output; to UTF-8, 33 to 64 bytes as AVX2 copies them, after the masked
-** check. */
+** output; 33 to 64 bytes as AVX2 takes them (to UTF-8, after the masked
+** check). */
 WENC__INLINE ptrdiff_t x86_short_to_utf8_masked(const uint8_t *src, size_t len, uint8_t *dst,
                                                 size_t cap)
 {
@@ -692,8 +783,10 @@ WENC__INLINE ptrdiff_t x86_short_to_utf8_masked(const uint8_t *src, size_t len, 
 WENC__INLINE ptrdiff_t x86_short_to_utf16_masked(const uint8_t *src, size_t len, uint16_t *dst,
                                                  size_t cap)
 {
-    if (len == 0 || len > 32)
+    if (len == 0 || len > 64)
         return -1;
+    if (len > 32)
+        return x86_short_to_utf16_64(src, len, dst, cap);
     __mmask32 m = _bzhi_u32(~0u, (unsigned)len);
     __m256i v = _mm256_maskz_loadu_epi8(m, src);
     if (_mm256_movemask_epi8(v) == 0) {
