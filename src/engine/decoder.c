@@ -112,30 +112,6 @@ static bool sniff_bom(wenc__dcall *c)
     }
 }
 
-/* wenc__decode_ascii with the kernels of src/simd that K names. */
-WENC__INLINE size_t decode_ascii_with(wenc__dcall *c, int form, const wenc__utf8_kernels *k)
-{
-    size_t n = c->src_len - c->pos;
-    size_t room = c->dst_len - c->out;
-    if (room < n)
-        n = room;
-    /* With no room, dst may be NULL: no pointer arithmetic on it. */
-    if (n == 0)
-        return 0;
-    /* The kernels of src/simd copy or widen (utf8_kernels.h). */
-    const uint8_t *s = c->src + c->pos;
-    size_t i;
-    if (form == WENC__UTF8)
-        i = k->ascii_to_utf8(s, n, (uint8_t *)c->dst + c->out);
-    else if (form == WENC__UTF16)
-        i = k->ascii_to_utf16(s, n, (uint16_t *)c->dst + c->out);
-    else
-        i = k->ascii_to_utf32(s, n, (uint32_t *)c->dst + c->out);
-    c->pos += i;
-    c->out += i;
-    return i;
-}
-
 static bool flush_pending(wenc__dcall *c, int form);
 
 /* The short path (short_path.h), for a UTF-8 decoder holding no bytes
@@ -516,7 +492,26 @@ int wenc__decode_result(wenc__dcall *c, int form, int kind, const wenc__step *r,
 
 size_t wenc__decode_ascii(wenc__dcall *c, int form)
 {
-    return decode_ascii_with(c, form, wenc__utf8_kernels_for(c->src_len - c->pos, ASCII_SCALAR));
+    const wenc__utf8_kernels *k = wenc__utf8_kernels_for(c->src_len - c->pos, ASCII_SCALAR);
+    size_t n = c->src_len - c->pos;
+    size_t room = c->dst_len - c->out;
+    if (room < n)
+        n = room;
+    /* With no room, dst may be NULL: no pointer arithmetic on it. */
+    if (n == 0)
+        return 0;
+    /* The kernels of src/simd copy or widen (utf8_kernels.h). */
+    const uint8_t *s = c->src + c->pos;
+    size_t i;
+    if (form == WENC__UTF8)
+        i = k->ascii_to_utf8(s, n, (uint8_t *)c->dst + c->out);
+    else if (form == WENC__UTF16)
+        i = k->ascii_to_utf16(s, n, (uint16_t *)c->dst + c->out);
+    else
+        i = k->ascii_to_utf32(s, n, (uint32_t *)c->dst + c->out);
+    c->pos += i;
+    c->out += i;
+    return i;
 }
 
 /* Worst cases, for every decoder of the standard: each output code point
