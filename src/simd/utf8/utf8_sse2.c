@@ -134,6 +134,19 @@ WENC__INLINE void widen16(__m128i v, void *d, int form)
     }
 }
 
+/* The first 8 bytes of V as 8 units of FORM at D. */
+WENC__INLINE void widen8(__m128i v, void *d, int form)
+{
+    const __m128i zero = _mm_setzero_si128();
+    __m128i lo = _mm_unpacklo_epi8(v, zero);
+    if (form == 16) {
+        STOREU((uint16_t *)d, lo);
+    } else {
+        STOREU((uint32_t *)d, _mm_unpacklo_epi16(lo, zero));
+        STOREU((uint32_t *)d + 4, _mm_unpackhi_epi16(lo, zero));
+    }
+}
+
 #define TPL_V __m128i
 #define TPL_FN(op) v128_##op
 #define TPL_WIDEN widen16
@@ -149,20 +162,19 @@ WENC__INLINE void put_bmp(void *dst, size_t out, uint32_t cp, int form)
         ((uint32_t *)dst)[out] = cp;
 }
 
-/* The 1- to 3-byte sequences from *POS while they start before STOP,
-** checked and decoded in one pass without a bound test per sequence (issue
-** 29): the caller made sure that three bytes past STOP are inside the
-** input and that the room from *OUT holds a unit per byte up to there.
-** Each step reads four bytes as a little-endian word (x86), and a mask
-** tests the lead's class and its continuations at once; runs of 3-byte
-** (CJK, Thai, Korean) and 2-byte sequences (Cyrillic, Greek, Hebrew,
-** Arabic) stay in a loop of their own, and up to three ASCII bytes between
+/* The sequences from *POS while they start before STOP, checked and
+** decoded in one pass without a bound test per sequence (issue 29): the
+** caller made sure that three bytes past STOP are inside the input and
+** that the room from *OUT holds a unit per byte up to there.  Each step
+** reads four bytes as a little-endian word (x86), and a mask tests the
+** lead's class and its continuations at once; runs of 3-byte (CJK, Thai,
+** Korean), 2-byte (Cyrillic, Greek, Hebrew, Arabic) and 4-byte sequences
+** (emoji) stay in a loop of their own, and up to three ASCII bytes between
 ** words are stored here.  Stops before four ASCII bytes in a row (for the
-** vectors), a 4-byte sequence or anything invalid (for the sequence at a
-** time loop, which decides there); the checks are those of
-** wenc__utf8_decode_valid. */
-WENC__INLINE void run_bmp(const uint8_t *src, size_t *pos_, size_t stop, void *dst,
-                          size_t *out_, int form)
+** vectors) or anything invalid (for the sequence at a time loop, which
+** decides there); the checks are those of wenc__utf8_decode_valid. */
+WENC__INLINE void run_sequences(const uint8_t *src, size_t *pos_, size_t stop, void *dst,
+                                size_t *out_, int form)
 {
     size_t pos = *pos_, out = *out_;
     while (pos < stop) {
@@ -196,12 +208,40 @@ WENC__INLINE void run_bmp(const uint8_t *src, size_t *pos_, size_t stop, void *d
                 memcpy(&w, src + pos, 4);
             } while ((w & 0xC0E0u) == 0x80C0u);
         }
+        if ((w & 0x80) != 0) {
+            /* F0..F7, then three continuations; to UTF-16, two units
+            ** (issue 29: emoji went to the sequence at a time loop one by
+            ** one).  Tested here, where text in the other scripts breaks
+            ** off anyway. */
+            if ((w & 0xC0C0C0F8u) != 0x808080F0u)
+                break;
+            do {
+                uint32_t cp = (w & 0x07) << 18 | (w << 4 & 0x3F000) | (w >> 10 & 0xFC0) |
+                              (w >> 24 & 0x3F);
+                /* Not overlong (F0 80..8F), not past U+10FFFF (F4 90..BF,
+                ** F5..F7). */
+                if (cp - 0x10000 > 0x10FFFF - 0x10000)
+                    goto stop;
+                if (form == 16) {
+                    ((uint16_t *)dst)[out] = (uint16_t)(0xD7C0 + (cp >> 10));
+                    ((uint16_t *)dst)[out + 1] = (uint16_t)(0xDC00 | (cp & 0x3FF));
+                    out += 2;
+                } else {
+                    ((uint32_t *)dst)[out++] = cp;
+                }
+                pos += 4;
+                if (pos >= stop)
+                    goto stop;
+                memcpy(&w, src + pos, 4);
+            } while ((w & 0xC0C0C0F8u) == 0x808080F0u);
+            continue;
+        }
         /* One to three ASCII bytes (spaces, punctuation, digits between
         ** words): the four bytes are widened, and those past the ASCII
         ** ones overwritten by what follows (units up to OUT + 4 are inside
         ** the room).  Four in a row go to the vectors. */
         uint32_t high = w & 0x80808080u;
-        if ((w & 0x80) != 0 || high == 0)
+        if (high == 0)
             break;
         __m128i v = _mm_unpacklo_epi8(_mm_cvtsi32_si128((int)w), _mm_setzero_si128());
         if (form == 16) {
@@ -219,8 +259,8 @@ stop:
 }
 
 /* Blocks of ASCII widened, the first sequence after them checked on its
-** own, and the sequences after that through run_bmp where the input and
-** the room allow; the rest a sequence at a time (each checked as it is
+** own, and the sequences after that through run_sequences where the input
+** and the room allow; the rest a sequence at a time (each checked as it is
 ** decoded).  Stops where the kernels' contract says. */
 WENC__INLINE void decode_valid(const uint8_t *src, size_t *pos_, size_t end, void *dst,
                                size_t *out_, size_t cap, int form)
@@ -228,24 +268,45 @@ WENC__INLINE void decode_valid(const uint8_t *src, size_t *pos_, size_t end, voi
     size_t pos = *pos_, out = *out_, unit = form == 16 ? 2 : 4;
     while (pos < end) {
         uint32_t cp = src[pos];
-        if (cp < 0x80 && end - pos >= 16 && cap - out >= 16) {
-            /* Each block is widened whole, and only its ASCII prefix
-            ** counted: the units past it are inside the room and are
-            ** overwritten by what follows (as the single-byte loops do),
-            ** so a short ASCII run between sequences costs one block. */
-            do {
-                __m128i v = LOADU(src + pos);
-                unsigned mask = (unsigned)_mm_movemask_epi8(v);
-                widen16(v, (char *)dst + out * unit, form);
-                if (mask != 0) {
-                    unsigned n = (unsigned)__builtin_ctz(mask);
-                    pos += n;
-                    out += n;
-                    break;
-                }
-                pos += 16;
-                out += 16;
-            } while (end - pos >= 16 && cap - out >= 16);
+        if (cp < 0x80) {
+            size_t room = end - pos < cap - out ? end - pos : cap - out;
+            if (WENC__LIKELY(room >= 16)) {
+                /* Each block is widened whole, and only its ASCII prefix
+                ** counted: the units past it are inside the room and are
+                ** overwritten by what follows (as the single-byte loops
+                ** do), so a short ASCII run between sequences costs one
+                ** block. */
+                do {
+                    __m128i v = LOADU(src + pos);
+                    unsigned mask = (unsigned)_mm_movemask_epi8(v);
+                    widen16(v, (char *)dst + out * unit, form);
+                    if (mask != 0) {
+                        unsigned n = (unsigned)__builtin_ctz(mask);
+                        pos += n;
+                        out += n;
+                        break;
+                    }
+                    pos += 16;
+                    out += 16;
+                } while (end - pos >= 16 && cap - out >= 16);
+                continue;
+            }
+            if (room >= 8) {
+                /* The same for 8 bytes (a short input's end: issue 29). */
+                __m128i v = _mm_loadl_epi64((const __m128i *)(const void *)(src + pos));
+                widen8(v, (char *)dst + out * unit, form);
+                unsigned n = (unsigned)__builtin_ctz((unsigned)_mm_movemask_epi8(v) | 0x100);
+                pos += n;
+                out += n;
+                continue;
+            }
+            /* Fewer: a byte at a time, without the sequence loop's setup. */
+            if (room == 0)
+                break;
+            size_t stop = pos + room;
+            do
+                put_bmp(dst, out++, cp, form);
+            while (++pos < stop && (cp = src[pos]) < 0x80);
             continue;
         }
         unsigned n = wenc__utf8_decode_valid(src, pos, end, &cp);
@@ -266,12 +327,12 @@ WENC__INLINE void decode_valid(const uint8_t *src, size_t *pos_, size_t end, voi
                 ((uint32_t *)dst)[out++] = cp;
         }
         pos += n;
-        /* Another sequence follows: text in another script, for run_bmp
-        ** (a letter with a diacritic in Latin text goes back to the ASCII
-        ** blocks without its setup). */
+        /* Another sequence follows: text in another script, for
+        ** run_sequences (a letter with a diacritic in Latin text goes back
+        ** to the ASCII blocks without its setup). */
         size_t room = end - pos < cap - out ? end - pos : cap - out;
         if (room >= 8 && src[pos] >= 0x80)
-            run_bmp(src, &pos, pos + room - 3, dst, &out, form);
+            run_sequences(src, &pos, pos + room - 3, dst, &out, form);
     }
     *pos_ = pos;
     *out_ = out;
