@@ -44,9 +44,11 @@ WENC__INLINE ptrdiff_t wenc__utf8_short_kernel(const uint8_t *src, size_t n, voi
 ** With a BOM still to strip (STRIP), nothing is decoded unless the first
 ** sequence is complete, valid and not U+FEFF: the callers' general paths
 ** handle that code point.  The ASCII prefix by a copy that reads words,
-** then the scalar set's transcoder, which costs every set less on these
-** lengths than a vector kernel's setup and its two passes (issue 29:
-** tools/short-counts.py). */
+** then the scalar set's checks (to UTF-8) or transcoder, which cost every
+** set less on these lengths than a vector kernel's setup and its two
+** passes (to UTF-16 and UTF-32 past WENC__UTF8_SHORT_REST bytes, the set's
+** short_rest), and past WENC__UTF8_SHORT_SCALAR bytes the set's kernels
+** (issue 29: tools/short-counts.py). */
 WENC__INLINE size_t wenc__utf8_short_scalar(const uint8_t *src, size_t n, void *dst, size_t room,
                                             const int form, const bool strip, size_t *written)
 {
@@ -73,16 +75,23 @@ WENC__INLINE size_t wenc__utf8_short_scalar(const uint8_t *src, size_t n, void *
         }
     }
     /* The rest; after an ASCII prefix the next byte is not ASCII. */
-    const wenc__utf8_kernels *s = wenc__utf8_kernels_for(n - i, WENC__UTF8_SHORT_SCALAR);
     size_t used, w;
     if (form == WENC__UTF8) {
         /* A sequence cut by the room is not valid: never copied in part. */
+        const wenc__utf8_kernels *s = wenc__utf8_kernels_for(n - i, WENC__UTF8_SHORT_SCALAR);
         used = w = s->valid_prefix(src + i, n - i < room - i ? n - i : room - i);
         memcpy((uint8_t *)dst + i, src + i, used);
-    } else if (form == WENC__UTF16) {
-        used = s->to_utf16(src + i, n - i, (uint16_t *)dst + i, room - i, &w);
     } else {
-        used = s->to_utf32(src + i, n - i, (uint32_t *)dst + i, room - i, &w);
+        const wenc__utf8_kernels *s = wenc__utf8_kernels_for(n - i, WENC__UTF8_SHORT_SCALAR);
+#if defined(WENC__SIMD_X86)
+        /* Elsewhere every set's short_rest is the scalar set's. */
+        if (n - i > WENC__UTF8_SHORT_REST && s == &wenc__utf8_scalar)
+            s = wenc__utf8_kernels_get()->short_rest;
+#endif
+        if (form == WENC__UTF16)
+            used = s->to_utf16(src + i, n - i, (uint16_t *)dst + i, room - i, &w);
+        else
+            used = s->to_utf32(src + i, n - i, (uint32_t *)dst + i, room - i, &w);
     }
     *written = i + w;
     return i + used;

@@ -111,6 +111,7 @@ const wenc__utf8_kernels wenc__utf8_avx2 = {
     .short_lengths = {UINT64_C(0xFFFFFFFFFFFFFF80), UINT64_C(0xFFFFFFFFFFFFFF80)},
     .short_valid = short_valid,
     .valid_lengths = UINT64_C(0xFFFFFFFFFFFFFF80), /* 8 to 64 bytes */
+    .short_rest = &wenc__utf8_sse2,
     .ascii_prefix = wenc__utf8_sse2_ascii_prefix,
     .count = wenc__utf8_sse2_count,
 };

@@ -54,6 +54,14 @@ typedef struct wenc__utf8_kernels {
     ** 29), which finds where an error is by the general path. */
     bool (*short_valid)(const uint8_t *src, size_t len);
     uint64_t valid_lengths;
+    /* The kernels whose to_utf16 and to_utf32 decode more than
+    ** WENC__UTF8_SHORT_REST and at most WENC__UTF8_SHORT_SCALAR bytes of a
+    ** short path's input that no short kernel took (engine/short_path.h):
+    ** on x86, SSE2's, which decodes as it checks, in one pass (issue 29:
+    ** to UTF-16 it ran up to 40 % fewer instructions there than the scalar
+    ** set's, where the newer sets' two passes ran more); the scalar set's
+    ** in the scalar set and on Arm. */
+    const struct wenc__utf8_kernels *short_rest;
     /* The UTF-8 toolkit's loops (src/utf8/), which have no vector code of
     ** their own (issue 30).  NULL in the sets without them, whose callers
     ** run the portable loop there, which is the scalar set's.  The length
@@ -117,6 +125,10 @@ WENC__INLINE const wenc__utf8_kernels *wenc__utf8_kernels_get(void)
 ** prefix and for validation; WENC__UTF8_SHORT_ASCII for ASCII, which the
 ** sets' copies take for less past it. */
 #define WENC__UTF8_SHORT_SCALAR 64
+
+/* The longest rest of a short path's input to UTF-16 or UTF-32 that the
+** scalar set's transcoder takes in every set (short_rest, above). */
+#define WENC__UTF8_SHORT_REST 16
 
 WENC__INLINE const wenc__utf8_kernels *wenc__utf8_kernels_for(size_t n, size_t scalar_max)
 {

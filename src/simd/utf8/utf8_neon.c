@@ -170,4 +170,5 @@ const wenc__utf8_kernels wenc__utf8_neon = {
     .ascii_to_utf32 = ascii_to_utf32,
     .to_utf16 = to_utf16,
     .to_utf32 = to_utf32,
+    .short_rest = &wenc__utf8_scalar,
 };

@@ -191,4 +191,5 @@ const wenc__utf8_kernels wenc__utf8_scalar = {
     .ascii_to_utf32 = ascii_to_utf32,
     .to_utf16 = to_utf16,
     .to_utf32 = to_utf32,
+    .short_rest = &wenc__utf8_scalar,
 };

@@ -45,6 +45,7 @@ const wenc__utf8_kernels wenc__utf8_sse41 = {
     .short_lengths = {UINT64_C(0xFFFFFFFFFFFFFF80), 0},
     .short_valid = wenc__utf8_sse2_short_valid,
     .valid_lengths = UINT64_C(0xFFFFFFFFFFFFFF80),
+    .short_rest = &wenc__utf8_sse2,
     .ascii_prefix = wenc__utf8_sse2_ascii_prefix,
     .count = wenc__utf8_sse2_count,
 };
