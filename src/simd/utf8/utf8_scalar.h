@@ -151,11 +151,8 @@ WENC__INLINE size_t wenc__utf8_valid_decode(const uint8_t *src, size_t *pos_, si
 }
 
 /* Decodes SRC[0..LEN), known to be complete, valid sequences, to UTF-16
-** at DST, which has room for all of it; returns the units written.  For
-** the short kernels' text with 4-byte forms, out of line: inlined, its
-** loop's registers gave their other paths a frame (issue 29). */
-static WENC__NOINLINE WENC__UNUSED size_t wenc__utf8_valid_to_utf16(const uint8_t *src,
-                                                                   size_t len, uint16_t *dst)
+** at DST, which has room for all of it; returns the units written. */
+WENC__INLINE size_t wenc__utf8_valid_to_utf16(const uint8_t *src, size_t len, uint16_t *dst)
 {
     size_t pos = 0;
     return wenc__utf8_valid_decode(src, &pos, len, dst, 0, 16);
