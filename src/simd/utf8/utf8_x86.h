@@ -562,15 +562,6 @@ WENC__INLINE size_t x86_pack8_room(__m128i v, unsigned start, uint16_t *d, size_
     return c;
 }
 
-/* wenc__utf8_valid_to_utf16, for the short kernels' text with 4-byte
-** forms, out of line: inlined, its loop's registers gave their other paths
-** a frame (issue 29). */
-static WENC__NOINLINE WENC__UNUSED size_t x86_valid_to_utf16(const uint8_t *src, size_t len,
-                                                             uint16_t *dst)
-{
-    return wenc__utf8_valid_to_utf16(src, len, dst);
-}
-
 /* The units of the sequences that start in the 16 bytes Q (NEXT: the 16
 ** after them, zeros past the input) at the lanes START selects (bit J for
 ** byte J), to DST[K..CAP), as x86_decode16 does, 8 lanes per shuffle: the
@@ -625,7 +616,7 @@ WENC__INLINE ptrdiff_t x86_short_decode16(const uint8_t *src, __m256i v, __m128i
         /* No sequence takes more units than it has bytes. */
         if (cap < len && n + (size_t)_mm_popcnt_u32(four) > cap)
             return -1;
-        return (ptrdiff_t)x86_valid_to_utf16(src, len, dst);
+        return (ptrdiff_t)wenc__utf8_valid_to_utf16(src, len, dst);
     }
     if (n > cap)
         return -1;
@@ -693,7 +684,7 @@ static WENC__NOINLINE WENC__UNUSED ptrdiff_t x86_short_to_utf16_64(const uint8_t
     if (four != 0) {
         if (n + (size_t)_mm_popcnt_u64(four) > cap)
             return -1;
-        return (ptrdiff_t)x86_valid_to_utf16(src, len, dst);
+        return (ptrdiff_t)wenc__utf8_valid_to_utf16(src, len, dst);
     }
     if (n > cap)
         return -1;
@@ -814,7 +805,7 @@ WENC__INLINE ptrdiff_t x86_short_to_utf16_masked(const uint8_t *src, size_t len,
     if (four != 0) {
         if (n + (size_t)_mm_popcnt_u32(four) > cap)
             return -1;
-        return (ptrdiff_t)x86_valid_to_utf16(src, len, dst);
+        return (ptrdiff_t)wenc__utf8_valid_to_utf16(src, len, dst);
     }
     if (n > cap)
         return -1;
