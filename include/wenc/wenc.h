@@ -17,6 +17,8 @@
 **   wenc/sniff.h      for HTML and XML parsers: the encoding sniffing
 **                     algorithm, the <meta> prescan, changing the encoding
 **                     while parsing, XML encoding detection
+**   wenc/simd.h       which kernel set (SSE2, AVX2, NEON, ...) runs, and
+**                     choosing another
 **
 ** Conventions of the whole API:
 ** - No global mutable state, no locale, no errno.  Every function may be
@@ -193,6 +195,7 @@ WENC_API bool wenc_encoding_is_single_byte(const wenc_encoding *encoding);
 #include "wenc/text.h"
 #include "wenc/utf8.h"
 #include "wenc/sniff.h"
+#include "wenc/simd.h"
 
 #ifdef __cplusplus
 }

@@ -206,6 +206,18 @@ static const cli_option convert_options[] = {
     {NULL, 0, ARG_NONE, NULL}
 };
 
+/* WENC_SIMD names the kernel set to run (wenc/simd.h); the library
+** ignores a value it cannot use without a word, as it never prints, so
+** the tool says it, once, and goes on with the set the library chose. */
+static void check_simd_env(void)
+{
+    const char *name = getenv("WENC_SIMD");
+    if (name != NULL && name[0] != '\0' && wenc_simd_select(name) != WENC_OK)
+        message("WENC_SIMD=%s ignored: not a kernel set this build and CPU can run "
+                "(scalar, sse2, sse41, avx2, avx512 or neon); running %s",
+                escaped(name), wenc_simd_active());
+}
+
 int main(int argc, char **argv)
 {
     const char *from_label = "utf-8", *to_label = "utf-8", *bom = "sniff", *output = NULL;
@@ -215,6 +227,7 @@ int main(int argc, char **argv)
     ** is reported as a write error (EPIPE), on which flush_output() ends the
     ** run quietly, as cat does; a full disk too, which it reports. */
     platform_init();
+    check_simd_env();
 
     /* A command comes first; to convert a file named "check", write
     ** "./check" or "-- check". */

@@ -110,16 +110,34 @@ static bool slow_pext(void)
 
 _Atomic int wenc__simd_pext = -1;
 
-bool wenc__simd_pext_choose(void)
+/* Whether to use pext under ISA (simd.h). */
+static int pext_for(wenc__isa isa)
 {
     int f = 0;
 #if defined(WENC__SIMD_X86)
-    wenc__isa isa = wenc__simd_isa();
     f = (isa == WENC__ISA_AVX2 || isa == WENC__ISA_AVX512) && !slow_pext() &&
         !switched_off("WENC_SIMD_PEXT");
+#else
+    (void)isa;
 #endif
-    atomic_store_explicit(&wenc__simd_pext, f, memory_order_relaxed);
+    return f;
+}
+
+/* The first answer only: one that wenc__simd_set() stored meanwhile, for
+** a set chosen after this call read the old one, stands. */
+bool wenc__simd_pext_choose(void)
+{
+    int unset = -1, f = pext_for(wenc__simd_isa());
+    if (!atomic_compare_exchange_strong_explicit(&wenc__simd_pext, &unset, f,
+                                                 memory_order_relaxed, memory_order_relaxed))
+        f = unset;
     return f != 0;
+}
+
+void wenc__simd_set(wenc__isa isa)
+{
+    atomic_store_explicit(&wenc__simd_chosen, (int)isa, memory_order_relaxed);
+    atomic_store_explicit(&wenc__simd_pext, pext_for(isa), memory_order_relaxed);
 }
 
 wenc__isa wenc__simd_choose(void)
@@ -138,6 +156,11 @@ wenc__isa wenc__simd_choose(void)
     wenc__isa forced = wenc__simd_from_name(getenv("WENC_SIMD"));
     if (forced != WENC__ISA_COUNT && forced <= best && wenc__simd_supported(forced))
         best = forced;
-    atomic_store_explicit(&wenc__simd_chosen, (int)best, memory_order_relaxed);
+    /* As in wenc__simd_pext_choose(): wenc_simd_select() may have chosen
+    ** meanwhile, and its choice stands. */
+    int unset = -1;
+    if (!atomic_compare_exchange_strong_explicit(&wenc__simd_chosen, &unset, (int)best,
+                                                 memory_order_relaxed, memory_order_relaxed))
+        return (wenc__isa)unset;
     return best;
 }

@@ -2,7 +2,8 @@
 ** that chooses among them: once per process, from the CPU (cpuid on x86-64;
 ** Advanced SIMD is part of every aarch64 CPU), unless the environment
 ** variable WENC_SIMD names a lower one the CPU supports (for tests and
-** benchmarks; an unknown or unsupported name is ignored).
+** benchmarks; an unknown or unsupported name is ignored), or
+** wenc_simd_select() (include/wenc/simd.h, select.c) chooses another.
 **
 ** Each kernel family (UTF-8 input: utf8_kernels.h; UTF-16: utf16_kernels.h;
 ** the legacy single-byte encodings: sb_kernels.h; ISO-2022-JP's ASCII
@@ -36,7 +37,8 @@ typedef enum wenc__isa {
 /* -1 until chosen; then the wenc__isa in use. */
 extern _Atomic int wenc__simd_chosen;
 
-/* dispatch.c: chooses (once; a race only repeats the same choice). */
+/* dispatch.c: chooses (once; a race only repeats the same choice, and
+** never undoes wenc__simd_set()'s). */
 wenc__isa wenc__simd_choose(void);
 
 /* The instruction set this process uses. */
@@ -67,6 +69,10 @@ WENC__INLINE bool wenc__simd_fast_pext(void)
     int fast = atomic_load_explicit(&wenc__simd_pext, memory_order_relaxed);
     return fast >= 0 ? fast != 0 : wenc__simd_pext_choose();
 }
+
+/* dispatch.c: runs ISA, supported, from now on (wenc_simd_select(),
+** select.c), with the pext answer that goes with it. */
+void wenc__simd_set(wenc__isa isa);
 
 /* Whether this build has kernels for ISA and the CPU runs them: the tests
 ** call every such ISA's kernels directly. */

@@ -373,6 +373,35 @@ class SniffJson(Case):
         self.assertIn(b'\\"b\\\\c\\u0001.html"', r.stdout)
 
 
+class SimdEnv(Case):
+    """WENC_SIMD names the kernel set (wenc/simd.h): the library ignores a
+    value it cannot use without a word, the tool says so on one line."""
+
+    def run_with(self, value, args, data):
+        env = dict(os.environ, WENC_SIMD=value)
+        return run(args, data, env=env)
+
+    def test_unknown_value_reported_once(self):
+        for value in ["avx3", "AVX2", "sse4.1", "neon\t"]:
+            r = self.run_with(value, ["-t", "windows-1252"], "caf\u00e9".encode())
+            self.assertEqual((r.returncode, r.stdout), (0, h("63 61 66 E9")), value)
+            lines = r.stderr.decode().splitlines()
+            self.assertEqual(len(lines), 1, lines)
+            self.assertRegex(lines[0], r"\Awenc: WENC_SIMD=.* ignored: not a kernel set this "
+                             r"build and CPU can run \(scalar, sse2, sse41, avx2, avx512 or "
+                             r"neon\); running (scalar|sse2|sse41|avx2|avx512|neon)\Z")
+        # In every command, not only the conversion.
+        r = self.run_with("fast", ["check", "-"], b"ok")
+        self.assertEqual(r.returncode, 0)
+        self.assertIn(b"WENC_SIMD=fast ignored", r.stderr)
+
+    def test_known_value_silent(self):
+        for value in ["scalar", ""]:
+            r = self.run_with(value, ["-t", "windows-1252"], "caf\u00e9".encode())
+            self.assertEqual((r.returncode, r.stdout, r.stderr), (0, h("63 61 66 E9"), b""),
+                             value)
+
+
 class FromXml(Case):
     def convert(self, args, data, out, status=0):
         r = run(args, data)

@@ -5,7 +5,8 @@
 
 _Atomic int wenc__cjk_encode_copy = -1;
 
-int wenc__cjk_encode_copy_choose(void)
+/* The copy for the kernel set and pext answer in use. */
+static int copy_for(void)
 {
     int copy = WENC__CJK_PORTABLE;
 #if defined(WENC__SIMD_X86)
@@ -19,6 +20,21 @@ int wenc__cjk_encode_copy_choose(void)
     else if (isa != WENC__ISA_SCALAR)
         copy = WENC__CJK_SSE2;
 #endif
-    atomic_store_explicit(&wenc__cjk_encode_copy, copy, memory_order_relaxed);
     return copy;
+}
+
+/* The first answer only, as wenc__simd_pext_choose(): one that
+** wenc__cjk_encode_copy_rechoose() stored meanwhile stands. */
+int wenc__cjk_encode_copy_choose(void)
+{
+    int unset = -1, copy = copy_for();
+    if (!atomic_compare_exchange_strong_explicit(&wenc__cjk_encode_copy, &unset, copy,
+                                                 memory_order_relaxed, memory_order_relaxed))
+        copy = unset;
+    return copy;
+}
+
+void wenc__cjk_encode_copy_rechoose(void)
+{
+    atomic_store_explicit(&wenc__cjk_encode_copy, copy_for(), memory_order_relaxed);
 }

@@ -44,6 +44,9 @@ extern _Atomic int wenc__cjk_encode_copy;
 /* cjk_copies.c: chooses it (once; a race only repeats the same choice). */
 int wenc__cjk_encode_copy_choose(void);
 
+/* cjk_copies.c: chooses it again, after wenc__simd_set(). */
+void wenc__cjk_encode_copy_rechoose(void);
+
 /* The copy this process runs: of the decoders (BITS false), which have no
 ** POPCNT or BMI2 copy, PORTABLE in the scalar set and SSE2 in the others;
 ** of the encoders (BITS true), the same but BMI2 where pext is fast and
