@@ -24,7 +24,10 @@
 #      (tests/consumer-vendored): the pair vendored with
 #      add_library(wenc STATIC wenc.c), FetchContent_Declare(SOURCE_DIR)
 #      and add_subdirectory of this tree; and the README's plain-Makefile
-#      recipe builds it once more (beside the CMake builds).
+#      recipe builds it once more (beside the CMake builds);
+#   4. tests/meta/check-vendoring.py: a shared library vendoring the pair
+#      with WENC_HIDDEN exports no wenc_ name, two copies with WENC_PREFIX
+#      link into one program (three -O0 compiles, about 20 s of CPU).
 #
 # INDEX_DIR names the standard's index files (default
 # ../shared/whatwg-encoding when it exists); without them the tests that
@@ -163,4 +166,8 @@ done
 wait "$make_pid" || { cat "$out/make/make.log"; echo "step-amalgamation: make failed" >&2; exit 1; }
 printf 'make: '
 "$out/make/consumer"
+echo "== 4. vendoring checks (tests/meta/check-vendoring.py)"
+python3 tests/meta/check-vendoring.py "$pair" gcc >"$out/vendoring.log" 2>&1 ||
+    { cat "$out/vendoring.log"; echo "step-amalgamation: vendoring checks failed" >&2; exit 1; }
+grep -c '^ok' "$out/vendoring.log" | sed 's/$/ vendoring checks passed/'
 echo "step-amalgamation: OK in $(elapsed)"

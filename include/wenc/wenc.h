@@ -48,10 +48,24 @@
 extern "C" {
 #endif
 
-#if defined(__GNUC__) || defined(__clang__)
+/* What every public declaration starts with.  Define WENC_API yourself,
+** before including this header and when compiling the library (or the
+** amalgamated wenc.c), to give it other attributes (__declspec(dllexport),
+** a visibility of your own); otherwise WENC_HIDDEN, if defined, makes every
+** public symbol hidden -- for a static or vendored copy inside a shared
+** library of yours, which then exports none of wenc's names (internal ones
+** need -fvisibility=hidden as well, or the Meson build, which hides them);
+** else the symbols are exported (GCC and Clang; nothing for others).
+** WENC_PREFIX renames them all (the amalgamation's wenc.h, "Vendoring" in
+** README.md). */
+#ifndef WENC_API
+#if (defined(__GNUC__) || defined(__clang__)) && defined(WENC_HIDDEN)
+#define WENC_API __attribute__((visibility("hidden")))
+#elif defined(__GNUC__) || defined(__clang__)
 #define WENC_API __attribute__((visibility("default")))
 #else
 #define WENC_API
+#endif
 #endif
 
 /* Version of the library actually linked, as "MAJOR.MINOR.PATCH" (compare
