@@ -140,9 +140,10 @@ def check_pkgconfig(pkg_config, cc, src, root, libdir, opt, tmp):
     # What a distributor ships: README, licence, changelog and docs/ in
     # DATADIR/doc/wenc.
     docdir = os.path.join(root, opt["datadir"], "doc", "wenc")
-    missing = [f for f in ("README.md", "LICENSE", "CHANGELOG.md", "docs/guide.md")
+    missing = [f for f in ("README.md", "LICENSE", "LICENSE-WHATWG", "CHANGELOG.md",
+                           "docs/guide.md")
                if not os.path.exists(os.path.join(docdir, f))]
-    print("%sok %d - README, LICENSE, CHANGELOG and docs/ in %s%s" %
+    print("%sok %d - README, LICENSE, LICENSE-WHATWG, CHANGELOG and docs/ in %s%s" %
           ("not " if missing else "", n, docdir, " (missing: %s)" % missing if missing else ""))
     failed = bool(missing)
     n += 1
