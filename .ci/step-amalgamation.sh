@@ -27,7 +27,10 @@
 #      recipe builds it once more (beside the CMake builds);
 #   4. tests/meta/check-vendoring.py: a shared library vendoring the pair
 #      with WENC_HIDDEN exports no wenc_ name, two copies with WENC_PREFIX
-#      link into one program (three -O0 compiles, about 20 s of CPU).
+#      link into one program (three -O0 compiles, about 20 s of CPU);
+#   5. tests/meta/check-release.py: tools/release in a scratch clone makes
+#      a tarball whose pair builds with `cc -std=c11 -O2 -c wenc.c` (one
+#      -O2 compile, about 15 s of CPU).
 #
 # INDEX_DIR names the standard's index files (default
 # ../shared/whatwg-encoding when it exists); without them the tests that
@@ -170,4 +173,9 @@ echo "== 4. vendoring checks (tests/meta/check-vendoring.py)"
 python3 tests/meta/check-vendoring.py "$pair" gcc >"$out/vendoring.log" 2>&1 ||
     { cat "$out/vendoring.log"; echo "step-amalgamation: vendoring checks failed" >&2; exit 1; }
 grep -c '^ok' "$out/vendoring.log" | sed 's/$/ vendoring checks passed/'
+echo "== 5. tools/release in a scratch clone (tests/meta/check-release.py)"
+python3 tests/meta/check-release.py "$root" gcc >"$out/release.log" 2>&1 ||
+    { cat "$out/release.log"; echo "step-amalgamation: release check failed" >&2; exit 1; }
+tail -n 1 "$out/release.log" | sed 's/$/ release checks (or SKIP)/'
+grep '^ok' "$out/release.log" | sed -n 's/.*stamped with/stamped with/p'
 echo "step-amalgamation: OK in $(elapsed)"

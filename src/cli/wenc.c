@@ -274,7 +274,9 @@ int main(int argc, char **argv)
         case O_HELP:
             return print_usage();
         case O_VERSION:
-            printf("wenc %s\n", wenc_version());
+            /* The commit the tool was built from, when it was a checkout. */
+            printf("wenc %s%s%s%s\n", wenc_version(), WENC_VERSION_COMMIT[0] ? " (" : "",
+                   WENC_VERSION_COMMIT, WENC_VERSION_COMMIT[0] ? ")" : "");
             return finish_stdout();
         }
     }

@@ -139,7 +139,7 @@ class Info(Case):
     def test_version(self):
         r = run(["--version"])
         self.assertEqual((r.returncode, r.stderr), (0, b""))
-        self.assertRegex(r.stdout.decode(), r"\Awenc \d+\.\d+\.\d+\n\Z")
+        self.assertRegex(r.stdout.decode(), r"\Awenc \d+\.\d+\.\d+( \([\w.+-]+\))?\n\Z")
 
     def test_help(self):
         for flag in ["--help", "-h"]:

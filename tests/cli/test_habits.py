@@ -289,7 +289,7 @@ class Syntax(Case):
         for args in (["--ve"], ["-V"], ["--version"]):
             r = run(args)
             self.assertEqual((r.returncode, r.stderr), (0, b""))
-            self.assertRegex(r.stdout.decode(), r"\Awenc \d+\.\d+\.\d+\n\Z")
+            self.assertRegex(r.stdout.decode(), r"\Awenc \d+\.\d+\.\d+( \([\w.+-]+\))?\n\Z")
         self.assertTrue(run(["--he"]).stdout.startswith(b"Usage: wenc "))
 
     def test_ambiguous(self):

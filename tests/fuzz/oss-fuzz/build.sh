@@ -34,6 +34,7 @@ version=$(sed -n "s/^ *version: *'\([0-9.]*\)'.*/\1/p" "$ROOT/meson.build" | hea
 IFS=. read -r major minor patch <<<"$version"
 sed -e "s/@WENC_VERSION_MAJOR@/$major/" -e "s/@WENC_VERSION_MINOR@/$minor/" \
     -e "s/@WENC_VERSION_PATCH@/$patch/" -e "s/@WENC_VERSION@/$version/" \
+    -e "s/@WENC_VERSION_COMMIT@/$(python3 "$ROOT/tools/describe.py" "$ROOT")/" \
     "$ROOT/include/wenc/version.h.in" >"$build/include/wenc/version.h"
 
 harness_cflags=${CFLAGS//-fsanitize=fuzzer-no-link/}
