@@ -98,21 +98,30 @@ static bool detect_utf8_rest(int fd, const uint8_t *head, size_t head_len, bool 
            wenc_utf8_validator_validate(&v, NULL, &none, true, NULL) == WENC_INPUT_EMPTY;
 }
 
+/* FILE NAME cannot be read (ERR): the message on standard error, and with
+** --format=json a record of its own, so that every FILE has one
+** (wenc.1, "JSON OUTPUT").  RESULT_READ, or RESULT_WRITE (said why). */
+static result read_failed(const char *name, int err, const sniff_opts *o)
+{
+    message("%s: %s", escaped(name), strerror(err));
+    if (o->json && (!out_printf("{\"type\":\"read-error\",\"file\":") ||
+                    !out_json_string(name) || !out_printf(",\"message\":") ||
+                    !out_json_string(strerror(err)) || !out_printf("}\n") || !flush_output()))
+        return RESULT_WRITE;
+    return RESULT_READ;
+}
+
 /* Sniffs the stream read from FD, named NAME, and writes the answer:
 ** RESULT_OK, RESULT_READ (said why) or RESULT_WRITE (said why). */
 static result sniff_one(int fd, const char *name, const sniff_opts *o)
 {
     struct stat st;
-    if (fstat(fd, &st) == 0 && S_ISDIR(st.st_mode)) {
-        message("%s: %s", escaped(name), strerror(EISDIR));
-        return RESULT_READ;
-    }
+    if (fstat(fd, &st) == 0 && S_ISDIR(st.st_mode))
+        return read_failed(name, EISDIR, o);
     uint8_t buf[PRESCAN_BYTES];
     long got = read_full(fd, buf, sizeof buf);
-    if (got < 0) {
-        message("%s: %s", escaped(name), strerror(errno));
-        return RESULT_READ;
-    }
+    if (got < 0)
+        return read_failed(name, errno, o);
     size_t len = (size_t)got;
     const wenc_encoding *e;
     const char *confidence = NULL;
@@ -135,14 +144,13 @@ static result sniff_one(int fd, const char *name, const sniff_opts *o)
         e = r.encoding;
         source = r.source;
         confidence = wenc_confidence_name(r.confidence);
-        bool read_failed;
+        bool read_error;
         if (o->detect_utf8 && source == WENC_SNIFF_DEFAULT) {
-            if (detect_utf8_rest(fd, buf, len, &read_failed)) {
+            if (detect_utf8_rest(fd, buf, len, &read_error)) {
                 e = WENC_UTF_8;
                 source = WENC_SNIFF_AUTODETECT;
-            } else if (read_failed) {
-                message("%s: %s", escaped(name), strerror(errno));
-                return RESULT_READ;
+            } else if (read_error) {
+                return read_failed(name, errno, o);
             }
         }
     }
@@ -231,7 +239,8 @@ int sniff_main(int argc, char **argv)
         bool is_stdin = strcmp(files[i], "-") == 0;
         int fd = is_stdin ? STDIN_FILENO : open(files[i], O_RDONLY);
         if (fd < 0) {
-            message("%s: %s", escaped(files[i]), strerror(errno));
+            if (read_failed(files[i], errno, &o) == RESULT_WRITE)
+                return STATUS_IO;
             status = STATUS_IO;
             continue;
         }

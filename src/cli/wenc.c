@@ -176,7 +176,8 @@ static int label_error(const char *label, const char *option)
                 "Give the label alone ('%s'), and: -c to drop what cannot be decoded or\n"
                 "encoded (//IGNORE); or keep the default, where malformed input becomes\n"
                 "U+FFFD and a character the target lacks becomes &#N; (--html), which\n"
-                "stands in for //TRANSLIT; or --fatal to stop at the first",
+                "stands in for //TRANSLIT; or --fatal to stop at the first malformed input\n"
+                "or unmappable character, with its offset.",
                 escaped(label), option, alone != NULL ? escaped(alone) : "...");
             free(alone);
             return status;

@@ -10,6 +10,7 @@ Usage: test_habits.py WENC [INDEX_DIR [MANPAGE [GUIDE]]]
 Shares test_cli.py's runner and helpers.  Expectations are typed in from
 the standard's indexes and encodings.json, never computed by wenc."""
 
+import errno
 import json
 import os
 import signal
@@ -273,6 +274,11 @@ class IconvSuffixes(Case):
             err = r.stderr.decode()
             for option in ["-c", "&#N;", "--fatal", "'%s'" % label]:
                 self.assertIn(option, err, args)
+            # The advice ends as a sentence (issue 42: it stopped at "the
+            # first").
+            advice = err.split("\nTry 'wenc --help'")[0]
+            self.assertRegex(advice, r"--fatal to stop at the first malformed input\s+or "
+                             r"unmappable character, with its offset\.\Z")
 
     def test_other_suffix_is_an_unknown_label(self):
         usage(run(["-t", "latin1//bogus"]), r"\Awenc: unknown encoding label 'latin1//bogus'",
@@ -368,9 +374,22 @@ class SniffJson(Case):
         self.assertEqual(r.returncode, 3)
         self.assertIn(b"missing: No such file", r.stderr)
         objs = [json.loads(l) for l in r.stdout.decode().splitlines()]
-        self.assertEqual([(o["file"], o["encoding"], o["source"]) for o in objs],
-                         [(odd, "GBK", "meta"), (SIN, "UTF-8", "autodetect")])
+        # Every FILE has its record, the missing one too (issue 42).
+        self.assertEqual([(o["type"], o["file"], o.get("encoding"), o.get("source"))
+                          for o in objs],
+                         [("sniff", odd, "GBK", "meta"), ("read-error", missing, None, None),
+                          ("sniff", SIN, "UTF-8", "autodetect")])
+        self.assertEqual(objs[1], {"type": "read-error", "file": missing,
+                                   "message": os.strerror(errno.ENOENT)})
         self.assertIn(b'\\"b\\\\c\\u0001.html"', r.stdout)
+        # A folder, and the text format: no record there, the message only.
+        r = run(["sniff", "--format=json", self.dir])
+        self.assertEqual(r.returncode, 3)
+        self.assertEqual(json.loads(r.stdout), {"type": "read-error", "file": self.dir,
+                                                "message": os.strerror(errno.EISDIR)})
+        r = run(["sniff", missing])
+        self.assertEqual((r.returncode, r.stdout), (3, b""))
+        self.assertIn(b"missing: No such file", r.stderr)
 
 
 class SimdEnv(Case):
