@@ -23,14 +23,17 @@
 #   3. CMake builds and runs tests/consumer-cmake/consumer.c three ways
 #      (tests/consumer-vendored): the pair vendored with
 #      add_library(wenc STATIC wenc.c), FetchContent_Declare(SOURCE_DIR)
-#      and add_subdirectory of this tree; and the README's plain-Makefile
-#      recipe builds it once more (beside the CMake builds);
+#      and add_subdirectory of this tree;
 #   4. tests/meta/check-vendoring.py: a shared library vendoring the pair
 #      with WENC_HIDDEN exports no wenc_ name, two copies with WENC_PREFIX
 #      link into one program (three -O0 compiles, about 20 s of CPU);
 #   5. tests/meta/check-release.py: tools/release in a scratch clone makes
 #      a tarball whose pair builds with `cc -std=c11 -O2 -c wenc.c` (one
-#      -O2 compile, about 15 s of CPU).
+#      -O2 compile, about 15 s of CPU);
+#   6. tests/meta/check-recipes.py: README.md's vendoring recipes (the
+#      amalgamate line, the Makefile, CMake with the pair and with
+#      FetchContent) run as written in a scratch folder (one -O2 compile
+#      beside two CMake builds, about 25 s of CPU).
 #
 # INDEX_DIR names the standard's index files (default
 # ../shared/whatwg-encoding when it exists); without them the tests that
@@ -141,20 +144,7 @@ for cc in gcc clang; do
     done
 done
 
-echo "== 3. CMake and make consumers"
-mkdir -p "$out/make"
-cat >"$out/make/Makefile" <<MAKE
-CFLAGS = -std=c11 -O2
-consumer: consumer.o wenc.o
-	\$(CC) -o \$@ consumer.o wenc.o
-wenc.o: $pair/wenc.c $pair/wenc.h
-	\$(CC) \$(CFLAGS) -c $pair/wenc.c -o \$@
-consumer.o: $root/tests/consumer-cmake/consumer.c $pair/wenc.h
-	\$(CC) \$(CFLAGS) -I$out/pair -c $root/tests/consumer-cmake/consumer.c -o \$@
-MAKE
-# The make build (one -O2 compile of wenc.c) beside the CMake builds.
-make -s -C "$out/make" >"$out/make/make.log" 2>&1 &
-make_pid=$!
+echo "== 3. CMake consumers (the README's Makefile recipe: section 6)"
 for how in vendored fetch subdir; do
     if [ "$how" = vendored ]; then
         set -- -DWENC_VENDORED="$out/pair"
@@ -166,9 +156,6 @@ for how in vendored fetch subdir; do
     printf '%s: ' "$how"
     "$out/cmake-$how/consumer"
 done
-wait "$make_pid" || { cat "$out/make/make.log"; echo "step-amalgamation: make failed" >&2; exit 1; }
-printf 'make: '
-"$out/make/consumer"
 echo "== 4. vendoring checks (tests/meta/check-vendoring.py)"
 python3 tests/meta/check-vendoring.py "$pair" gcc >"$out/vendoring.log" 2>&1 ||
     { cat "$out/vendoring.log"; echo "step-amalgamation: vendoring checks failed" >&2; exit 1; }
@@ -178,4 +165,8 @@ python3 tests/meta/check-release.py "$root" gcc >"$out/release.log" 2>&1 ||
     { cat "$out/release.log"; echo "step-amalgamation: release check failed" >&2; exit 1; }
 tail -n 1 "$out/release.log" | sed 's/$/ release checks (or SKIP)/'
 grep '^ok' "$out/release.log" | sed -n 's/.*stamped with/stamped with/p'
+echo "== 6. the README's vendoring recipes as written (tests/meta/check-recipes.py)"
+python3 tests/meta/check-recipes.py "$root" >"$out/recipes.log" 2>&1 ||
+    { cat "$out/recipes.log"; echo "step-amalgamation: a README recipe failed" >&2; exit 1; }
+grep -c '^ok' "$out/recipes.log" | sed 's/$/ recipe checks passed/'
 echo "step-amalgamation: OK in $(elapsed)"
