@@ -435,6 +435,11 @@ static PyObject *encode_core(wenc_encoder *e, err_kind kind, PyObject *errors, P
         if (!u32)
             return NULL;
     }
+    /* The standard's UTF-8 encoder writes a string of scalar values as
+    ** UTF-8: exactly the form Python keeps (and caches) of a str without
+    ** lone surrogates.  No state carries over: whole code points come in. */
+    if (u8 && wenc_encoder_encoding(e) == WENC_UTF_8)
+        return PyBytes_FromStringAndSize((const char *)u8, blen);
     /* Units are UTF-8 bytes or (u32) code points. */
     size_t nunits = u32 ? (size_t)nchars : (size_t)blen;
     outbuf o;
