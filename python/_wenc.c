@@ -41,7 +41,12 @@
 ** limited API: the type's name comes from PyType_GetName). */
 static PyObject *type_error(const char *what, const char *expected, PyObject *obj)
 {
+#if !defined(Py_LIMITED_API) && PY_VERSION_HEX < 0x030B0000
+    /* Before 3.11 (no PyType_GetName): a version-specific build. */
+    PyObject *name = PyUnicode_FromString(Py_TYPE(obj)->tp_name);
+#else
     PyObject *name = PyType_GetName(Py_TYPE(obj));
+#endif
     if (!name)
         return NULL;
     PyErr_Format(PyExc_TypeError, "%s must be %s, not '%U'", what, expected, name);
