@@ -77,6 +77,55 @@ static PyObject *codec_name(const wenc_encoding *e)
     return PyUnicode_FromFormat("whatwg-%s", wenc_encoding_lowercase_name(e));
 }
 
+/* Arguments of the per-call methods (METH_FASTCALL | METH_KEYWORDS: the
+** codecs' functions are called once per string, and PyArg_Parse* costs as
+** much as decoding 16 bytes): the NAMES[N] parameters, the first MIN of
+** them required, into OUT (NULL for those not given). */
+static int fast_args(const char *fn, PyObject *const *args, Py_ssize_t nargs,
+                     PyObject *kwnames, const char *const *names, int n, int min,
+                     PyObject **out)
+{
+    for (int i = 0; i < n; i++)
+        out[i] = NULL;
+    if (nargs > n) {
+        PyErr_Format(PyExc_TypeError, "%s() takes at most %d arguments (%zd given)", fn, n,
+                     nargs);
+        return -1;
+    }
+    for (Py_ssize_t i = 0; i < nargs; i++)
+        out[i] = args[i];
+    Py_ssize_t nk = kwnames ? PyTuple_Size(kwnames) : 0;
+    for (Py_ssize_t k = 0; k < nk; k++) {
+        PyObject *key = PyTuple_GetItem(kwnames, k);
+        int i = 0;
+        while (i < n && PyUnicode_CompareWithASCIIString(key, names[i]) != 0)
+            i++;
+        if (i == n) {
+            PyErr_Format(PyExc_TypeError, "%s() got an unexpected keyword argument %R", fn,
+                         key);
+            return -1;
+        }
+        if (out[i]) {
+            PyErr_Format(PyExc_TypeError, "%s() got multiple values for argument '%s'", fn,
+                         names[i]);
+            return -1;
+        }
+        out[i] = args[nargs + k];
+    }
+    for (int i = 0; i < min; i++)
+        if (!out[i]) {
+            PyErr_Format(PyExc_TypeError, "%s() missing required argument '%s'", fn, names[i]);
+            return -1;
+        }
+    return 0;
+}
+
+/* A flag argument: absent is DEFAULT. */
+static int flag_arg(PyObject *o, int def)
+{
+    return o ? PyObject_IsTrue(o) : def;
+}
+
 /* ---------------------------------------------------------------------------
 ** Input and output buffers.
 */
@@ -649,13 +698,14 @@ static void generic_dealloc(PyObject *self)
     Py_DECREF(tp);
 }
 
-static PyObject *codec_decode(CodecObject *self, PyObject *args, PyObject *kw)
+static PyObject *codec_decode(CodecObject *self, PyObject *const *args, Py_ssize_t nargs,
+                              PyObject *kwnames)
 {
-    static char *kwlist[] = {"input", "errors", "final", NULL};
-    PyObject *input, *errors = NULL;
-    int final = 1;
-    if (!PyArg_ParseTupleAndKeywords(args, kw, "O|Op", kwlist, &input, &errors, &final))
+    static const char *const names[] = {"input", "errors"};
+    PyObject *a[2];
+    if (fast_args("decode", args, nargs, kwnames, names, 2, 1, a) < 0)
         return NULL;
+    PyObject *input = a[0], *errors = a[1];
     err_kind kind;
     if (errors_kind(errors, &kind) < 0)
         return NULL;
@@ -679,12 +729,14 @@ static PyObject *codec_decode(CodecObject *self, PyObject *args, PyObject *kw)
     return Py_BuildValue("(Nn)", text, n);
 }
 
-static PyObject *codec_encode(CodecObject *self, PyObject *args, PyObject *kw)
+static PyObject *codec_encode(CodecObject *self, PyObject *const *args, Py_ssize_t nargs,
+                              PyObject *kwnames)
 {
-    static char *kwlist[] = {"input", "errors", NULL};
-    PyObject *input, *errors = NULL;
-    if (!PyArg_ParseTupleAndKeywords(args, kw, "O|O", kwlist, &input, &errors))
+    static const char *const names[] = {"input", "errors"};
+    PyObject *a[2];
+    if (fast_args("encode", args, nargs, kwnames, names, 2, 1, a) < 0)
         return NULL;
+    PyObject *input = a[0], *errors = a[1];
     err_kind kind;
     if (errors_kind(errors, &kind) < 0)
         return NULL;
@@ -698,9 +750,9 @@ static PyObject *codec_encode(CodecObject *self, PyObject *args, PyObject *kw)
 }
 
 static PyMethodDef codec_methods[] = {
-    {"decode", (PyCFunction)(void (*)(void))codec_decode, METH_VARARGS | METH_KEYWORDS,
+    {"decode", (PyCFunction)(void (*)(void))codec_decode, METH_FASTCALL | METH_KEYWORDS,
      "decode(input, errors='strict') -> (str, consumed): the whole input."},
-    {"encode", (PyCFunction)(void (*)(void))codec_encode, METH_VARARGS | METH_KEYWORDS,
+    {"encode", (PyCFunction)(void (*)(void))codec_encode, METH_FASTCALL | METH_KEYWORDS,
      "encode(input, errors='strict') -> (bytes, consumed): the whole input."},
     {NULL, NULL, 0, NULL}};
 
@@ -766,12 +818,16 @@ static void decoder_dealloc(DecoderObject *self)
     generic_dealloc((PyObject *)self);
 }
 
-static PyObject *decoder_decode(DecoderObject *self, PyObject *args, PyObject *kw)
+static PyObject *decoder_decode(DecoderObject *self, PyObject *const *args, Py_ssize_t nargs,
+                                PyObject *kwnames)
 {
-    static char *kwlist[] = {"input", "final", NULL};
-    PyObject *input;
-    int final = 0;
-    if (!PyArg_ParseTupleAndKeywords(args, kw, "O|p", kwlist, &input, &final))
+    static const char *const names[] = {"input", "final"};
+    PyObject *a[2];
+    if (fast_args("decode", args, nargs, kwnames, names, 2, 1, a) < 0)
+        return NULL;
+    PyObject *input = a[0];
+    int final = flag_arg(a[1], 0);
+    if (final < 0)
         return NULL;
     if (self->busy) {
         PyErr_SetString(PyExc_RuntimeError, "wenc: this decoder is in use by another thread");
@@ -830,7 +886,7 @@ static PyObject *decoder_get_first(DecoderObject *self, void *unused)
 }
 
 static PyMethodDef decoder_methods[] = {
-    {"decode", (PyCFunction)(void (*)(void))decoder_decode, METH_VARARGS | METH_KEYWORDS,
+    {"decode", (PyCFunction)(void (*)(void))decoder_decode, METH_FASTCALL | METH_KEYWORDS,
      "decode(input, final=False) -> str"},
     {"reset", (PyCFunction)decoder_reset, METH_NOARGS, "Back to the start of a stream."},
     {NULL, NULL, 0, NULL}};
@@ -904,12 +960,16 @@ static void encoder_dealloc(EncoderObject *self)
     generic_dealloc((PyObject *)self);
 }
 
-static PyObject *encoder_encode(EncoderObject *self, PyObject *args, PyObject *kw)
+static PyObject *encoder_encode(EncoderObject *self, PyObject *const *args, Py_ssize_t nargs,
+                                PyObject *kwnames)
 {
-    static char *kwlist[] = {"input", "final", NULL};
-    PyObject *input;
-    int final = 0;
-    if (!PyArg_ParseTupleAndKeywords(args, kw, "O|p", kwlist, &input, &final))
+    static const char *const names[] = {"input", "final"};
+    PyObject *a[2];
+    if (fast_args("encode", args, nargs, kwnames, names, 2, 1, a) < 0)
+        return NULL;
+    PyObject *input = a[0];
+    int final = flag_arg(a[1], 0);
+    if (final < 0)
         return NULL;
     if (self->busy) {
         PyErr_SetString(PyExc_RuntimeError, "wenc: this encoder is in use by another thread");
@@ -935,7 +995,7 @@ static PyObject *encoder_get_unmappable(EncoderObject *self, void *unused)
 }
 
 static PyMethodDef encoder_methods[] = {
-    {"encode", (PyCFunction)(void (*)(void))encoder_encode, METH_VARARGS | METH_KEYWORDS,
+    {"encode", (PyCFunction)(void (*)(void))encoder_encode, METH_FASTCALL | METH_KEYWORDS,
      "encode(input, final=False) -> bytes"},
     {"reset", (PyCFunction)encoder_reset, METH_NOARGS, "Back to the start of a stream."},
     {NULL, NULL, 0, NULL}};
