@@ -462,6 +462,19 @@ def test_decode_and_bom():
     assert wenc.decode(b'\x80', 'latin1') == ('\u20ac', wenc.lookup('windows-1252'))
 
 
+def test_decoder_counts():
+    d = wenc.Decoder('shift_jis')
+    assert d.decode(b'a\x81') == 'a'
+    assert d.replacement_count == 0 and d.first_replacement_offset is None
+    assert d.decode(b' \xff\x82\xa0', True) == '\ufffd \ufffd\u3042'
+    assert (d.replacement_count, d.first_replacement_offset, d.position) == (2, 1, 6)
+    s = wenc.Decoder('latin1', bom_sniff=True)
+    assert s.decode(b'\xfe') == '' and s.encoding.name == 'windows-1252'
+    assert s.decode(b'\xff\x00a', True) == 'a' and s.encoding.name == 'UTF-16BE'
+    with pytest.raises(UnicodeDecodeError):
+        wenc.Decoder('utf-8', 'strict').decode(b'\xff')
+
+
 def test_text_decoder():
     td = wenc.TextDecoder('utf-8')
     assert td.encoding == 'utf-8' and not td.fatal and not td.ignore_bom

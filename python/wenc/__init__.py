@@ -11,7 +11,8 @@ standard's error offsets; for encoding, "xmlcharrefreplace" is the
 standard's html mode; every other handler works as usual.
 
 Also here: lookup() (the standard's "get an encoding"), decode() (its
-"decode": BOM sniffing), TextDecoder and TextEncoder, sniff_html() and
+"decode": BOM sniffing), Decoder (streaming, with replacement counts),
+TextDecoder and TextEncoder, sniff_html() and
 sniff_xml() (HTML's encoding sniffing and XML's encoding detection).
 wenc.webencodings is a drop-in for the webencodings package.
 """
@@ -20,7 +21,7 @@ import codecs as _pycodecs
 from . import _wenc
 from ._codecs import build as _build, normalise as _normalise
 
-__all__ = ['Encoding', 'lookup', 'decode', 'encode', 'TextDecoder', 'TextEncoder',
+__all__ = ['Encoding', 'lookup', 'decode', 'encode', 'Decoder', 'TextDecoder', 'TextEncoder',
            'sniff_html', 'sniff_xml', 'content_type_encoding', 'ENCODINGS', 'LABELS']
 
 C_VERSION = _wenc.C_VERSION
@@ -117,6 +118,45 @@ def encode(text, encoding='utf-8', errors='xmlcharrefreplace'):
     (UTF-8 for replacement, UTF-16BE and UTF-16LE)."""
     e = _get(encoding).output_encoding
     return _pycodecs.encode(text, e.codec_name, errors)
+
+
+class Decoder:
+    """A streaming decoder of ENCODING (an Encoding or a label):
+    decode(data, final=False) -> str, any chunking giving the one-shot
+    result.  errors as for the codecs ("replace": the standard's
+    replacement mode).  bom_sniff=True does what the standard's "decode"
+    does: a BOM at the start decides the encoding and is dropped.
+    replacement_count and first_replacement_offset (None without any) tell
+    what "replace" replaced; encoding is the Encoding in use (the BOM's once
+    found); position the bytes consumed."""
+
+    __slots__ = ('_d',)
+
+    def __init__(self, encoding='utf-8', errors='replace', bom_sniff=False):
+        self._d = _wenc.Decoder(_get(encoding).index, errors,
+                                _wenc.BOM_SNIFF if bom_sniff else 0)
+
+    def decode(self, data, final=False):
+        return self._d.decode(data, final)
+
+    def reset(self):
+        self._d.reset()
+
+    @property
+    def encoding(self):
+        return ENCODINGS[self._d.encoding]
+
+    @property
+    def replacement_count(self):
+        return self._d.replacement_count
+
+    @property
+    def first_replacement_offset(self):
+        return self._d.first_replacement_offset
+
+    @property
+    def position(self):
+        return self._d.position
 
 
 TextDecoder = _wenc.TextDecoder
