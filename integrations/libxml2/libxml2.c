@@ -11,7 +11,7 @@
 
 /* What install() passes as the hook's context when no report is wanted: the
 ** address tells the mode (libxml2 2.14 does not pass XML_ENC_HTML). */
-static const char mode_xml, mode_html;
+static char mode_xml, mode_html; /* never written: only their addresses count */
 
 typedef struct input_ctxt {
     wenc_decoder d;
@@ -161,7 +161,7 @@ xmlParserErrors wenc_libxml2_conv_impl(void *vctxt, const char *name, xmlCharEnc
             /* The decoder starts where libxml2 switches encodings: at the
             ** parser's position in the bytes read so far (a declaration's
             ** encoding is switched to right after the attribute). */
-            ic->base = report->priv_skip + position(report->priv_ctxt);
+            ic->base = position(report->priv_ctxt);
             report->encoding = enc;
             report->html = html;
         }
@@ -185,7 +185,7 @@ void wenc_libxml2_install(xmlParserCtxtPtr ctxt)
     if (ctxt == NULL)
         return;
     xmlCtxtSetCharEncConvImpl(ctxt, wenc_libxml2_conv_impl,
-                              (void *)(xmlCtxtIsHtml(ctxt) ? &mode_html : &mode_xml));
+                              xmlCtxtIsHtml(ctxt) ? &mode_html : &mode_xml);
 }
 
 void wenc_libxml2_report_clear(wenc_libxml2_report *report)
@@ -212,8 +212,6 @@ void wenc_libxml2_install_report(xmlParserCtxtPtr ctxt, wenc_libxml2_report *rep
     wenc_libxml2_report_clear(report);
     report->priv_ctxt = ctxt;
     report->priv_html = xmlCtxtIsHtml(ctxt) != 0;
-    report->priv_base = 0;
-    report->priv_skip = 0;
     xmlCtxtSetCharEncConvImpl(ctxt, wenc_libxml2_conv_impl, report);
 }
 
@@ -239,13 +237,52 @@ htmlDocPtr wenc_libxml2_html_read_memory(htmlParserCtxtPtr ctxt, const char *buf
     if (sniffed != NULL)
         *sniffed = r;
     wenc_libxml2_install_report(ctxt, report);
-    if (report != NULL)
-        report->priv_skip = r.bom_length;
-    /* The standard's decision is final here: the encoding is given to
-    ** libxml2, which then ignores <meta>, and the BOM (which decided it) is
-    ** not shown to libxml2's own BOM detection. */
+
+    /* wenc decodes the whole document (replacement mode, the BOM skipped)
+    ** and libxml2 parses the UTF-8, told that it is UTF-8: its UTF-8 reader
+    ** passes valid UTF-8 through unchanged, so the text is the standard's
+    ** decode even where libxml2 would have used a built-in converter, and a
+    ** sequence cut off by the end of the input becomes U+FFFD (13.2.3.1)
+    ** instead of libxml2's "expected EOF".  Given an encoding, libxml2 also
+    ** ignores <meta>: the sniffing's answer is final, as the standard's
+    ** "certain" would be (a <meta> past the prescan's 1024 bytes cannot
+    ** change it: see wenc/libxml2.h). */
+    wenc_decoder d;
+    if (wenc_decoder_init(&d, r.encoding, WENC_DECODER_REPLACEMENT) != WENC_OK)
+        return NULL; /* an encoding left out of this build (-Dencodings) */
+    size_t n = (size_t)size - r.bom_length;
+    uint8_t *text = NULL;
+    size_t text_len = 0;
+    if (wenc_decoder_decode_to_utf8_alloc(&d, (const uint8_t *)buffer + r.bom_length, &n, true,
+                                          NULL, &text, &text_len) != WENC_OK ||
+        text_len > INT_MAX) {
+        wenc_free(NULL, text);
+        return NULL;
+    }
+    if (report != NULL) {
+        report->encoding = r.encoding;
+        report->html = true;
+        report->replacements = wenc_decoder_replacement_count(&d);
+        if (report->replacements != 0)
+            report->first_replacement_offset =
+                r.bom_length + wenc_decoder_first_replacement_offset(&d);
+    }
     static const char empty[1];
-    const char *rest = size > 0 ? buffer + r.bom_length : empty;
-    return htmlCtxtReadMemory(ctxt, rest, size - (int)r.bom_length, url,
-                              wenc_encoding_name(r.encoding), options);
+    htmlDocPtr doc = htmlCtxtReadMemory(ctxt, text_len > 0 ? (const char *)text : empty,
+                                        (int)text_len, url, "UTF-8", options);
+    wenc_free(NULL, text);
+    /* The document's encoding is the sniffed one, as if libxml2 had decoded
+    ** it: serializing writes that encoding and its <meta> (libxml2's own
+    ** output converters, item 5 in wenc/libxml2.h). */
+    if (doc != NULL) {
+        xmlChar *name = xmlStrdup((const xmlChar *)wenc_encoding_name(r.encoding));
+        if (name != NULL) {
+            /* const xmlChar * in 2.14, xmlChar * in 2.15: copied, not cast. */
+            xmlChar *old;
+            memcpy(&old, &doc->encoding, sizeof old);
+            xmlFree(old);
+            doc->encoding = name;
+        }
+    }
+    return doc;
 }

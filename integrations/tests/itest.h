@@ -15,6 +15,9 @@
 
 static int t_count, t_failed;
 
+#if defined(__GNUC__)
+__attribute__((format(printf, 2, 3)))
+#endif
 static void t_ok(int ok, const char *fmt, ...)
 {
     va_list ap;
@@ -72,7 +75,9 @@ static size_t hex_bytes(const char *hex, unsigned char *out)
             hex++;
             continue;
         }
-        out[n++] = (unsigned char)strtoul(hex, (char **)&hex, 16);
+        char *end;
+        out[n++] = (unsigned char)strtoul(hex, &end, 16);
+        hex = end;
     }
     return n;
 }
@@ -113,7 +118,9 @@ static void hex_cps_utf8(const char *hex, bstr *b)
             hex++;
             continue;
         }
-        utf8_cp(b, strtoul(hex, (char **)&hex, 16));
+        char *end;
+        utf8_cp(b, strtoul(hex, &end, 16));
+        hex = end;
     }
 }
 

@@ -110,13 +110,13 @@ static void test_documents(void)
     static const struct {
         const char *hex, *protocol, *want_hex, *enc;
     } docs[] = {
-        /* <?xml version="1.0" encoding="Shift_JIS"?><r>82 A0</r>: U+3042 */
+        /* <?xml version="1.0" encoding="Shift_JIS"?><r>82 A0</r>: U+3042 (jis0208 283) */
         {"3C3F786D6C2076657273696F6E3D22312E302220656E636F64696E673D2253686966745F4A4953223F3E"
          "3C723E82A03C2F723E", NULL, "E38182", "Shift_JIS"},
         /* gb18030 declaration, 81 30 81 30 = U+0080 (ranges line 7) */
         {"3C3F786D6C2076657273696F6E3D22312E302220656E636F64696E673D226762313830333022"
          "3F3E3C723E813081303C2F723E", NULL, "C280", "gb18030"},
-        /* ISO-2022-JP: ESC $ B 24 22 ESC ( B = U+3042 (jis0208 pointer 3) */
+        /* ISO-2022-JP: ESC $ B 24 22 ESC ( B = U+3042 (jis0208 pointer 283) */
         {"3C3F786D6C2076657273696F6E3D22312E302220656E636F64696E673D2249534F2D323032322D4A50"
          "223F3E3C723E1B244224221B28423C2F723E", NULL, "E38182", "ISO-2022-JP"},
         /* UTF-16LE with BOM: <r>é</r> */

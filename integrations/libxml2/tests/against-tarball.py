@@ -72,7 +72,8 @@ def main():
         skip(a.tarball + " not found (../shared/vendor/libxml2 missing?)")
     tree = build_libxml2(a.tarball, a.cache)
     b = os.path.join(tree, "B")
-    flags = ["-std=c11", "-g", "-Wall", "-Wextra", "-Werror",
+    flags = ["-std=c11", "-g", "-Wall", "-Wextra", "-Wpedantic", "-Wshadow", "-Wcast-qual",
+             "-Wformat=2", "-Wmissing-prototypes", "-Werror",
              "-I" + os.path.join(tree, "include"), "-I" + os.path.join(b, "include"),
              "-I" + a.src, "-I" + os.path.join(a.src, "..", "tests")]
     flags += ["-I" + d for d in a.wenc_include]

@@ -219,7 +219,7 @@ static void run_case(const wenc_encoding *enc, const bstr *inner, const bstr *ty
                                                 ? WENC_WINDOWS_1252
                                                 : enc;
                 if (sn.encoding != enc) {
-                    t_ok(sn.encoding == want && (r.encoding == NULL || r.encoding == want),
+                    t_ok(sn.encoding == want && r.encoding == want,
                          "%s %s HTML sniffing call: sniffed %s", name, what,
                          wenc_encoding_name(sn.encoding));
                     xmlFreeDoc(d);
@@ -322,11 +322,75 @@ static void test_output(void)
     xmlBufferFree(buf);
 }
 
+/* The sniffing call: transport charset, BOM, and what the hook alone
+** cannot do (U+FFFD at the end of the input, a built-in's label). */
+static void test_sniffing_call(void)
+{
+    static const struct {
+        const char *doc;
+        int len;
+        const char *transport, *locale, *want_enc, *want_text;
+    } cases[] = {
+        /* 82 A0 = U+3042 in Shift_JIS; the transport decides (step 4). */
+        {"<p>\x82\xA0</p>", 13, "shift_jis", NULL, "Shift_JIS", "\xE3\x81\x82"},
+        /* Cut off at the end: U+FFFD (the hook alone gives "expected EOF"). */
+        {"<p>a\x82", 5, "Shift_JIS", NULL, "Shift_JIS", "a\xEF\xBF\xBD"},
+        /* A UTF-8 BOM wins over the transport and the <meta> (step 1). */
+        {"\xEF\xBB\xBF<meta charset=koi8-r><p>\xC3\xA9</p>", 38, "windows-1251", NULL,
+         "UTF-8", "\xC3\xA9"},
+        /* The prescan's <meta>: KOI8-R C1 = U+0430 (index-koi8-r.txt 65). */
+        {"<meta charset=koi8-r><p>\xC1</p>", 29, NULL, NULL, "KOI8-R", "\xD0\xB0"},
+        /* iso-8859-1 names windows-1252: 80 = U+20AC (libxml2's built-in
+        ** ISO-8859-1 would give U+0080). */
+        {"<meta charset=iso-8859-1><p>\x80</p>", 33, NULL, NULL, "windows-1252",
+         "\xE2\x82\xAC"},
+        /* Nothing: the locale's default, Shift_JIS for "ja" (step 9). */
+        {"<p>\x82\xA0</p>", 13, NULL, "ja", "Shift_JIS", "\xE3\x81\x82"},
+        /* Invalid UTF-8 in a UTF-8 document: the standard's U+FFFD per
+        ** maximal subpart, E0 80 = two errors. */
+        {"<meta charset=utf-8><p>\xE0\x80</p>", 31, NULL, NULL, "UTF-8",
+         "\xEF\xBF\xBD\xEF\xBF\xBD"},
+    };
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        htmlParserCtxtPtr c = htmlNewParserCtxt();
+        xmlCtxtSetErrorHandler(c, quiet, NULL);
+        wenc_libxml2_report r;
+        wenc_html_sniff_result sn;
+        xmlDocPtr d = wenc_libxml2_html_read_memory(c, cases[i].doc, cases[i].len, NULL,
+                                                    cases[i].transport, cases[i].locale,
+                                                    HTML_PARSE_NOERROR | HTML_PARSE_NOWARNING,
+                                                    &r, &sn);
+        bstr got = {0};
+        bool has = text_of(d, "p", &got);
+        const wenc_encoding *want = wenc_encoding_for_label_cstr(cases[i].want_enc);
+        t_ok(has && sn.encoding == want && r.encoding == want &&
+                 strcmp((const char *)got.p, cases[i].want_text) == 0 && d->encoding != NULL &&
+                 strcmp((const char *)d->encoding, cases[i].want_enc) == 0,
+             "sniffing call %zu: %s, text as the standard decodes it", i, cases[i].want_enc);
+        free(got.p);
+        xmlFreeDoc(d);
+        xmlFreeParserCtxt(c);
+    }
+    htmlParserCtxtPtr c = htmlNewParserCtxt();
+    t_ok(wenc_libxml2_html_read_memory(c, NULL, 1, NULL, NULL, NULL, 0, NULL, NULL) == NULL &&
+             wenc_libxml2_html_read_memory(c, "", -1, NULL, NULL, NULL, 0, NULL, NULL) ==
+                 NULL &&
+             wenc_libxml2_html_read_memory(NULL, "", 0, NULL, NULL, NULL, 0, NULL, NULL) ==
+                 NULL,
+         "sniffing call: bad arguments give NULL");
+    xmlDocPtr d = wenc_libxml2_html_read_memory(c, NULL, 0, NULL, NULL, NULL,
+                                                HTML_PARSE_NOERROR, NULL, NULL);
+    t_ok(1, "sniffing call: empty input gives %s", d ? "a document" : "NULL");
+    xmlFreeDoc(d);
+    xmlFreeParserCtxt(c);
+}
+
 int main(void)
 {
     printf("# libxml2 %s\n", LIBXML_DOTTED_VERSION);
     test_labels();
     test_output();
+    test_sniffing_call();
     bstr inner = {0}, typed = {0};
     for (size_t i = 0; i < sizeof ivectors / sizeof ivectors[0]; i++) {
         const ivec *v = &ivectors[i];

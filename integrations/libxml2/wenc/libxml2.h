@@ -53,12 +53,17 @@
 **      (xmlCtxtIsHtml()) instead, so both versions get replacement mode for
 **      HTML.
 **
-** What wenc_libxml2_html_read_memory() fixes: items 2 and 4 for HTML (it
-** runs the HTML Standard's encoding sniffing: BOM, transport-layer charset,
-** prescan, locale fallback, and parses with libxml2 in that encoding, the BOM
-** removed); for item 1 it cannot do more than name the encoding, so a
-** document sniffed as UTF-8, UTF-16 (or windows-1252 with 2.15) is decoded
-** by libxml2's built-in converter.
+** What wenc_libxml2_html_read_memory() fixes, for HTML in memory: all of
+** items 1 to 4.  It runs the HTML Standard's encoding sniffing (BOM,
+** transport-layer charset, prescan, locale default), decodes the whole
+** document with wenc (replacement mode, the BOM skipped, U+FFFD for a
+** sequence cut off at the end) and hands libxml2 the UTF-8, which libxml2's
+** UTF-8 reader passes through unchanged.  So the text is the standard's
+** decode whatever the encoding, built-ins' included.  The document's
+** encoding (doc->encoding) is then set to the sniffed one, so serializing
+** writes it, through libxml2's own converters (item 5 remains).  And, as
+** the encoding is given, a <meta> after the prescan's 1024 bytes changes
+** nothing (the standard would reparse, 13.2.3.4).
 */
 #ifndef WENC_LIBXML2_H
 #define WENC_LIBXML2_H
@@ -97,8 +102,6 @@ typedef struct wenc_libxml2_report {
     /* The hook's own. */
     xmlParserCtxtPtr priv_ctxt;
     int priv_html;
-    uint64_t priv_base;
-    uint64_t priv_skip;
 } wenc_libxml2_report;
 
 /* libxml2's xmlCharEncConvImpl.  NAME is looked up as a label of the
@@ -140,14 +143,17 @@ void wenc_libxml2_report_clear(wenc_libxml2_report *report);
 ** then TRANSPORT_CHARSET (the charset parameter of the Content-Type header,
 ** or NULL), then the prescan of the first 1024 bytes (<meta charset>,
 ** http-equiv), then the default for LOCALE (a BCP 47 tag such as "ja" or
-** NULL: windows-1252).  It installs the hook on CTXT (an HTML context from
-** htmlNewParserCtxt()) with REPORT (may be NULL) and parses with
-** htmlCtxtReadMemory() in that encoding (the BOM removed), so that a later
-** <meta> does not change it.  OPTIONS are htmlParserOption flags; URL may
-** be NULL.  *SNIFFED (if not NULL) receives the sniffing's answer.
-** Returns the document (free it with xmlFreeDoc()) or NULL, as
-** htmlCtxtReadMemory() does; NULL also for CTXT NULL, SIZE < 0 or BUFFER NULL
-** with SIZE > 0.  REPORT's offsets count from BUFFER's first byte. */
+** NULL: windows-1252).  wenc decodes the document in that encoding
+** (replacement mode) and CTXT (an HTML context from htmlNewParserCtxt())
+** parses the UTF-8 with htmlCtxtReadMemory(); the hook is installed on CTXT
+** with REPORT (may be NULL), which receives the encoding and the
+** replacement count and first offset (from BUFFER's first byte).  OPTIONS
+** are htmlParserOption flags; URL may be NULL.  *SNIFFED (if not NULL)
+** receives the sniffing's answer.  Returns the document (free it with
+** xmlFreeDoc()) or NULL, as htmlCtxtReadMemory()
+** does (doc->encoding: the sniffed encoding's name); NULL also for CTXT
+** NULL, SIZE < 0, BUFFER NULL with SIZE > 0, no memory, or an encoding left
+** out of this build of wenc (-Dencodings). */
 htmlDocPtr wenc_libxml2_html_read_memory(htmlParserCtxtPtr ctxt, const char *buffer,
                                          int size, const char *url,
                                          const char *transport_charset, const char *locale,
