@@ -3,12 +3,12 @@
 a source tarball (issue 40; meson test libxml2-2.14 / libxml2-2.15).
 
 Usage: against-tarball.py --tarball T --cache DIR --src INTEGRATION_DIR
-           --wenc-include DIR... --wenc-lib LIB --coverage 0|1 -- CC...
+           --wenc-include DIR... --wenc-lib LIB --coverage 0|1 --example C -- CC...
 
 Unpacks T into DIR (once), builds its library with Meson (once: the
 folder is kept between runs, about 10 s of ninja -j1 the first time),
-compiles libxml2.c with tests/test_libxml2.c and with tests/test_files.c
-against it with CC, and runs both (test_files in the unpacked tree, whose
+compiles libxml2.c with tests/test_libxml2.c, with tests/test_files.c and
+with the guide's example (--example) against it with CC, and runs them (test_files in the unpacked tree, whose
 test/ and result/ files it reads: nothing of libxml2's is in wenc's tree).
 TAP on stdout; "1..0 # SKIP" with the reason when the tarball is missing."""
 import argparse
@@ -66,6 +66,7 @@ def main():
     ap.add_argument("--wenc-include", action="append", default=[])
     ap.add_argument("--wenc-lib", required=True)
     ap.add_argument("--coverage", default="0")
+    ap.add_argument("--example", required=True)
     ap.add_argument("cc", nargs="+")
     a = ap.parse_args()
     if not os.path.exists(a.tarball):
@@ -103,6 +104,18 @@ def main():
         if r.returncode != 0:
             status = 1
             print("# %s exited with %d" % (prog, r.returncode))
+    # The guide's libxml2 example (tests/examples/libxml2_read.c).
+    exe = os.path.join(a.cache, os.path.basename(tree) + "-example")
+    run(a.cc + flags + [os.path.join(a.src, "libxml2.c"), a.example, "-o", exe] + link)
+    r = subprocess.run([exe], stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True,
+                       env=env)
+    count += 1
+    print("%s %d - guide example %s" % ("ok" if r.returncode == 0 else "not ok", count,
+                                        os.path.basename(a.example)))
+    for line in r.stdout.splitlines():
+        print("# " + line)
+    if r.returncode != 0:
+        status = 1
     print("1..%d" % count)
     return status
 
