@@ -110,11 +110,13 @@ def main():
     r = subprocess.run([exe], stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True,
                        env=env)
     count += 1
-    print("%s %d - guide example %s" % ("ok" if r.returncode == 0 else "not ok", count,
-                                        os.path.basename(a.example)))
+    # 77: the example needs encodings this build left out (-Dencodings).
+    print("%s %d - guide example %s%s" % ("ok" if r.returncode in (0, 77) else "not ok", count,
+                                          os.path.basename(a.example),
+                                          " # SKIP" if r.returncode == 77 else ""))
     for line in r.stdout.splitlines():
         print("# " + line)
-    if r.returncode != 0:
+    if r.returncode not in (0, 77):
         status = 1
     print("1..%d" % count)
     return status

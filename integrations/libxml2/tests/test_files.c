@@ -132,8 +132,16 @@ static void check(const char *file, const char *how, const char *what, bool equa
         printf("#   why: %s\n", why);
 }
 
-static void run(const char *file, bool html, const char *result, const char *err)
+static void run(const char *file, bool html, const char *result, const char *err,
+                const char *needs)
 {
+    if (needs != NULL && !wenc_encoding_is_built_in(wenc_encoding_for_label_cstr(needs))) {
+        char text[300];
+        snprintf(text, sizeof text, "%s # SKIP needs %s (not built in, -Dencodings)", file,
+                 needs);
+        t_ok(1, text);
+        return;
+    }
     if (access(file, R_OK) != 0) {
         char text[300];
         snprintf(text, sizeof text, "%s # SKIP not in this version", file);
@@ -204,24 +212,24 @@ int main(int argc, char **argv)
         return 0;
     }
     printf("# libxml2 %s, files of %s\n", LIBXML_DOTTED_VERSION, argv[1]);
-    run("./test/icu_parse_test.xml", false, "result/icu_parse_test.xml", NULL);
-    run("./test/iso-8859-5.xml", false, "result/iso-8859-5.xml", NULL);
-    run("./test/errors/759398.xml", false, NULL, "result/errors/759398.xml.err");
+    run("./test/icu_parse_test.xml", false, "result/icu_parse_test.xml", NULL, "EUC-JP");
+    run("./test/iso-8859-5.xml", false, "result/iso-8859-5.xml", NULL, "ISO-8859-5");
+    run("./test/errors/759398.xml", false, NULL, "result/errors/759398.xml.err", "ISO-8859-5");
     run("./test/errors/unsupported-encoding.xml", false, NULL,
-        "result/errors/unsupported-encoding.xml.err");
-    run("./test/HTML/html5_enc.html", true, "result/HTML/html5_enc.html", NULL);
+        "result/errors/unsupported-encoding.xml.err", NULL);
+    run("./test/HTML/html5_enc.html", true, "result/HTML/html5_enc.html", NULL, NULL);
     run("./test/HTML/encoding-error.html", true, "result/HTML/encoding-error.html",
-        "result/HTML/encoding-error.html.err");
+        "result/HTML/encoding-error.html.err", NULL);
     /* Files whose encodings libxml2 decodes itself (UTF-16, UTF-8): the
     ** hook must change nothing there. */
-    run("./test/utf16bom.xml", false, "result/utf16bom.xml", NULL);
-    run("./test/utf16lebom.xml", false, "result/utf16lebom.xml", NULL);
-    run("./test/utf16bebom.xml", false, "result/utf16bebom.xml", NULL);
+    run("./test/utf16bom.xml", false, "result/utf16bom.xml", NULL, NULL);
+    run("./test/utf16lebom.xml", false, "result/utf16lebom.xml", NULL, NULL);
+    run("./test/utf16bebom.xml", false, "result/utf16bebom.xml", NULL, NULL);
     run("./test/errors/truncated-utf16.xml", false, NULL,
-        "result/errors/truncated-utf16.xml.err");
-    run("./test/HTML/doc2.htm", true, "result/HTML/doc2.htm", "result/HTML/doc2.htm.err");
+        "result/errors/truncated-utf16.xml.err", NULL);
+    run("./test/HTML/doc2.htm", true, "result/HTML/doc2.htm", "result/HTML/doc2.htm.err", NULL);
     run("./test/HTML/issue318.html", true, "result/HTML/issue318.html",
-        "result/HTML/issue318.html.err");
+        "result/HTML/issue318.html.err", NULL);
     printf("1..%d\n", t_count);
     return t_failed != 0;
 }
