@@ -11,14 +11,17 @@
 #include <stdlib.h>
 #include <string.h>
 
+#ifndef ITEST_NO_VECTORS
 #include "vectors.h"
+#endif
 
+#ifndef ITEST_NO_VECTORS
 static int t_count, t_failed;
 
 #if defined(__GNUC__)
 __attribute__((format(printf, 2, 3)))
 #endif
-static void t_ok(int ok, const char *fmt, ...)
+static inline void t_ok(int ok, const char *fmt, ...)
 {
     va_list ap;
     t_count++;
@@ -30,6 +33,7 @@ static void t_ok(int ok, const char *fmt, ...)
     va_end(ap);
     printf("\n");
 }
+#endif
 
 /* A growable byte string. */
 typedef struct bstr {
@@ -37,7 +41,7 @@ typedef struct bstr {
     size_t len, cap;
 } bstr;
 
-static void b_add(bstr *b, const void *p, size_t n)
+static inline void b_add(bstr *b, const void *p, size_t n)
 {
     if (b->len + n + 1 > b->cap) {
         b->cap = (b->len + n + 1) * 2;
@@ -52,7 +56,7 @@ static void b_add(bstr *b, const void *p, size_t n)
 }
 
 /* ASCII text in ENC's byte form: UTF-16 spreads it over two bytes each. */
-static void b_ascii(bstr *b, const wenc_encoding *enc, const char *s)
+static inline void b_ascii(bstr *b, const wenc_encoding *enc, const char *s)
 {
     for (; *s; s++) {
         unsigned char u[2] = {0, (unsigned char)*s};
@@ -67,7 +71,7 @@ static void b_ascii(bstr *b, const wenc_encoding *enc, const char *s)
     }
 }
 
-static size_t hex_bytes(const char *hex, unsigned char *out)
+static inline size_t hex_bytes(const char *hex, unsigned char *out)
 {
     size_t n = 0;
     while (*hex) {
@@ -82,7 +86,7 @@ static size_t hex_bytes(const char *hex, unsigned char *out)
     return n;
 }
 
-static void utf8_cp(bstr *b, unsigned long c)
+static inline void utf8_cp(bstr *b, unsigned long c)
 {
     unsigned char u[4];
     size_t n;
@@ -109,7 +113,7 @@ static void utf8_cp(bstr *b, unsigned long c)
 }
 
 /* The typed code points of a vector, as UTF-8. */
-static void hex_cps_utf8(const char *hex, bstr *b)
+static inline void hex_cps_utf8(const char *hex, bstr *b)
 {
     b->len = 0;
     b_add(b, "", 0);
@@ -127,7 +131,7 @@ static void hex_cps_utf8(const char *hex, bstr *b)
 /* wenc's decode of the LEN bytes at SRC into *OUT (UTF-8): the whole input
 ** in replacement mode, or in fatal mode up to the first error, whose
 ** offset goes to *ERR_OFF (-1 for none). */
-static void wenc_decode(const wenc_encoding *enc, const unsigned char *src, size_t len,
+static inline void wenc_decode(const wenc_encoding *enc, const unsigned char *src, size_t len,
                         bool fatal, bstr *out, long *err_off, size_t *err_len)
 {
     wenc_decoder d;
@@ -159,7 +163,7 @@ static void wenc_decode(const wenc_encoding *enc, const unsigned char *src, size
 ** decoded suffix is removed again; false if the decode does not end with
 ** it (the vector swallowed the markup: no case).  In fatal mode the text
 ** stops at the first error, whose offset in INNER goes to *ERR_OFF. */
-static bool wenc_decode_before(const wenc_encoding *enc, const bstr *inner, const char *suffix,
+static inline bool wenc_decode_before(const wenc_encoding *enc, const bstr *inner, const char *suffix,
                                bool fatal, bstr *out, long *err_off, size_t *err_len)
 {
     bstr all = {0};
@@ -183,7 +187,7 @@ static bool wenc_decode_before(const wenc_encoding *enc, const bstr *inner, cons
 ** it is: XML 1.0's Char production (no C0 controls but tab and LF, no CR,
 ** which end-of-line handling changes, no U+FFFE/U+FFFF), and no markup
 ** ('<', '&', '>'). */
-static bool text_is_plain(const unsigned char *s, size_t n)
+static inline bool text_is_plain(const unsigned char *s, size_t n)
 {
     for (size_t i = 0; i < n; i++) {
         unsigned char c = s[i];
@@ -198,9 +202,10 @@ static bool text_is_plain(const unsigned char *s, size_t n)
     return true;
 }
 
+#ifndef ITEST_NO_VECTORS
 /* The bytes between the tags for vector V: the vector, and for ISO-2022-JP
 ** ESC ( B so that the markup after it is read in the ASCII state. */
-static void vector_inner(const ivec *v, bstr *inner)
+static inline void vector_inner(const ivec *v, bstr *inner)
 {
     unsigned char tmp[256];
     size_t n = hex_bytes(v->in, tmp);
@@ -210,7 +215,9 @@ static void vector_inner(const ivec *v, bstr *inner)
         b_add(inner, "\x1B(B", 3);
 }
 
-static void hexdump(const char *what, const unsigned char *p, size_t n)
+#endif
+
+static inline void hexdump(const char *what, const unsigned char *p, size_t n)
 {
     printf("#   %s:", what);
     for (size_t i = 0; i < n && i < 64; i++)

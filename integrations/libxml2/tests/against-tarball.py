@@ -3,12 +3,14 @@
 a source tarball (issue 40; meson test libxml2-2.14 / libxml2-2.15).
 
 Usage: against-tarball.py --tarball T --cache DIR --src INTEGRATION_DIR
-           --wenc-include DIR... --wenc-lib LIB --coverage 0|1 --example C -- CC...
+           --wenc-include DIR... --wenc-lib LIB --coverage 0|1 --example C
+           --root WENC_SOURCE_ROOT -- CC...
 
 Unpacks T into DIR (once), builds its library with Meson (once: the
 folder is kept between runs, about 10 s of ninja -j1 the first time),
 compiles libxml2.c with tests/test_libxml2.c, with tests/test_files.c and
-with the guide's example (--example) against it with CC, and runs them (test_files in the unpacked tree, whose
+with the guide's example (--example) against it with CC, and runs them;
+then the fuzz target fuzz_libxml2.c over its corpus (test_files in the unpacked tree, whose
 test/ and result/ files it reads: nothing of libxml2's is in wenc's tree).
 TAP on stdout; "1..0 # SKIP" with the reason when the tarball is missing."""
 import argparse
@@ -67,6 +69,7 @@ def main():
     ap.add_argument("--wenc-lib", required=True)
     ap.add_argument("--coverage", default="0")
     ap.add_argument("--example", required=True)
+    ap.add_argument("--root", required=True)
     ap.add_argument("cc", nargs="+")
     a = ap.parse_args()
     if not os.path.exists(a.tarball):
@@ -117,6 +120,23 @@ def main():
     for line in r.stdout.splitlines():
         print("# " + line)
     if r.returncode not in (0, 77):
+        status = 1
+    # The fuzz target, replaying its corpus (tests/fuzz/standalone-main.c).
+    exe = os.path.join(a.cache, os.path.basename(tree) + "-fuzz")
+    fz = os.path.join(a.root, "tests", "fuzz")
+    sup = os.path.join(a.root, "tests", "support")
+    run(a.cc + flags + ["-I" + fz, "-I" + sup, os.path.join(a.src, "libxml2.c"),
+                        os.path.join(a.src, "fuzz_libxml2.c"),
+                        os.path.join(fz, "fuzz-common.c"), os.path.join(fz, "standalone-main.c"),
+                        os.path.join(sup, "ref.c"), "-o", exe] + link)
+    r = subprocess.run([exe, os.path.join(a.src, "corpus")], stdout=subprocess.PIPE,
+                       stderr=subprocess.STDOUT, text=True, env=env)
+    count += 1
+    print("%s %d - fuzz_libxml2 replays its corpus" % ("ok" if r.returncode == 0 else "not ok",
+                                                       count))
+    for line in r.stdout.splitlines():
+        print("# " + line)
+    if r.returncode != 0:
         status = 1
     print("1..%d" % count)
     return status
