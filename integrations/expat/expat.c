@@ -167,8 +167,9 @@ static bool decode(wenc_expat *x, const uint8_t *src, size_t n, bool last, bool 
                 return false;
             }
             size_t take = one, m = x->out_cap - x->out_len;
-            st = wenc_decoder_decode_to_utf8(&x->d, src + i, &take, x->out + x->out_len, &m,
-                                             flush);
+            /* SRC is NULL for the final call's flush: no arithmetic on it. */
+            st = wenc_decoder_decode_to_utf8(&x->d, n > 0 ? src + i : src, &take,
+                                             x->out + x->out_len, &m, flush);
             x->out_len += m;
             x->u8_total += m;
             i += take;
@@ -212,10 +213,22 @@ static enum XML_Status feed(wenc_expat *x, const uint8_t *src, size_t n, bool fi
         if (nomem)
             return fail(x, WENC_EXPAT_NO_MEMORY);
         wenc_expat_error e = x->err;
-        /* Expat first parses what came before the error: a well-formedness
-        ** error there is earlier in the document. */
-        if (give(x, false) != XML_STATUS_OK)
-            return XML_STATUS_ERROR;
+        /* Expat parses what came before the error, as the end of the
+        ** document (so that it finishes the tokens it held back, whatever
+        ** the chunks were): an error of its own there is earlier in the
+        ** document and wins, unless it only says that the document stops
+        ** (which it does, at the malformed bytes). */
+        if (give(x, true) != XML_STATUS_OK) {
+            switch (x->err.code) {
+            case XML_ERROR_NO_ELEMENTS:
+            case XML_ERROR_UNCLOSED_TOKEN:
+            case XML_ERROR_PARTIAL_CHAR:
+            case XML_ERROR_UNCLOSED_CDATA_SECTION:
+                break;
+            default:
+                return XML_STATUS_ERROR;
+            }
+        }
         x->err = e;
         x->err.code = XML_ERROR_NONE;
         x->err.line = 0;

@@ -22,8 +22,11 @@
 **      an encoding error is a fatal error) and given to XML_Parse();
 **   4. a decoding error ends the parse as an error with the malformed
 **      bytes' offset and length in the ORIGINAL input (after Expat has
-**      parsed the text before them, so an earlier well-formedness error is
-**      reported first); Expat's own errors are reported with Expat's code
+**      parsed the text before them as the whole document: an earlier
+**      well-formedness error is reported instead, whatever the chunks, but
+**      not Expat's complaints that the text ends there, i.e.
+**      XML_ERROR_NO_ELEMENTS, _UNCLOSED_TOKEN, _PARTIAL_CHAR and
+**      _UNCLOSED_CDATA_SECTION); Expat's own errors are reported with Expat's code
 **      and line, and the byte offset of Expat's error position mapped back
 **      to the original input.
 **
