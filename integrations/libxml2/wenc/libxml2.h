@@ -30,8 +30,11 @@
 **      by libxml2.  Its ISO-8859-1 and US-ASCII are not the standard's
 **      windows-1252 (which those labels name): bytes 0x80-0x9F decode to
 **      C1 controls, and US-ASCII rejects bytes above 0x7F; in HTML mode
-**      2.15 maps them to its windows-1252.  Its UTF-8 and UTF-16 decoders
-**      report errors in their own places and replace in their own way.
+**      2.15 maps them to its windows-1252 (which agreed with the standard
+**      on every byte tested).  Its UTF-8 and UTF-16 readers replace in
+**      their own way in HTML: a U+FFFD per byte of a cut-off sequence
+**      (E1 80 41 gives two, the standard one: "maximal subpart"), and
+**      unpaired surrogates differently.
 **   2. BOM detection and the detection of UTF-16 and other encodings from
 **      the first bytes (XML 1.0, appendix F) are libxml2's, done before any
 **      label is seen.
