@@ -92,8 +92,10 @@ wenc_expat *wenc_expat_create(const wenc_encoding *protocol, XML_Char namespace_
 XML_Parser wenc_expat_parser(const wenc_expat *x);
 
 /* Parses the next LEN bytes at SRC of the document (SRC may be NULL with LEN
-** 0); IS_FINAL on the last call.  Any split of the document gives the same
-** events and the same error.  Returns XML_STATUS_OK, or XML_STATUS_ERROR
+** 0; LEN at most INT_MAX / 8, as the UTF-8 goes to one XML_Parse() call);
+** IS_FINAL on the last call.  Any split of the document gives the same
+** text and the same error (the fuzz target checks it).  The decoder is
+** called once per input byte, to know each code point's input offset.  Returns XML_STATUS_OK, or XML_STATUS_ERROR
 ** (see wenc_expat_get_error(); every later call returns XML_STATUS_ERROR).
 ** XML_StopParser() and suspension are not supported. */
 enum XML_Status wenc_expat_parse(wenc_expat *x, const void *src, size_t len, int is_final);
