@@ -253,8 +253,9 @@ htmlDocPtr wenc_libxml2_html_read_memory(htmlParserCtxtPtr ctxt, const char *buf
     size_t n = (size_t)size - r.bom_length;
     uint8_t *text = NULL;
     size_t text_len = 0;
-    if (wenc_decoder_decode_to_utf8_alloc(&d, (const uint8_t *)buffer + r.bom_length, &n, true,
-                                          NULL, &text, &text_len) != WENC_OK ||
+    const uint8_t *rest = size > 0 ? (const uint8_t *)buffer + r.bom_length : NULL;
+    if (wenc_decoder_decode_to_utf8_alloc(&d, rest, &n, true, NULL, &text, &text_len) !=
+            WENC_OK ||
         text_len > INT_MAX) {
         wenc_free(NULL, text);
         return NULL;
