@@ -17,6 +17,9 @@
 **   wenc/sniff.h      for HTML and XML parsers: the encoding sniffing
 **                     algorithm, the <meta> prescan, changing the encoding
 **                     while parsing, XML encoding detection
+**   wenc/latin1.h     for JavaScript engines: one-byte (Latin-1) strings
+**                     to and from UTF-8 and UTF-16, ASCII and one-byte
+**                     prefixes, well-formed UTF-16
 **
 ** Conventions of the whole API:
 ** - No global mutable state, no locale, no errno.  Every function may be
@@ -193,6 +196,7 @@ WENC_API bool wenc_encoding_is_single_byte(const wenc_encoding *encoding);
 #include "wenc/text.h"
 #include "wenc/utf8.h"
 #include "wenc/sniff.h"
+#include "wenc/latin1.h"
 
 #ifdef __cplusplus
 }

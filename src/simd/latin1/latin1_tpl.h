@@ -1,0 +1,75 @@
+/* latin1_tpl.h -- the vector kernels of latin1_kernels.h, written once
+** over the steps each instruction set's file defines (the pattern of
+** sb_decode_tpl.h): whole steps of TPL_N bytes or units while they need
+** nothing else, then the scalar loops of latin1_kernels.h from where the
+** steps stopped, so every stop is the scalar loop's.  The includer
+** defines:
+**   TPL_N                 bytes or units per step;
+**   TPL_WIDEN(s, d)       widens the TPL_N bytes at S to units at D;
+**   TPL_HIGH(s)           the number of bytes 80..FF of the TPL_N at S;
+**   TPL_NARROW(s, d)      whether the TPL_N units at S are all at most
+**                         0x00FF, and if so stores them as bytes at D;
+**   TPL_ANY(s, mask)      whether a unit of the TPL_N at S has a bit of
+**                         MASK (a uint16_t) set;
+**   TPL_SURROGATE(s)      whether a unit of the TPL_N at S is a surrogate.
+** The functions' names are fixed (widen, high_count, narrow, below,
+** well_formed): one instance per file, whose table names them. */
+
+static void widen(const uint8_t *src, size_t len, uint16_t *dst)
+{
+    size_t i = 0;
+    for (; len - i >= TPL_N; i += TPL_N)
+        TPL_WIDEN(src + i, dst + i);
+    wenc__latin1_widen_from(src, i, len, dst);
+}
+
+static size_t high_count(const uint8_t *src, size_t len)
+{
+    size_t i = 0, c = 0;
+    for (; len - i >= TPL_N; i += TPL_N)
+        c += TPL_HIGH(src + i);
+    return c + wenc__latin1_high_from(src, i, len);
+}
+
+static size_t narrow(const uint16_t *src, size_t len, uint8_t *dst)
+{
+    size_t i = 0;
+    for (; len - i >= TPL_N; i += TPL_N)
+        if (!TPL_NARROW(src + i, dst + i))
+            break;
+    return wenc__latin1_narrow_from(src, i, len, dst);
+}
+
+static size_t below(const uint16_t *src, size_t len, uint16_t mask)
+{
+    size_t i = 0;
+    for (; len - i >= TPL_N; i += TPL_N)
+        if (TPL_ANY(src + i, mask))
+            break;
+    return wenc__latin1_below_from(src, i, len, mask);
+}
+
+/* A step with a surrogate goes through the scalar loop, which may end one
+** unit past it (a pair across the steps' edge). */
+static size_t well_formed(const uint16_t *src, size_t len)
+{
+    size_t i = 0;
+    while (len - i >= TPL_N) {
+        if (!TPL_SURROGATE(src + i)) {
+            i += TPL_N;
+            continue;
+        }
+        size_t j = wenc__latin1_well_formed_from(src, i, i + TPL_N, len);
+        if (j < i + TPL_N)
+            return j;
+        i = j;
+    }
+    return wenc__latin1_well_formed_from(src, i, len, len);
+}
+
+#undef TPL_N
+#undef TPL_WIDEN
+#undef TPL_HIGH
+#undef TPL_NARROW
+#undef TPL_ANY
+#undef TPL_SURROGATE
