@@ -85,6 +85,30 @@ WENC_API wenc_status wenc_utf16_to_latin1(const uint16_t *src, size_t *src_len, 
                                           size_t *dst_len);
 
 /* ---------------------------------------------------------------------------
+** Decoding into one-byte strings, from every encoding.
+**
+** As wenc_decoder_decode_to_utf16 (wenc/decoder.h: the same arguments,
+** streaming, error modes, errors and offsets), writing each code point
+** U+0000..U+00FF as one byte to the *DST_LEN bytes at DST, and stopping
+** before the first code point above U+00FF (in replacement mode U+FFFD
+** is one) with WENC_UNMAPPABLE: everything before it was written, and the
+** caller goes on with the same decoder and SRC + *SRC_LEN through
+** wenc_decoder_decode_to_utf16 (or _utf8, _utf32), whose output starts with
+** that code point; it may come back to this function at any later point.
+** (*SRC_LEN may include that code point's bytes: D then holds it, as it
+** holds output that did not fit.)  Any split of the input, any room, and
+** any mix of calls to this and the other decode functions give the same
+** code points and errors as one call of decode_to_utf32.  The other
+** statuses are decode_to_utf16's: WENC_INPUT_EMPTY, WENC_OUTPUT_FULL (no
+** room: the next code point, whatever it is, did not fit), WENC_MALFORMED
+** (fatal mode), WENC_INVALID_ARGUMENT.  Never allocates; a text decoder
+** (wenc/text.h) has no such call yet: decode with its encoding's
+** wenc_decoder. */
+WENC_API wenc_status wenc_decoder_decode_to_latin1(wenc_decoder *d, const uint8_t *src,
+                                                   size_t *src_len, uint8_t *dst, size_t *dst_len,
+                                                   bool last);
+
+/* ---------------------------------------------------------------------------
 ** Prefixes: how far a text is ASCII or one-byte.  Each returns a length in
 ** units of its input, from 0 to LEN (0 for SRC NULL). */
 

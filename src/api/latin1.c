@@ -10,7 +10,8 @@
 **   family's to_utf16 (which stops before any malformed sequence, as the
 **   UTF-8 decoder's step function would reject it) and narrowed.
 ** Why a conversion stopped is decided once, for the code point at the stop,
-** by the UTF-8 toolkit's span decoder (the same DFA). */
+** by the UTF-8 toolkit's span decoder (the same DFA).  Decoding into
+** one-byte strings is the decoder's own decode to UTF-16, narrowed. */
 #include "engine/internal.h"
 #include "simd/latin1/latin1_kernels.h"
 #include "simd/utf16/utf16_kernels.h"
@@ -240,4 +241,54 @@ void wenc_utf16_to_well_formed(const uint16_t *src, size_t len, uint16_t *dst)
         if (i < len)
             dst[i++] = 0xFFFD;
     }
+}
+
+/* Each window decoded to UTF-16 from a copy of D's state (wenc/decoder.h:
+** a decoder may be copied to fork the stream): if the window holds a unit
+** above 0x00FF after M that narrowed, D goes back to the copy and decodes
+** the same input again into a room of M units, which stops it right
+** before that unit (the rest of its output kept in D, or its input not
+** consumed), so the decoder's step functions alone decide every code
+** point and error. */
+wenc_status wenc_decoder_decode_to_latin1(wenc_decoder *d, const uint8_t *src, size_t *src_len,
+                                          uint8_t *dst, size_t *dst_len, bool last)
+{
+    if (d == NULL || src_len == NULL || dst_len == NULL || (src == NULL && *src_len != 0) ||
+        (dst == NULL && *dst_len != 0)) {
+        if (src_len != NULL)
+            *src_len = 0;
+        if (dst_len != NULL)
+            *dst_len = 0;
+        return WENC_INVALID_ARGUMENT;
+    }
+    const wenc__latin1_kernels *kl = wenc__latin1_kernels_get();
+    uint16_t window[WINDOW];
+    size_t len = *src_len, cap = *dst_len, i = 0, o = 0;
+    wenc_status st;
+    for (;;) {
+        wenc_decoder before = *d;
+        size_t n = len - i, w = MIN(cap - o, WINDOW);
+        st = wenc_decoder_decode_to_utf16(d, src == NULL ? src : src + i, &n, window, &w, last);
+        if (st == WENC_INVALID_ARGUMENT)
+            break; /* an uninitialised decoder: only on the first pass */
+        size_t m = kl->narrow(window, w, dst == NULL ? NULL : dst + o);
+        if (m < w) {
+            *d = before;
+            n = len - i;
+            size_t again = m;
+            (void)wenc_decoder_decode_to_utf16(d, src == NULL ? src : src + i, &n, window, &again,
+                                               last);
+            i += n;
+            o += m;
+            st = WENC_UNMAPPABLE;
+            break;
+        }
+        i += n;
+        o += w;
+        if (st != WENC_OUTPUT_FULL || o == cap)
+            break;
+    }
+    *src_len = i;
+    *dst_len = o;
+    return st;
 }
