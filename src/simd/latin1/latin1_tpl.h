@@ -2,8 +2,11 @@
 ** over the steps each instruction set's file defines (the pattern of
 ** sb_decode_tpl.h): whole steps of TPL_N bytes or units while they need
 ** nothing else, then the scalar loops of latin1_kernels.h from where the
-** steps stopped, so every stop is the scalar loop's.  The includer
-** defines:
+** steps stopped, so every stop is the scalar loop's.  An input of at
+** least one step that does not end on a step ends with one more, over its
+** last TPL_N (overlapping the one before: it writes what that wrote, and a
+** test that passes there passes for the units left), so that only inputs
+** shorter than a step run the scalar loop whole.  The includer defines:
 **   TPL_N                 bytes or units per step;
 **   TPL_WIDEN(s, d)       widens the TPL_N bytes at S to units at D;
 **   TPL_HIGH(s)           the number of bytes 80..FF of the TPL_N at S;
@@ -20,7 +23,10 @@ static void widen(const uint8_t *src, size_t len, uint16_t *dst)
     size_t i = 0;
     for (; len - i >= TPL_N; i += TPL_N)
         TPL_WIDEN(src + i, dst + i);
-    wenc__latin1_widen_from(src, i, len, dst);
+    if (i < len && len >= TPL_N)
+        TPL_WIDEN(src + len - TPL_N, dst + len - TPL_N);
+    else
+        wenc__latin1_widen_from(src, i, len, dst);
 }
 
 static size_t high_count(const uint8_t *src, size_t len)
@@ -36,7 +42,9 @@ static size_t narrow(const uint16_t *src, size_t len, uint8_t *dst)
     size_t i = 0;
     for (; len - i >= TPL_N; i += TPL_N)
         if (!TPL_NARROW(src + i, dst + i))
-            break;
+            return wenc__latin1_narrow_from(src, i, len, dst);
+    if (i < len && len >= TPL_N && TPL_NARROW(src + len - TPL_N, dst + len - TPL_N))
+        return len;
     return wenc__latin1_narrow_from(src, i, len, dst);
 }
 
@@ -45,7 +53,9 @@ static size_t below(const uint16_t *src, size_t len, uint16_t mask)
     size_t i = 0;
     for (; len - i >= TPL_N; i += TPL_N)
         if (TPL_ANY(src + i, mask))
-            break;
+            return wenc__latin1_below_from(src, i, len, mask);
+    if (i < len && len >= TPL_N && !TPL_ANY(src + len - TPL_N, mask))
+        return len;
     return wenc__latin1_below_from(src, i, len, mask);
 }
 
@@ -64,6 +74,9 @@ static size_t well_formed(const uint16_t *src, size_t len)
             return j;
         i = j;
     }
+    /* I is not inside a pair (a step or the scalar loop ended there). */
+    if (i < len && len >= TPL_N && !TPL_SURROGATE(src + len - TPL_N))
+        return len;
     return wenc__latin1_well_formed_from(src, i, len, len);
 }
 
