@@ -70,8 +70,12 @@ size_t wenc_utf8_length_from_latin1(const uint8_t *src, size_t len)
 static size_t latin1_utf8(const uint8_t *src, size_t len, uint8_t *dst, size_t cap,
                           size_t *written)
 {
-    const wenc__utf8_kernels *k8 = wenc__utf8_kernels_get();
-    const wenc__utf16_kernels *k16 = wenc__utf16_kernels_get();
+    /* Short inputs take the scalar set's copy and to_utf8, as the short
+    ** paths do (utf8_kernels.h, wenc__utf8_kernels_for: a vector kernel's
+    ** setup costs more than the bytes there). */
+    const wenc__utf8_kernels *k8 = wenc__utf8_kernels_for(len, WENC__UTF8_SHORT_SCALAR);
+    const wenc__utf16_kernels *k16 =
+        len <= WENC__UTF8_SHORT_SCALAR ? &wenc__utf16_scalar : wenc__utf16_kernels_get();
     const wenc__latin1_kernels *kl = wenc__latin1_kernels_get();
     uint16_t window[WINDOW];
     size_t i = 0, o = 0;
@@ -133,7 +137,7 @@ static wenc_status utf8_stop(const uint8_t *src, size_t len)
 static wenc_status utf8_latin1(const uint8_t *src, size_t len, uint8_t *dst, size_t cap,
                                size_t *read, size_t *written)
 {
-    const wenc__utf8_kernels *k8 = wenc__utf8_kernels_get();
+    const wenc__utf8_kernels *k8 = wenc__utf8_kernels_for(len, WENC__UTF8_SHORT_SCALAR);
     const wenc__latin1_kernels *kl = wenc__latin1_kernels_get();
     uint16_t window[WINDOW];
     uint8_t scratch[WINDOW];
