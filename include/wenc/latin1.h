@@ -51,8 +51,8 @@ WENC_API size_t wenc_utf8_length_from_latin1(const uint8_t *src, size_t len);
 ** one does not fit, WENC_INVALID_ARGUMENT (NULL SRC_LEN or DST_LEN, or
 ** SRC or DST NULL with a non-zero length; then nothing is written and the
 ** lengths are not changed). */
-WENC_API wenc_status wenc_latin1_to_utf8_partial(const uint8_t *src, size_t *src_len,
-                                                 uint8_t *dst, size_t *dst_len);
+WENC_API wenc_status wenc_latin1_to_utf8_partial(const uint8_t *src, size_t *src_len, uint8_t *dst,
+                                                 size_t *dst_len);
 
 /* Widens the LEN bytes at SRC to LEN UTF-16 units at DST (room for LEN
 ** units); returns LEN (0 for SRC or DST NULL with LEN != 0). */
@@ -67,9 +67,9 @@ WENC_API size_t wenc_latin1_to_utf16(const uint8_t *src, size_t len, uint16_t *d
 ** status says what is at *SRC_LEN, set to the units read (so the input
 ** from there on is not consumed: a caller may widen what it has and go on
 ** in UTF-16 from *SRC_LEN); *DST_LEN is the bytes written (nothing past
-** them is touched, but see wenc_utf8_to_latin1), and *DST_LEN <= *SRC_LEN.  WENC_INVALID_ARGUMENT for NULL
-** SRC_LEN or DST_LEN, or SRC or DST NULL with a non-zero length (nothing
-** done). */
+** them is touched, but see wenc_utf8_to_latin1), and *DST_LEN <= *SRC_LEN.
+** WENC_INVALID_ARGUMENT for NULL SRC_LEN or DST_LEN, or SRC or DST NULL
+** with a non-zero length (nothing done). */
 
 /* UTF-8 in.  A malformed sequence is what the UTF-8 decoder would turn into
 ** U+FFFD, including one cut by the end of the input (this is not a

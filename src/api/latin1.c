@@ -67,8 +67,7 @@ size_t wenc_utf8_length_from_latin1(const uint8_t *src, size_t len)
 ** by what follows, since the conversion goes on until the input ends
 ** (covering one byte of output per byte of input) or until fewer than 2
 ** bytes of room are left. */
-static size_t latin1_utf8(const uint8_t *src, size_t len, uint8_t *dst, size_t cap,
-                          size_t *written)
+static size_t latin1_utf8(const uint8_t *src, size_t len, uint8_t *dst, size_t cap, size_t *written)
 {
     /* Short inputs take the scalar set's copy and to_utf8, as the short
     ** paths do (utf8_kernels.h, wenc__utf8_kernels_for: a vector kernel's
@@ -180,8 +179,7 @@ static wenc_status utf8_latin1(const uint8_t *src, size_t len, uint8_t *dst, siz
     return st;
 }
 
-wenc_status wenc_utf8_to_latin1(const uint8_t *src, size_t *src_len, uint8_t *dst,
-                                size_t *dst_len)
+wenc_status wenc_utf8_to_latin1(const uint8_t *src, size_t *src_len, uint8_t *dst, size_t *dst_len)
 {
     if (src_len == NULL || dst_len == NULL || (src == NULL && *src_len != 0) ||
         (dst == NULL && *dst_len != 0))
@@ -211,7 +209,8 @@ wenc_status wenc_utf16_to_latin1(const uint16_t *src, size_t *src_len, uint8_t *
         (dst == NULL && *dst_len != 0))
         return WENC_INVALID_ARGUMENT;
     size_t len = *src_len, cap = *dst_len;
-    size_t m = len == 0 || cap == 0 ? 0 : wenc__latin1_kernels_get()->narrow(src, MIN(len, cap), dst);
+    size_t m =
+        len == 0 || cap == 0 ? 0 : wenc__latin1_kernels_get()->narrow(src, MIN(len, cap), dst);
     *src_len = *dst_len = m;
     if (m == len)
         return WENC_INPUT_EMPTY;

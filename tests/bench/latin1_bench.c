@@ -45,8 +45,14 @@ typedef struct job {
 enum { L1_U8, L1_U16, U8_L1, U16_L1, U16_WF, OPS };
 static const char *const op_names[OPS] = {"l1->u8", "l1->u16", "u8->l1", "u16->l1", "u16-wf"};
 
-static size_t w_l1_u8(const job *j) { return wenc_latin1_to_utf8(j->l1, j->n, j->out8); }
-static size_t w_l1_u16(const job *j) { return wenc_latin1_to_utf16(j->l1, j->n, j->out16); }
+static size_t w_l1_u8(const job *j)
+{
+    return wenc_latin1_to_utf8(j->l1, j->n, j->out8);
+}
+static size_t w_l1_u16(const job *j)
+{
+    return wenc_latin1_to_utf16(j->l1, j->n, j->out16);
+}
 static size_t w_u8_l1(const job *j)
 {
     size_t sl = j->n8, dl = j->n;
@@ -59,21 +65,33 @@ static size_t w_u16_l1(const job *j)
     wenc_utf16_to_latin1(j->u16, &sl, j->out8, &dl);
     return dl;
 }
-static size_t w_u16_wf(const job *j) { return wenc_utf16_well_formed_prefix(j->u16, j->n); }
+static size_t w_u16_wf(const job *j)
+{
+    return wenc_utf16_well_formed_prefix(j->u16, j->n);
+}
 
 #ifdef WENC_BENCH_ENCODING_RS
-static size_t e_l1_u8(const job *j) { return encrs_mem_latin1_to_utf8(j->l1, j->n, j->out8); }
+static size_t e_l1_u8(const job *j)
+{
+    return encrs_mem_latin1_to_utf8(j->l1, j->n, j->out8);
+}
 static size_t e_l1_u16(const job *j)
 {
     encrs_mem_latin1_to_utf16(j->l1, j->n, j->out16);
     return j->n;
 }
-static size_t e_u8_l1(const job *j) { return encrs_mem_utf8_to_latin1(j->u8, j->n8, j->out8); }
+static size_t e_u8_l1(const job *j)
+{
+    return encrs_mem_utf8_to_latin1(j->u8, j->n8, j->out8);
+}
 static size_t e_u16_l1(const job *j)
 {
     return encrs_mem_utf16_to_latin1(j->u16, j->n, j->out8) ? j->n : 0;
 }
-static size_t e_u16_wf(const job *j) { return encrs_mem_utf16_valid_up_to(j->u16, j->n); }
+static size_t e_u16_wf(const job *j)
+{
+    return encrs_mem_utf16_valid_up_to(j->u16, j->n);
+}
 #endif
 
 typedef struct peer {
@@ -178,9 +196,9 @@ static uint8_t *generate(size_t n, unsigned accent_in)
     uint8_t *s = xmalloc(n);
     for (size_t i = 0; i < n; i++) {
         uint32_t r = random32();
-        s[i] = r % 7 == 0       ? ' '
+        s[i] = r % 7 == 0                            ? ' '
                : accent_in && r / 7 % accent_in == 0 ? accents[r / 64 % 8]
-                                                      : (uint8_t)('a' + r / 7 % 26);
+                                                     : (uint8_t)('a' + r / 7 % 26);
     }
     return s;
 }

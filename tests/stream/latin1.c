@@ -151,20 +151,20 @@ int main(int argc, char **argv)
                 /* Mostly ASCII, or mostly high bytes, or anything. */
                 unsigned mix = k % 3;
                 for (size_t i = 0; i < n; i++) {
-                    bool high = mix == 0 ? tu_rng_below(&rng, 8) == 0
+                    bool high = mix == 0   ? tu_rng_below(&rng, 8) == 0
                                 : mix == 1 ? tu_rng_below(&rng, 4) != 0
                                            : tu_rng_below(&rng, 2) == 0;
-                    in[i] = (uint8_t)(high ? 0x80 + tu_rng_below(&rng, 128)
-                                           : tu_rng_below(&rng, 128));
+                    in[i] =
+                        (uint8_t)(high ? 0x80 + tu_rng_below(&rng, 128) : tu_rng_below(&rng, 128));
                 }
                 reference(e, flags, in, n, &want);
                 for (unsigned p = 0; p < 4; p++) {
                     inputs++;
                     const char *why = run(e, flags, in, n, &got);
-                    if (why == NULL && (got.n != want.n || got.nerr != want.nerr ||
-                                        memcmp(got.cp, want.cp, got.n * sizeof got.cp[0]) != 0 ||
-                                        memcmp(got.err, want.err, got.nerr * sizeof got.err[0]) !=
-                                            0))
+                    if (why == NULL &&
+                        (got.n != want.n || got.nerr != want.nerr ||
+                         memcmp(got.cp, want.cp, got.n * sizeof got.cp[0]) != 0 ||
+                         memcmp(got.err, want.err, got.nerr * sizeof got.err[0]) != 0))
                         why = "output or errors differ from one decode_to_utf32";
                     if (why != NULL && failed++ < 3) {
                         char hex[200];

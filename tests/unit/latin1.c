@@ -20,7 +20,7 @@
 #include "testutil.h"
 #include "wenc/wenc.h"
 
-#define MAXN 300
+#define MAXN   300
 #define CANARY 0xA5
 
 static unsigned long checked, failed;
@@ -138,8 +138,14 @@ static wenc_status ref_utf8_to_latin1(const uint8_t *s, size_t n, uint8_t *d, si
     return st;
 }
 
-static bool is_lead(uint32_t u) { return u >= 0xD800 && u <= 0xDBFF; }
-static bool is_trail(uint32_t u) { return u >= 0xDC00 && u <= 0xDFFF; }
+static bool is_lead(uint32_t u)
+{
+    return u >= 0xD800 && u <= 0xDBFF;
+}
+static bool is_trail(uint32_t u)
+{
+    return u >= 0xDC00 && u <= 0xDFFF;
+}
 
 /* Whether S[I] is a lone surrogate. */
 static bool ref_lone(const uint16_t *s, size_t n, size_t i)
@@ -208,8 +214,8 @@ static void check_latin1(const uint8_t *s_, size_t n, bool rooms)
         for (size_t k = dl; k <= cap; k++)
             canary &= dd[k] == CANARY;
         EXPECT(st == rst && sl == ri && dl == ro && memcmp(dd, refout, ro) == 0 && canary,
-               "latin1_to_utf8_partial n %zu room %zu: %d %zu %zu, want %d %zu %zu%s", n, cap,
-               st, sl, dl, rst, ri, ro, canary ? "" : " (wrote past)");
+               "latin1_to_utf8_partial n %zu room %zu: %d %zu %zu, want %d %zu %zu%s", n, cap, st,
+               sl, dl, rst, ri, ro, canary ? "" : " (wrote past)");
         free(dd);
     }
     free(s);
@@ -223,8 +229,9 @@ static void check_utf16(const uint16_t *s_, size_t n, bool rooms)
            n);
     EXPECT(wenc_utf16_ascii_prefix(s, n) == ref_below(s, n, 0x80), "utf16_ascii_prefix n %zu", n);
     size_t wf = ref_well_formed(s, n);
-    EXPECT(wenc_utf16_well_formed_prefix(s, n) == wf, "utf16_well_formed_prefix n %zu: %zu, "
-                                                     "want %zu",
+    EXPECT(wenc_utf16_well_formed_prefix(s, n) == wf,
+           "utf16_well_formed_prefix n %zu: %zu, "
+           "want %zu",
            n, wenc_utf16_well_formed_prefix(s, n), wf);
     for (size_t i = 0; i < n; i++)
         ref16[i] = ref_lone(s, n, i) ? 0xFFFD : s[i];
@@ -243,10 +250,10 @@ static void check_utf16(const uint16_t *s_, size_t n, bool rooms)
         size_t sl = n, dl = cap;
         wenc_status st = wenc_utf16_to_latin1(s, &sl, dd, &dl);
         size_t ri = p < cap ? p : cap;
-        wenc_status rst = ri == n               ? WENC_INPUT_EMPTY
-                          : s[ri] <= 0xFF       ? WENC_OUTPUT_FULL
-                          : ref_lone(s, n, ri)  ? WENC_MALFORMED
-                                                : WENC_UNMAPPABLE;
+        wenc_status rst = ri == n              ? WENC_INPUT_EMPTY
+                          : s[ri] <= 0xFF      ? WENC_OUTPUT_FULL
+                          : ref_lone(s, n, ri) ? WENC_MALFORMED
+                                               : WENC_UNMAPPABLE;
         bool same = sl == ri && dl == ri, canary = true;
         for (size_t k = 0; same && k < ri; k++)
             same = dd[k] == s[k];
@@ -289,8 +296,9 @@ static tu_rng rng;
 static void fill_latin1(uint8_t *s, size_t n, unsigned high_in)
 {
     for (size_t i = 0; i < n; i++)
-        s[i] = (uint8_t)(high_in && tu_rng_below(&rng, high_in) == 0 ? 0x80 + tu_rng_below(&rng, 128)
-                                                                    : 0x20 + tu_rng_below(&rng, 95));
+        s[i] =
+            (uint8_t)(high_in && tu_rng_below(&rng, high_in) == 0 ? 0x80 + tu_rng_below(&rng, 128)
+                                                                  : 0x20 + tu_rng_below(&rng, 95));
 }
 
 int main(void)
@@ -391,8 +399,8 @@ int main(void)
     /* UTF-16: a breaking unit (or pair) at every position of ASCII text
     ** (and of Latin-1 text up to 140 units), every length; every room up
     ** to 80 units. */
-    static const uint16_t breakers[][2] = {{0x80, 0}, {0xFF, 0},    {0x100, 0},    {0x7FF, 0},
-                                           {0xD800, 0}, {0xDBFF, 0}, {0xDC00, 0},  {0xDFFF, 0},
+    static const uint16_t breakers[][2] = {{0x80, 0},   {0xFF, 0},   {0x100, 0},      {0x7FF, 0},
+                                           {0xD800, 0}, {0xDBFF, 0}, {0xDC00, 0},     {0xDFFF, 0},
                                            {0xFFFD, 0}, {0xFFFF, 0}, {0xD83D, 0xDE00}};
     for (size_t n = 0; n <= MAXN; n++) {
         for (unsigned mix = 0; mix < 2; mix++) {
@@ -436,11 +444,21 @@ int main(void)
         uint8_t b[4];
         size_t n;
     } breaks8[] = {
-        {{0xC3, 0xA9}, 2},       {{0xC2, 0x80}, 2},       {{0xC4, 0x80}, 2},
-        {{0xDF, 0xBF}, 2},       {{0xE2, 0x82, 0xAC}, 3}, {{0xF0, 0x9F, 0x98, 0x80}, 4},
-        {{0x80}, 1},             {{0xBF}, 1},             {{0xC0, 0x80}, 2},
-        {{0xC1, 0xBF}, 2},       {{0xC3}, 1},             {{0xE0, 0x80, 0x80}, 3},
-        {{0xED, 0xA0, 0x80}, 3}, {{0xF5}, 1},             {{0xFF}, 1},
+        {{0xC3, 0xA9}, 2},
+        {{0xC2, 0x80}, 2},
+        {{0xC4, 0x80}, 2},
+        {{0xDF, 0xBF}, 2},
+        {{0xE2, 0x82, 0xAC}, 3},
+        {{0xF0, 0x9F, 0x98, 0x80}, 4},
+        {{0x80}, 1},
+        {{0xBF}, 1},
+        {{0xC0, 0x80}, 2},
+        {{0xC1, 0xBF}, 2},
+        {{0xC3}, 1},
+        {{0xE0, 0x80, 0x80}, 3},
+        {{0xED, 0xA0, 0x80}, 3},
+        {{0xF5}, 1},
+        {{0xFF}, 1},
         {{0xE2, 0x82}, 2},
     };
     for (size_t n = 0; n <= MAXN; n++) {

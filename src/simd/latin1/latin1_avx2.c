@@ -45,9 +45,9 @@ WENC__INLINE bool surrogate32(const uint16_t *s)
     return v256_any(v256_or(a, b));
 }
 
-#define TPL_N 32
-#define TPL_WIDEN(s, d) widen32((s), (d))
-#define TPL_HIGH(s) high32(s)
+#define TPL_N            32
+#define TPL_WIDEN(s, d)  widen32((s), (d))
+#define TPL_HIGH(s)      high32(s)
 #define TPL_NARROW(s, d) narrow32((s), (d))
 #define TPL_ANY(s, mask) any32((s), (mask))
 #define TPL_SURROGATE(s) surrogate32(s)

@@ -9,7 +9,7 @@
 
 WENC__TARGET_BEGIN(WENC__TARGET_AVX512)
 /* This file's set, for simd/vec_x86.h (target.h). */
-#define WENC__KERNEL_AVX2 1
+#define WENC__KERNEL_AVX2   1
 #define WENC__KERNEL_AVX512 1
 
 #include "latin1_kernels.h"
@@ -80,8 +80,8 @@ WENC__INLINE size_t first_with(const uint16_t *s, size_t k, uint16_t mask, __m51
     const __m512i m = _mm512_set1_epi16((short)mask);
     *a = _mm512_maskz_loadu_epi16(ma, s);
     *b = mb != 0 ? _mm512_maskz_loadu_epi16(mb, s + 32) : v512_zero();
-    uint64_t bad = (uint64_t)_mm512_test_epi16_mask(*a, m) |
-                   (uint64_t)_mm512_test_epi16_mask(*b, m) << 32;
+    uint64_t bad = (uint64_t)_mm512_test_epi16_mask(*a, m) | (uint64_t)_mm512_test_epi16_mask(*b, m)
+                                                                 << 32;
     return bad != 0 ? (size_t)__builtin_ctzll(bad) : k;
 }
 
@@ -106,24 +106,24 @@ WENC__INLINE bool surrogate_tail(const uint16_t *s, size_t k)
     const __m512i top = _mm512_set1_epi16((short)0xF800), sur = _mm512_set1_epi16((short)0xD800);
     __mmask32 ma = first32(k), mb = k > 32 ? first32(k - 32) : 0;
     __mmask32 a = _mm512_cmpeq_epi16_mask(v512_and(_mm512_maskz_loadu_epi16(ma, s), top), sur);
-    __mmask32 b = mb != 0 ? _mm512_cmpeq_epi16_mask(
-                                v512_and(_mm512_maskz_loadu_epi16(mb, s + 32), top), sur)
-                          : 0;
+    __mmask32 b =
+        mb != 0 ? _mm512_cmpeq_epi16_mask(v512_and(_mm512_maskz_loadu_epi16(mb, s + 32), top), sur)
+                : 0;
     return (a | b) != 0;
 }
 
-#define TPL_N 64
-#define TPL_WIDEN(s, d) widen64((s), (d))
-#define TPL_HIGH(s) high64(s)
-#define TPL_NARROW(s, d) narrow64((s), (d))
-#define TPL_ANY(s, mask) any64((s), (mask))
-#define TPL_SURROGATE(s) surrogate64(s)
-#define TPL_TAIL 1
-#define TPL_WIDEN_TAIL(s, d, k) widen_tail((s), (d), (k))
-#define TPL_HIGH_TAIL(s, k) high_tail((s), (k))
-#define TPL_NARROW_TAIL(s, d, k) narrow_tail((s), (d), (k))
+#define TPL_N                      64
+#define TPL_WIDEN(s, d)            widen64((s), (d))
+#define TPL_HIGH(s)                high64(s)
+#define TPL_NARROW(s, d)           narrow64((s), (d))
+#define TPL_ANY(s, mask)           any64((s), (mask))
+#define TPL_SURROGATE(s)           surrogate64(s)
+#define TPL_TAIL                   1
+#define TPL_WIDEN_TAIL(s, d, k)    widen_tail((s), (d), (k))
+#define TPL_HIGH_TAIL(s, k)        high_tail((s), (k))
+#define TPL_NARROW_TAIL(s, d, k)   narrow_tail((s), (d), (k))
 #define TPL_BELOW_TAIL(s, k, mask) below_tail((s), (k), (mask))
-#define TPL_SURROGATE_TAIL(s, k) surrogate_tail((s), (k))
+#define TPL_SURROGATE_TAIL(s, k)   surrogate_tail((s), (k))
 #include "latin1_tpl.h"
 
 const wenc__latin1_kernels wenc__latin1_avx512 = {

@@ -83,8 +83,7 @@ WENC__INLINE size_t wenc__latin1_below_from(const uint16_t *s, size_t i, size_t 
 ** it returns (< END), else returns where it ended (END or END + 1).  A
 ** leading surrogate 0xD800..0xDBFF is whole with a trailing one
 ** 0xDC00..0xDFFF after it; any other surrogate is lone. */
-WENC__INLINE size_t wenc__latin1_well_formed_from(const uint16_t *s, size_t i, size_t end,
-                                                  size_t n)
+WENC__INLINE size_t wenc__latin1_well_formed_from(const uint16_t *s, size_t i, size_t end, size_t n)
 {
     while (i < end) {
         uint32_t u = s[i];

@@ -44,9 +44,9 @@ WENC__INLINE bool surrogate16(const uint16_t *s)
     return vmaxvq_u16(vorrq_u16(a, b)) != 0;
 }
 
-#define TPL_N 16
-#define TPL_WIDEN(s, d) widen16((s), (d))
-#define TPL_HIGH(s) high16(s)
+#define TPL_N            16
+#define TPL_WIDEN(s, d)  widen16((s), (d))
+#define TPL_HIGH(s)      high16(s)
 #define TPL_NARROW(s, d) narrow16((s), (d))
 #define TPL_ANY(s, mask) any16((s), (mask))
 #define TPL_SURROGATE(s) surrogate16(s)

@@ -5,7 +5,7 @@
 
 #include "latin1_kernels.h"
 
-#define ONES8 UINT64_C(0x0101010101010101)
+#define ONES8  UINT64_C(0x0101010101010101)
 #define ONES16 UINT64_C(0x0001000100010001)
 
 WENC__INLINE uint64_t word_at(const void *p)
@@ -49,9 +49,9 @@ WENC__INLINE bool surrogate8(const uint16_t *s)
     return any != 0;
 }
 
-#define TPL_N 8
-#define TPL_WIDEN(s, d) widen8((s), (d))
-#define TPL_HIGH(s) high8(s)
+#define TPL_N            8
+#define TPL_WIDEN(s, d)  widen8((s), (d))
+#define TPL_HIGH(s)      high8(s)
 #define TPL_NARROW(s, d) narrow8((s), (d))
 #define TPL_ANY(s, mask) any8((s), (mask))
 #define TPL_SURROGATE(s) surrogate8(s)
