@@ -19,6 +19,9 @@
 **                     while parsing, XML encoding detection
 **   wenc/simd.h       which kernel set (SSE2, AVX2, NEON, ...) runs, and
 **                     choosing another
+**   wenc/latin1.h     for JavaScript engines: one-byte (Latin-1) strings
+**                     to and from UTF-8 and UTF-16, ASCII and one-byte
+**                     prefixes, well-formed UTF-16
 **
 ** Conventions of the whole API:
 ** - No global mutable state, no locale, no errno.  Every function may be
@@ -210,6 +213,7 @@ WENC_API bool wenc_encoding_is_single_byte(const wenc_encoding *encoding);
 #include "wenc/utf8.h"
 #include "wenc/sniff.h"
 #include "wenc/simd.h"
+#include "wenc/latin1.h"
 
 #ifdef __cplusplus
 }

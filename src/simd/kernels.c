@@ -12,6 +12,7 @@
 ** handlers' item functions, so they are copies rather than kernels: which
 ** copy a set runs is said in src/simd/cjk/cjk_copies.h. */
 #include "iso2022jp/iso2022jp_kernels.h"
+#include "latin1/latin1_kernels.h"
 #include "sb/sb_kernels.h"
 #include "search/search_kernels.h"
 #include "utf16/utf16_kernels.h"
@@ -99,3 +100,13 @@ const wenc__search_kernels *const wenc__search_kernels_by_isa[WENC__ISA_COUNT] =
     [WENC__ISA_NEON] = ON_NEON(&wenc__search_neon, &wenc__search_scalar),
 };
 #endif
+
+/* wenc/latin1.h's kernels (issue 41): every set has its own steps. */
+const wenc__latin1_kernels *const wenc__latin1_kernels_by_isa[WENC__ISA_COUNT] = {
+    [WENC__ISA_SCALAR] = &wenc__latin1_scalar,
+    [WENC__ISA_SSE2] = ON_X86(&wenc__latin1_sse2, &wenc__latin1_scalar),
+    [WENC__ISA_SSE41] = ON_X86(&wenc__latin1_sse41, &wenc__latin1_scalar),
+    [WENC__ISA_AVX2] = ON_X86(&wenc__latin1_avx2, &wenc__latin1_scalar),
+    [WENC__ISA_AVX512] = ON_X86(&wenc__latin1_avx512, &wenc__latin1_scalar),
+    [WENC__ISA_NEON] = ON_NEON(&wenc__latin1_neon, &wenc__latin1_scalar),
+};

@@ -354,12 +354,7 @@ wenc_utf8_sniff_result wenc_utf8_sniff(const uint8_t *src, size_t len)
 {
     if (src == NULL)
         return len == 0 ? WENC_UTF8_SNIFF_ASCII : WENC_UTF8_SNIFF_NOT_UTF8;
-    /* The kernel's skip from 32 bytes (SSE2's steps are 32 bytes), else
-    ** a word at a time. */
-    size_t (*skip)(const uint8_t *, size_t) = NULL;
-    if (len >= 32)
-        skip = wenc__utf8_kernels_get()->ascii_prefix;
-    size_t i = skip != NULL ? skip(src, len) : wenc__utf8_skip_ascii(src, 0, len);
+    size_t i = wenc_ascii_prefix(src, len); /* wenc/latin1.h */
     if (i == len)
         return WENC_UTF8_SNIFF_ASCII;
     wenc__utf8_scan sc = {WENC__U8_ACCEPT, 0};

@@ -1,7 +1,9 @@
 /* js_engine.c -- docs/guide.md, "TextDecoder and TextEncoder in a
 ** JavaScript engine": the constructor's RangeError, decode()'s TypeError
-** and UTF-16 result, and encodeInto() into a growing buffer.  Compiled and
-** run as a test. */
+** and UTF-16 result, encodeInto() into a growing buffer; and "For
+** JavaScript engines": a document decoded into a one-byte string, or UTF-16
+** from its first character above U+00FF.  Compiled and run as a test. */
+#include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -75,6 +77,39 @@ static uint8_t *js_string_to_utf8(const uint16_t *s, size_t len, size_t *out_len
 }
 /* [/guide:js_encode_into] */
 
+/* [guide:js_one_byte] */
+/* A whole document (LEN bytes in ENCODING) as an engine string: one byte
+** per character while every character is at most U+00FF, else UTF-16 from
+** the first one above (the one-byte part widened).  *WIDE says which; the
+** result is malloc'd, with room for the worst case (one unit per byte,
+** plus the flush). */
+static void *js_decode_document(const wenc_encoding *encoding, const uint8_t *bytes,
+                                size_t len, bool *wide, size_t *out_len)
+{
+    wenc_decoder d;
+    wenc_decoder_init(&d, encoding, WENC_DECODER_REPLACEMENT);
+    size_t room = wenc_decoder_max_utf16_length(&d, len);
+    uint8_t *one = malloc(room ? room : 1);
+    size_t read = len, n = room;
+    if (one == NULL)
+        return NULL;
+    *wide = wenc_decoder_decode_to_latin1(&d, bytes, &read, one, &n, true) == WENC_UNMAPPABLE;
+    if (!*wide) {
+        *out_len = n;
+        return one;
+    }
+    uint16_t *two = malloc((room ? room : 1) * sizeof *two);
+    if (two != NULL) {
+        size_t rest = len - read, m = room - n;
+        wenc_latin1_to_utf16(one, n, two);
+        wenc_decoder_decode_to_utf16(&d, bytes + read, &rest, two + n, &m, true);
+        *out_len = n + m;
+    }
+    free(one);
+    return two;
+}
+/* [/guide:js_one_byte] */
+
 int main(void)
 {
     int failed = 0;
@@ -117,6 +152,20 @@ int main(void)
               memcmp(utf8, "a\xEF\xBF\xBD\xE2\x82\xAC", 7) != 0 ||
               memcmp(utf8 + n - 4, "\xF0\x9F\x98\x80", 4) != 0;
     free(utf8);
+
+    /* "caf\xE9" in windows-1252 stays one byte per character; with the
+    ** euro sign (0x80 there: U+20AC) it becomes UTF-16 from there. */
+    bool wide;
+    if (wenc_encoding_is_built_in(WENC_WINDOWS_1252)) {
+        uint8_t *l1 = js_decode_document(WENC_WINDOWS_1252, (const uint8_t *)"caf\xE9", 4, &wide,
+                                         &n);
+        failed += l1 == NULL || wide || n != 4 || memcmp(l1, "caf\xE9", 4) != 0;
+        free(l1);
+        uint16_t *u = js_decode_document(WENC_WINDOWS_1252, (const uint8_t *)"\xE9 \x80!", 4,
+                                         &wide, &n);
+        failed += u == NULL || !wide || n != 4 || u[0] != 0xE9 || u[2] != 0x20AC || u[3] != '!';
+        free(u);
+    }
     printf("%s\n", failed ? "FAILED" : "ok");
     return failed != 0;
 }

@@ -430,6 +430,11 @@ def build_utf8(idx):
         ("wtf8", b"\xed\xa0\x80\xed\xbf\xbf\xed\x9f\xbf"),
         ("render", "a\tb\u200b\u00e9\u4e2d\U0001F600\x7f\x01".encode() + b"\xe0\x80z"),
         ("utf32", b"A\x00\x00\x00\x00\xd8\x00\x00\xff\xff\x10\x00\x00\x00\x11\x00"),
+        # wenc/latin1.h: one-byte text as UTF-8 then U+0100; read as UTF-16LE,
+        # units up to 0xFF past a vector step, a pair, a lone surrogate.
+        ("latin1", ("caf\u00e9 \u00ff\u0080" * 12 + "\u0100\u00e9").encode()),
+        ("utf16-latin1", b"a\x00\xe9\x00" * 40 + b"\x80\x00\x00\x01\x3d\xd8\x00\xde"
+                         b"\xff\x00\x00\xdca\x00"),
     ]
     for i, (what, data) in enumerate(samples):
         for variant in range(2):

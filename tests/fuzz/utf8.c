@@ -1,7 +1,7 @@
 /* utf8.c -- fuzz target for the UTF-8 toolkit (wenc/utf8.h): validation,
 ** error listing and kinds, the streaming validator, sniffing, counting,
-** boundaries and iteration, lenient decoding and encoding, and error
-** rendering.
+** boundaries and iteration, lenient decoding and encoding, error
+** rendering, and wenc/latin1.h's one-byte and UTF-16 functions.
 **
 ** Input layout (docs/fuzzing.md):
 **   byte 0  bits 0-4: flags of the lenient decoder (bit 0 fatal); bits 4-7,
@@ -508,6 +508,121 @@ int LLVMFuzzerTestOneInput(const uint8_t *input, size_t size)
         }
         fuzz_buf_free(&u32);
         fuzz_buf_free(&want);
+    }
+
+    /* wenc/latin1.h (issue 41), the spans as oracle: narrowing stops at the
+    ** first malformed span or code point above U+00FF; the bytes as a
+    ** one-byte string and as UTF-16LE units, against plain loops of their
+    ** definitions. */
+    {
+        size_t room = fuzz_schedule_room(&sched, n) % (n + 1), want_read = n, prefix = n, o = 0;
+        wenc_status want_st = WENC_INPUT_EMPTY;
+        uint8_t *want_out = fuzz_xmalloc(n + 1), *l1 = fuzz_xmalloc(n + 1);
+        for (size_t i = 0; i < spans.len; i++) {
+            const span *sp = &FUZZ_BUF_AT(&spans, span, i);
+            if (sp->cp < 0 || sp->cp > 0xFF) {
+                if (prefix == n)
+                    prefix = sp->start;
+                if (want_read == n) {
+                    want_read = sp->start;
+                    want_st = sp->cp < 0 ? WENC_MALFORMED : WENC_UNMAPPABLE;
+                }
+                break;
+            }
+            if (want_read == n && o == room) {
+                want_read = sp->start;
+                want_st = WENC_OUTPUT_FULL;
+            }
+            if (want_read == n)
+                want_out[o++] = (uint8_t)sp->cp;
+        }
+        FUZZ_ASSERT(wenc_utf8_latin1_prefix(data, n) == prefix, "utf8_latin1_prefix: %zu, want %zu",
+                    wenc_utf8_latin1_prefix(data, n), prefix);
+        size_t sl = n, dl = room;
+        wenc_status lst = wenc_utf8_to_latin1(data, &sl, l1, &dl);
+        FUZZ_ASSERT(lst == want_st && sl == want_read && dl == o && memcmp(l1, want_out, o) == 0,
+                    "utf8_to_latin1 into %zu: %d %zu %zu, want %d %zu %zu", room, lst, sl, dl,
+                    want_st, want_read, o);
+        /* The bytes as a one-byte string. */
+        uint8_t *u8 = fuzz_xmalloc(2 * n + 1), *w8 = fuzz_xmalloc(2 * n + 1);
+        size_t m = 0, ascii_prefix = 0;
+        for (size_t i = 0; i < n; i++) {
+            if (data[i] < 0x80) {
+                w8[m++] = data[i];
+            } else {
+                w8[m++] = (uint8_t)(0xC0 | data[i] >> 6);
+                w8[m++] = (uint8_t)(0x80 | (data[i] & 0x3F));
+            }
+        }
+        while (ascii_prefix < n && data[ascii_prefix] < 0x80)
+            ascii_prefix++;
+        FUZZ_ASSERT(wenc_latin1_to_utf8(data, n, u8) == m && memcmp(u8, w8, m) == 0 &&
+                        wenc_utf8_length_from_latin1(data, n) == m &&
+                        wenc_ascii_prefix(data, n) == ascii_prefix,
+                    "latin1_to_utf8, utf8_length_from_latin1, ascii_prefix");
+        size_t room8 = fuzz_schedule_room(&sched, m) % (m + 1), ri = 0, ro = 0;
+        while (ri < n && room8 - ro >= (data[ri] < 0x80 ? 1u : 2u))
+            ro += data[ri++] < 0x80 ? 1 : 2;
+        memset(u8, 0xA5, 2 * n + 1);
+        sl = n;
+        dl = room8;
+        lst = wenc_latin1_to_utf8_partial(data, &sl, u8, &dl);
+        bool untouched = true;
+        for (size_t k = ro; k < 2 * n + 1; k++)
+            untouched &= u8[k] == 0xA5;
+        FUZZ_ASSERT(lst == (ri == n ? WENC_INPUT_EMPTY : WENC_OUTPUT_FULL) && sl == ri && dl == ro &&
+                        memcmp(u8, w8, ro) == 0 && untouched,
+                    "latin1_to_utf8_partial into %zu", room8);
+        /* The bytes as UTF-16LE units (an exact block). */
+        size_t nu = n / 2, lp = 0, ap = 0, wf = nu;
+        uint16_t *u16 = fuzz_xmalloc((nu + 1) * 2), *fixed = fuzz_xmalloc((nu + 1) * 2);
+        for (size_t i = 0; i < nu; i++)
+            u16[i] = (uint16_t)(data[2 * i] | data[2 * i + 1] << 8);
+        uint16_t *x16 = fuzz_exact_copy(u16, nu * 2);
+        while (lp < nu && u16[lp] <= 0xFF)
+            lp++;
+        while (ap < nu && u16[ap] <= 0x7F)
+            ap++;
+        for (size_t i = 0; i < nu; i++) {
+            uint32_t u = u16[i];
+            bool lone = (u >= 0xD800 && u <= 0xDBFF && !(i + 1 < nu && u16[i + 1] >= 0xDC00 &&
+                                                          u16[i + 1] <= 0xDFFF)) ||
+                        (u >= 0xDC00 && u <= 0xDFFF && !(i > 0 && u16[i - 1] >= 0xD800 &&
+                                                          u16[i - 1] <= 0xDBFF));
+            if (lone && wf == nu)
+                wf = i;
+            fixed[i] = lone ? 0xFFFD : (uint16_t)u;
+        }
+        FUZZ_ASSERT(wenc_utf16_latin1_prefix(x16, nu) == lp &&
+                        wenc_utf16_ascii_prefix(x16, nu) == ap &&
+                        wenc_utf16_well_formed_prefix(x16, nu) == wf,
+                    "utf16 prefixes (latin1 %zu, ascii %zu, well-formed %zu)", lp, ap, wf);
+        size_t room16 = fuzz_schedule_room(&sched, nu) % (nu + 1), stop = lp < room16 ? lp : room16;
+        sl = nu;
+        dl = room16;
+        lst = wenc_utf16_to_latin1(x16, &sl, l1, &dl);
+        wenc_status st16 = stop == nu                  ? WENC_INPUT_EMPTY
+                           : u16[stop] <= 0xFF         ? WENC_OUTPUT_FULL
+                           : stop == wf                ? WENC_MALFORMED
+                                                       : WENC_UNMAPPABLE;
+        bool same = sl == stop && dl == stop;
+        for (size_t k = 0; same && k < stop; k++)
+            same = l1[k] == u16[k];
+        FUZZ_ASSERT(lst == st16 && same, "utf16_to_latin1 into %zu: %d %zu, want %d %zu", room16,
+                    lst, sl, st16, stop);
+        uint16_t *y16 = fuzz_xmalloc((nu + 1) * 2);
+        wenc_utf16_to_well_formed(x16, nu, y16);
+        FUZZ_ASSERT(nu == 0 || memcmp(y16, fixed, nu * 2) == 0, "utf16_to_well_formed");
+        wenc_utf16_to_well_formed(x16, nu, x16);
+        FUZZ_ASSERT(nu == 0 || memcmp(x16, fixed, nu * 2) == 0, "utf16_to_well_formed in place");
+        free(y16);
+        free(x16);
+        free(fixed);
+        free(u16);
+        free(u8);
+        free(w8);
+        free(l1);
+        free(want_out);
     }
 
     /* Rendering: like snprintf, into exact and short buffers. */

@@ -94,3 +94,68 @@ pub unsafe extern "C" fn encrs_convert(
     *written = n;
     result == CoderResult::InputEmpty && read == src_len
 }
+
+// encoding_rs::mem, for latin1_bench.c's rows (issue 41): one call each,
+// over raw pointers; the caller gives the room each function requires.
+
+/// convert_latin1_to_utf8: DST has room for 2 * LEN bytes; returns the
+/// bytes written.
+///
+/// # Safety
+/// SRC and DST are valid for their lengths.
+#[no_mangle]
+pub unsafe extern "C" fn encrs_mem_latin1_to_utf8(src: *const u8, len: usize, dst: *mut u8) -> usize {
+    encoding_rs::mem::convert_latin1_to_utf8(
+        slice::from_raw_parts(src, len),
+        slice::from_raw_parts_mut(dst, 2 * len),
+    )
+}
+
+/// convert_latin1_to_utf16: DST has room for LEN units.
+///
+/// # Safety
+/// SRC and DST are valid for their lengths, DST 2-byte aligned.
+#[no_mangle]
+pub unsafe extern "C" fn encrs_mem_latin1_to_utf16(src: *const u8, len: usize, dst: *mut u16) {
+    encoding_rs::mem::convert_latin1_to_utf16(
+        slice::from_raw_parts(src, len),
+        slice::from_raw_parts_mut(dst, len),
+    )
+}
+
+/// UTF-8 to Latin-1 as Gecko checks then converts: utf8_latin1_up_to,
+/// then convert_utf8_to_latin1_lossy over that prefix (the lossy call
+/// alone does not validate).  Returns the bytes written.
+///
+/// # Safety
+/// SRC and DST are valid for LEN bytes.
+#[no_mangle]
+pub unsafe extern "C" fn encrs_mem_utf8_to_latin1(src: *const u8, len: usize, dst: *mut u8) -> usize {
+    let s = slice::from_raw_parts(src, len);
+    let n = encoding_rs::mem::utf8_latin1_up_to(s);
+    encoding_rs::mem::convert_utf8_to_latin1_lossy(&s[..n], slice::from_raw_parts_mut(dst, len))
+}
+
+/// UTF-16 to Latin-1 as Gecko: is_utf16_latin1, then
+/// convert_utf16_to_latin1_lossy; returns whether it converted.
+///
+/// # Safety
+/// SRC and DST are valid for LEN units, SRC 2-byte aligned.
+#[no_mangle]
+pub unsafe extern "C" fn encrs_mem_utf16_to_latin1(src: *const u16, len: usize, dst: *mut u8) -> bool {
+    let s = slice::from_raw_parts(src, len);
+    if !encoding_rs::mem::is_utf16_latin1(s) {
+        return false;
+    }
+    encoding_rs::mem::convert_utf16_to_latin1_lossy(s, slice::from_raw_parts_mut(dst, len));
+    true
+}
+
+/// utf16_valid_up_to.
+///
+/// # Safety
+/// SRC is valid for LEN units, 2-byte aligned.
+#[no_mangle]
+pub unsafe extern "C" fn encrs_mem_utf16_valid_up_to(src: *const u16, len: usize) -> usize {
+    encoding_rs::mem::utf16_valid_up_to(slice::from_raw_parts(src, len))
+}

@@ -1,0 +1,64 @@
+/* latin1_avx2.c -- the kernels of latin1_kernels.h with AVX2:
+** latin1_tpl.h with 32 bytes or units (two 256-bit vectors) a step; the
+** narrowing packs within 128-bit lanes, then puts the lanes in order. */
+#include <immintrin.h>
+
+#include "simd/target.h"
+
+WENC__TARGET_BEGIN(WENC__TARGET_AVX2)
+/* This file's set, for simd/vec_x86.h (target.h). */
+#define WENC__KERNEL_AVX2 1
+
+#include "latin1_kernels.h"
+#include "simd/vec_x86.h"
+
+WENC__INLINE void widen32(const uint8_t *s, uint16_t *d)
+{
+    v256_storeu(d, _mm256_cvtepu8_epi16(v128_loadu(s)));
+    v256_storeu(d + 16, _mm256_cvtepu8_epi16(v128_loadu(s + 16)));
+}
+
+WENC__INLINE size_t high32(const uint8_t *s)
+{
+    return (size_t)_mm_popcnt_u32((unsigned)v256_movemask(v256_loadu(s)));
+}
+
+WENC__INLINE bool any32(const uint16_t *s, uint16_t mask)
+{
+    return !v256_none(v256_or(v256_loadu(s), v256_loadu(s + 16)), v256_set1_u16(mask));
+}
+
+WENC__INLINE bool narrow32(const uint16_t *s, uint8_t *d)
+{
+    __m256i a = v256_loadu(s), b = v256_loadu(s + 16);
+    if (!v256_none(v256_or(a, b), v256_set1_u16(0xFF00)))
+        return false;
+    v256_storeu(d, _mm256_permute4x64_epi64(_mm256_packus_epi16(a, b), 0xD8));
+    return true;
+}
+
+WENC__INLINE bool surrogate32(const uint16_t *s)
+{
+    const __m256i top = v256_set1_u16(0xF800), sur = v256_set1_u16(0xD800);
+    __m256i a = v256_eq_u16(v256_and(v256_loadu(s), top), sur);
+    __m256i b = v256_eq_u16(v256_and(v256_loadu(s + 16), top), sur);
+    return v256_any(v256_or(a, b));
+}
+
+#define TPL_N            32
+#define TPL_WIDEN(s, d)  widen32((s), (d))
+#define TPL_HIGH(s)      high32(s)
+#define TPL_NARROW(s, d) narrow32((s), (d))
+#define TPL_ANY(s, mask) any32((s), (mask))
+#define TPL_SURROGATE(s) surrogate32(s)
+#include "latin1_tpl.h"
+
+const wenc__latin1_kernels wenc__latin1_avx2 = {
+    .widen = widen,
+    .high_count = high_count,
+    .narrow = narrow,
+    .below = below,
+    .well_formed = well_formed,
+};
+
+WENC__TARGET_END

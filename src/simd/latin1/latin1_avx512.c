@@ -1,0 +1,137 @@
+/* latin1_avx512.c -- the kernels of latin1_kernels.h with AVX-512 F, BW
+** and VL: latin1_tpl.h with 64 bytes or units (two 512-bit vectors) a
+** step; tests are mask registers, the narrowing vpmovwb; the last 1 to 63
+** in one masked step (masked loads read nothing past the end), so that a
+** short input runs no scalar loop. */
+#include <immintrin.h>
+
+#include "simd/target.h"
+
+WENC__TARGET_BEGIN(WENC__TARGET_AVX512)
+/* This file's set, for simd/vec_x86.h (target.h). */
+#define WENC__KERNEL_AVX2   1
+#define WENC__KERNEL_AVX512 1
+
+#include "latin1_kernels.h"
+#include "simd/vec_x86.h"
+
+WENC__INLINE void widen64(const uint8_t *s, uint16_t *d)
+{
+    v512_storeu(d, _mm512_cvtepu8_epi16(v256_loadu(s)));
+    v512_storeu(d + 32, _mm512_cvtepu8_epi16(v256_loadu(s + 32)));
+}
+
+WENC__INLINE size_t high64(const uint8_t *s)
+{
+    return (size_t)_mm_popcnt_u64(_mm512_movepi8_mask(v512_loadu(s)));
+}
+
+WENC__INLINE bool any64(const uint16_t *s, uint16_t mask)
+{
+    __m512i v = v512_or(v512_loadu(s), v512_loadu(s + 32));
+    return _mm512_test_epi16_mask(v, _mm512_set1_epi16((short)mask)) != 0;
+}
+
+WENC__INLINE bool narrow64(const uint16_t *s, uint8_t *d)
+{
+    __m512i a = v512_loadu(s), b = v512_loadu(s + 32);
+    if (_mm512_test_epi16_mask(v512_or(a, b), _mm512_set1_epi16((short)0xFF00)) != 0)
+        return false;
+    v256_storeu(d, _mm512_cvtepi16_epi8(a));
+    v256_storeu(d + 32, _mm512_cvtepi16_epi8(b));
+    return true;
+}
+
+WENC__INLINE bool surrogate64(const uint16_t *s)
+{
+    const __m512i top = _mm512_set1_epi16((short)0xF800), sur = _mm512_set1_epi16((short)0xD800);
+    __mmask32 a = _mm512_cmpeq_epi16_mask(v512_and(v512_loadu(s), top), sur);
+    __mmask32 b = _mm512_cmpeq_epi16_mask(v512_and(v512_loadu(s + 32), top), sur);
+    return (a | b) != 0;
+}
+
+/* The first K (at most 32) lanes. */
+WENC__INLINE __mmask32 first32(size_t k)
+{
+    return k >= 32 ? ~(__mmask32)0 : (((__mmask32)1 << k) - 1);
+}
+
+WENC__INLINE void widen_tail(const uint8_t *s, uint16_t *d, size_t k)
+{
+    __mmask32 a = first32(k), b = k > 32 ? first32(k - 32) : 0;
+    _mm512_mask_storeu_epi16(d, a, _mm512_cvtepu8_epi16(_mm256_maskz_loadu_epi8(a, s)));
+    if (b != 0)
+        _mm512_mask_storeu_epi16(d + 32, b,
+                                 _mm512_cvtepu8_epi16(_mm256_maskz_loadu_epi8(b, s + 32)));
+}
+
+WENC__INLINE size_t high_tail(const uint8_t *s, size_t k)
+{
+    __mmask64 m = ((__mmask64)1 << k) - 1; /* K < 64 */
+    return (size_t)_mm_popcnt_u64(_mm512_movepi8_mask(_mm512_maskz_loadu_epi8(m, s)));
+}
+
+/* The index of the first of the K units at S with a bit of MASK, or K; the
+** lanes past K load as zeros.  *A and *B get the two halves (S + 32 is
+** formed only when K reaches it). */
+WENC__INLINE size_t first_with(const uint16_t *s, size_t k, uint16_t mask, __m512i *a, __m512i *b)
+{
+    __mmask32 ma = first32(k), mb = k > 32 ? first32(k - 32) : 0;
+    const __m512i m = _mm512_set1_epi16((short)mask);
+    *a = _mm512_maskz_loadu_epi16(ma, s);
+    *b = mb != 0 ? _mm512_maskz_loadu_epi16(mb, s + 32) : v512_zero();
+    uint64_t bad = (uint64_t)_mm512_test_epi16_mask(*a, m) | (uint64_t)_mm512_test_epi16_mask(*b, m)
+                                                                 << 32;
+    return bad != 0 ? (size_t)__builtin_ctzll(bad) : k;
+}
+
+WENC__INLINE size_t narrow_tail(const uint16_t *s, uint8_t *d, size_t k)
+{
+    __m512i a, b;
+    size_t n = first_with(s, k, 0xFF00, &a, &b);
+    _mm256_mask_storeu_epi8(d, first32(n), _mm512_cvtepi16_epi8(a));
+    if (n > 32)
+        _mm256_mask_storeu_epi8(d + 32, first32(n - 32), _mm512_cvtepi16_epi8(b));
+    return n;
+}
+
+WENC__INLINE size_t below_tail(const uint16_t *s, size_t k, uint16_t mask)
+{
+    __m512i a, b;
+    return first_with(s, k, mask, &a, &b);
+}
+
+WENC__INLINE bool surrogate_tail(const uint16_t *s, size_t k)
+{
+    const __m512i top = _mm512_set1_epi16((short)0xF800), sur = _mm512_set1_epi16((short)0xD800);
+    __mmask32 ma = first32(k), mb = k > 32 ? first32(k - 32) : 0;
+    __mmask32 a = _mm512_cmpeq_epi16_mask(v512_and(_mm512_maskz_loadu_epi16(ma, s), top), sur);
+    __mmask32 b =
+        mb != 0 ? _mm512_cmpeq_epi16_mask(v512_and(_mm512_maskz_loadu_epi16(mb, s + 32), top), sur)
+                : 0;
+    return (a | b) != 0;
+}
+
+#define TPL_N                      64
+#define TPL_WIDEN(s, d)            widen64((s), (d))
+#define TPL_HIGH(s)                high64(s)
+#define TPL_NARROW(s, d)           narrow64((s), (d))
+#define TPL_ANY(s, mask)           any64((s), (mask))
+#define TPL_SURROGATE(s)           surrogate64(s)
+#define TPL_TAIL                   1
+#define TPL_WIDEN_TAIL(s, d, k)    widen_tail((s), (d), (k))
+#define TPL_HIGH_TAIL(s, k)        high_tail((s), (k))
+#define TPL_NARROW_TAIL(s, d, k)   narrow_tail((s), (d), (k))
+#define TPL_BELOW_TAIL(s, k, mask) below_tail((s), (k), (mask))
+#define TPL_SURROGATE_TAIL(s, k)   surrogate_tail((s), (k))
+#include "latin1_tpl.h"
+
+const wenc__latin1_kernels wenc__latin1_avx512 = {
+    .widen = widen,
+    .high_count = high_count,
+    .narrow = narrow,
+    .below = below,
+    .well_formed = well_formed,
+};
+
+WENC__TARGET_END

@@ -1,0 +1,101 @@
+/* latin1_kernels.h -- the kernels of wenc/latin1.h (one-byte strings and
+** well-formed UTF-16, for JavaScript engines): one table per instruction
+** set (simd.h).  They are the loops of their own: src/api/latin1.c
+** composes them with the UTF-8 family's (ASCII copy, to_utf16) and the
+** UTF-16 family's (to_utf8) kernels for the conversions to and from UTF-8,
+** so that no algorithm is written twice.
+**
+** SRC and DST may be NULL when LEN is 0; they may be unaligned (UTF-16 to
+** its unit, as C requires).  Nothing is read at or past SRC + LEN. */
+#ifndef WENC_LATIN1_KERNELS_H
+#define WENC_LATIN1_KERNELS_H
+
+#include "simd/simd.h"
+
+typedef struct wenc__latin1_kernels {
+    /* Widens the LEN bytes at SRC to LEN units at DST. */
+    void (*widen)(const uint8_t *src, size_t len, uint16_t *dst);
+    /* The number of bytes 80..FF in SRC[0..LEN). */
+    size_t (*high_count)(const uint8_t *src, size_t len);
+    /* The longest prefix of SRC[0..LEN) whose units are at most 0x00FF,
+    ** written to DST (room for LEN bytes) as bytes: returns its length.
+    ** Nothing past it is written (a step stores only once it passed). */
+    size_t (*narrow)(const uint16_t *src, size_t len, uint8_t *dst);
+    /* The length of the longest prefix of SRC[0..LEN) whose units have no
+    ** bit of MASK set (0xFF00: at most 0x00FF; 0xFF80: ASCII). */
+    size_t (*below)(const uint16_t *src, size_t len, uint16_t mask);
+    /* The index of the first lone surrogate of SRC[0..LEN), or LEN. */
+    size_t (*well_formed)(const uint16_t *src, size_t len);
+} wenc__latin1_kernels;
+
+/* Indexed by wenc__isa: the best kernels this build has at or below each
+** instruction set (the tables are in src/simd/kernels.c). */
+extern const wenc__latin1_kernels *const wenc__latin1_kernels_by_isa[WENC__ISA_COUNT];
+
+extern const wenc__latin1_kernels wenc__latin1_scalar;
+#if defined(WENC__SIMD_X86)
+extern const wenc__latin1_kernels wenc__latin1_sse2, wenc__latin1_sse41, wenc__latin1_avx2,
+    wenc__latin1_avx512;
+#endif
+#if defined(WENC__SIMD_NEON)
+extern const wenc__latin1_kernels wenc__latin1_neon;
+#endif
+
+/* The kernels this process uses. */
+WENC__INLINE const wenc__latin1_kernels *wenc__latin1_kernels_get(void)
+{
+    return wenc__latin1_kernels_by_isa[wenc__simd_isa()];
+}
+
+/* The scalar loops, from index I to N: the scalar kernels' ends and every
+** vector kernel's tail (and, for well_formed, its blocks that hold a
+** surrogate).  They are the definitions the vector steps skip ahead of. */
+WENC__INLINE void wenc__latin1_widen_from(const uint8_t *s, size_t i, size_t n, uint16_t *d)
+{
+    for (; i < n; i++)
+        d[i] = s[i];
+}
+
+WENC__INLINE size_t wenc__latin1_high_from(const uint8_t *s, size_t i, size_t n)
+{
+    size_t c = 0;
+    for (; i < n; i++)
+        c += s[i] >> 7;
+    return c;
+}
+
+WENC__INLINE size_t wenc__latin1_narrow_from(const uint16_t *s, size_t i, size_t n, uint8_t *d)
+{
+    for (; i < n && s[i] <= 0xFF; i++)
+        d[i] = (uint8_t)s[i];
+    return i;
+}
+
+WENC__INLINE size_t wenc__latin1_below_from(const uint16_t *s, size_t i, size_t n, uint16_t mask)
+{
+    while (i < n && (s[i] & mask) == 0)
+        i++;
+    return i;
+}
+
+/* From I, while I < END, over the units of S[0..N) (a pair that starts
+** before END may end at END + 1): stops at a lone surrogate, whose index
+** it returns (< END), else returns where it ended (END or END + 1).  A
+** leading surrogate 0xD800..0xDBFF is whole with a trailing one
+** 0xDC00..0xDFFF after it; any other surrogate is lone. */
+WENC__INLINE size_t wenc__latin1_well_formed_from(const uint16_t *s, size_t i, size_t end, size_t n)
+{
+    while (i < end) {
+        uint32_t u = s[i];
+        if (u - 0xD800u >= 0x800) {
+            i++;
+            continue;
+        }
+        if (u >= 0xDC00 || n - i < 2 || s[i + 1] - 0xDC00u >= 0x400)
+            return i;
+        i += 2;
+    }
+    return i;
+}
+
+#endif /* WENC_LATIN1_KERNELS_H */

@@ -1,0 +1,123 @@
+/* latin1_tpl.h -- the vector kernels of latin1_kernels.h, written once
+** over the steps each instruction set's file defines (the pattern of
+** sb_decode_tpl.h): whole steps of TPL_N bytes or units while they need
+** nothing else, then the scalar loops of latin1_kernels.h from where the
+** steps stopped, so every stop is the scalar loop's.  An input of at
+** least one step that does not end on a step ends with one more, over its
+** last TPL_N (overlapping the one before: it writes what that wrote, and a
+** test that passes there passes for the units left), so that only inputs
+** shorter than a step run the scalar loop whole.  The includer defines:
+**   TPL_N                 bytes or units per step;
+**   TPL_WIDEN(s, d)       widens the TPL_N bytes at S to units at D;
+**   TPL_HIGH(s)           the number of bytes 80..FF of the TPL_N at S;
+**   TPL_NARROW(s, d)      whether the TPL_N units at S are all at most
+**                         0x00FF, and if so stores them as bytes at D;
+**   TPL_ANY(s, mask)      whether a unit of the TPL_N at S has a bit of
+**                         MASK (a uint16_t) set;
+**   TPL_SURROGATE(s)      whether a unit of the TPL_N at S is a surrogate;
+**   TPL_TAIL              (optional) the set has masked steps for the last
+**                         K (0 < K < TPL_N) bytes or units, which then
+**                         replace the overlapping step and the scalar
+**                         loop there: TPL_WIDEN_TAIL(s, d, k),
+**                         TPL_HIGH_TAIL(s, k), TPL_NARROW_TAIL(s, d, k) and
+**                         TPL_BELOW_TAIL(s, k, mask) (the prefix's length),
+**                         TPL_SURROGATE_TAIL(s, k).
+** The functions' names are fixed (widen, high_count, narrow, below,
+** well_formed): one instance per file, whose table names them. */
+
+static void widen(const uint8_t *src, size_t len, uint16_t *dst)
+{
+    size_t i = 0;
+    for (; len - i >= TPL_N; i += TPL_N)
+        TPL_WIDEN(src + i, dst + i);
+#ifdef TPL_TAIL
+    if (i < len)
+        TPL_WIDEN_TAIL(src + i, dst + i, len - i);
+#else
+    if (i < len && len >= TPL_N)
+        TPL_WIDEN(src + len - TPL_N, dst + len - TPL_N);
+    else
+        wenc__latin1_widen_from(src, i, len, dst);
+#endif
+}
+
+static size_t high_count(const uint8_t *src, size_t len)
+{
+    size_t i = 0, c = 0;
+    for (; len - i >= TPL_N; i += TPL_N)
+        c += TPL_HIGH(src + i);
+#ifdef TPL_TAIL
+    return i < len ? c + TPL_HIGH_TAIL(src + i, len - i) : c;
+#else
+    return c + wenc__latin1_high_from(src, i, len);
+#endif
+}
+
+static size_t narrow(const uint16_t *src, size_t len, uint8_t *dst)
+{
+    size_t i = 0;
+    for (; len - i >= TPL_N; i += TPL_N)
+        if (!TPL_NARROW(src + i, dst + i))
+            return wenc__latin1_narrow_from(src, i, len, dst);
+#ifdef TPL_TAIL
+    return i < len ? i + TPL_NARROW_TAIL(src + i, dst + i, len - i) : i;
+#else
+    if (i < len && len >= TPL_N && TPL_NARROW(src + len - TPL_N, dst + len - TPL_N))
+        return len;
+    return wenc__latin1_narrow_from(src, i, len, dst);
+#endif
+}
+
+static size_t below(const uint16_t *src, size_t len, uint16_t mask)
+{
+    size_t i = 0;
+    for (; len - i >= TPL_N; i += TPL_N)
+        if (TPL_ANY(src + i, mask))
+            return wenc__latin1_below_from(src, i, len, mask);
+#ifdef TPL_TAIL
+    return i < len ? i + TPL_BELOW_TAIL(src + i, len - i, mask) : i;
+#else
+    if (i < len && len >= TPL_N && !TPL_ANY(src + len - TPL_N, mask))
+        return len;
+    return wenc__latin1_below_from(src, i, len, mask);
+#endif
+}
+
+/* A step with a surrogate goes through the scalar loop, which may end one
+** unit past it (a pair across the steps' edge). */
+static size_t well_formed(const uint16_t *src, size_t len)
+{
+    size_t i = 0;
+    while (len - i >= TPL_N) {
+        if (!TPL_SURROGATE(src + i)) {
+            i += TPL_N;
+            continue;
+        }
+        size_t j = wenc__latin1_well_formed_from(src, i, i + TPL_N, len);
+        if (j < i + TPL_N)
+            return j;
+        i = j;
+    }
+    /* I is not inside a pair (a step or the scalar loop ended there). */
+#ifdef TPL_TAIL
+    if (i < len && !TPL_SURROGATE_TAIL(src + i, len - i))
+        return len;
+#else
+    if (i < len && len >= TPL_N && !TPL_SURROGATE(src + len - TPL_N))
+        return len;
+#endif
+    return wenc__latin1_well_formed_from(src, i, len, len);
+}
+
+#undef TPL_N
+#undef TPL_WIDEN
+#undef TPL_HIGH
+#undef TPL_NARROW
+#undef TPL_ANY
+#undef TPL_SURROGATE
+#undef TPL_TAIL
+#undef TPL_WIDEN_TAIL
+#undef TPL_HIGH_TAIL
+#undef TPL_NARROW_TAIL
+#undef TPL_BELOW_TAIL
+#undef TPL_SURROGATE_TAIL
