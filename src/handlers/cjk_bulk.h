@@ -31,6 +31,16 @@
 #define WENC__CJK_BULK static
 #endif
 
+/* The encoders' step functions.  In the small profile they hold its long
+** lookups (search_table.h); the engine's loop inlines its step twice per
+** input form, so there they are functions of their own, called for what
+** the bulk path leaves (issue 42: a few KiB per encoder). */
+#if WENC__TABLES_SMALL && (defined(__GNUC__) || defined(__clang__))
+#define WENC__CJK_ENCODE_STEP static WENC__NOINLINE
+#else
+#define WENC__CJK_ENCODE_STEP WENC__INLINE
+#endif
+
 /* Tables of 256 entries, one per byte value B, whose entries the compiler
 ** computes from a formula F(B) of the standard (the byte ranges and offsets
 ** of a decoder's leading or trailing byte): no generated file, no copy of
@@ -456,7 +466,19 @@ WENC__INLINE void wenc__cjk_encode_bulk(const void *src, size_t *pos, size_t len
 
 /* Defines NAME(src, pos, len, dst, out, cap, form), a handler's bulk
 ** encode wrapper: wenc__cjk_encode_bulk with PAIR and OTHER, one copy per
-** instruction set that changes it (src/simd/cjk/cjk_copies.h). */
+** instruction set that changes it (src/simd/cjk/cjk_copies.h); in the small
+** profile PAIR out of line (WENC__CJK_LOOKUP_COPIES). */
+#if WENC__TABLES_SMALL
+#define WENC__CJK_ENCODE_BULK(name, pair, other)                                                   \
+    WENC__CJK_LOOKUP_COPIES(name##_pair, pair)                                                     \
+    WENC__INLINE void name##_copy(const void *src, size_t *pos, size_t len, uint8_t *dst,          \
+                                  size_t *out, size_t cap, int form, const int copy)               \
+    {                                                                                              \
+        wenc__cjk_encode_bulk(src, pos, len, dst, out, cap, form,                                  \
+                              WENC__CJK_LOOKUP(name##_pair, copy), other, copy);                   \
+    }                                                                                              \
+    WENC__CJK_ENCODE_COPIES(name)
+#else
 #define WENC__CJK_ENCODE_BULK(name, pair, other)                                                   \
     WENC__INLINE void name##_copy(const void *src, size_t *pos, size_t len, uint8_t *dst,          \
                                   size_t *out, size_t cap, int form, const int copy)               \
@@ -464,5 +486,6 @@ WENC__INLINE void wenc__cjk_encode_bulk(const void *src, size_t *pos, size_t len
         wenc__cjk_encode_bulk(src, pos, len, dst, out, cap, form, pair, other, copy);              \
     }                                                                                              \
     WENC__CJK_ENCODE_COPIES(name)
+#endif
 
 #endif /* WENC_CJK_BULK_H */
