@@ -24,13 +24,14 @@ tables, data, bss, unwind tables), in KiB, read from the ELF section
 headers.  x86-64 figures (the kernels of the host are built).
 
 --quick measures only the cells the goals and CI need (gcc: meson
-default and small, amalg -Os small+none).  --write FILE replaces the table
+default and small, amalg -Os none and small+none).  --write FILE replaces the table
 between FILE's "size-harness" markers with the one measured (a full run
 for the README); --check FILE compares the measured cells with that table
 and fails if one differs by more than 5 % or 8 KiB (the table is stale:
-run --write).  --goals fails unless the goals of docs/engine.md ("Table
-profiles") hold: the small profile's .text no larger than the default's,
-and so on (printed with the table).  Standard library only; needs meson,
+run --write).  --goals fails unless the enforced goals hold (ENFORCED:
+the small profile's .text no larger than the default's); the others
+(small + no SIMD against no SIMD, LIMITS: issue 42) are printed as met
+or open.  Standard library only; needs meson,
 ninja and the compilers.
 """
 import argparse
@@ -64,7 +65,7 @@ PROFILE_TEXT = {
 }
 BUILDS = ['meson -O3', 'amalg -O2', 'amalg -O3', 'amalg -Os']
 QUICK = [('gcc', 'meson -O3', 'default'), ('gcc', 'meson -O3', 'small'),
-         ('gcc', 'amalg -Os', 'small+none')]
+         ('gcc', 'amalg -Os', 'none'), ('gcc', 'amalg -Os', 'small+none')]
 BEGIN = '<!-- size-harness: begin (tools/size-harness.py --write README.md) -->'
 END = '<!-- size-harness: end -->'
 
@@ -195,25 +196,33 @@ def parse_table(text):
     return cells
 
 
+# The goals of issue 42, in KiB of Δ total (gcc, the README's rows): the
+# default profile no larger than encoding_rs's speed-first build
+# (fast-legacy-encode, 676 KiB), the small one at most 400, small + no
+# SIMD at -Os at most 300 (WebAssembly, embedded).  --goals fails on a goal
+# in ENFORCED only (the small profile's code no larger than the default's
+# in every build with SIMD); the others are printed as open.
+LIMITS = [(('gcc', 'meson -O3', 'default'), 676), (('gcc', 'meson -O3', 'small'), 400),
+          (('gcc', 'amalg -Os', 'small+none'), 300)]
+ENFORCED = {'small .text'}
+
+
 def goals(results):
-    """[(description, met)] for the goals whose cells were measured."""
+    """[(kind, description, met)] for the goals whose cells were measured:
+    the small profile never adds code (its .text no larger than the
+    default's, with and without SIMD), then LIMITS."""
     out = []
     for (cc, build, profile), r in sorted(results.items()):
-        if profile in ('small', 'small+none'):
-            ref = results.get((cc, build, profile.replace('small', 'default')
-                               if profile == 'small' else 'none'))
-            if ref is not None:
-                out.append(('%s %s: %s .text %s <= %s .text %s KiB' % (
-                    cc, build, profile, kib(r['text']),
-                    'default' if profile == 'small' else 'none', kib(ref['text'])),
-                    r['text'] <= ref['text']))
-    for (cc, build, profile), limit in [(('gcc', 'meson -O3', 'default'), 676),
-                                        (('gcc', 'meson -O3', 'small'), 400),
-                                        (('gcc', 'amalg -Os', 'small+none'), 300)]:
-        r = results.get((cc, build, profile))
+        ref_profile = {'small': 'default', 'small+none': 'none'}.get(profile)
+        ref = results.get((cc, build, ref_profile))
+        if ref is not None:
+            out.append((profile + ' .text', '%s %s: %s .text %s <= %s .text %s KiB' % (
+                cc, build, profile, kib(r['text']), ref_profile, kib(ref['text'])),
+                r['text'] <= ref['text']))
+    for key, limit in LIMITS:
+        r = results.get(key)
         if r is not None:
-            out.append(('%s %s %s: total %s <= %d KiB' % (cc, build, profile,
-                                                           kib(r['total']), limit),
+            out.append(('total', '%s: total %s <= %d KiB' % (' '.join(key), kib(r['total']), limit),
                         r['total'] <= limit * 1024))
     return out
 
@@ -254,11 +263,11 @@ def main():
           'static, -ffunction-sections -fdata-sections -Wl,--gc-sections:\n')
     print(text)
     status = 0
-    gl = goals(results)
-    for desc, met in gl:
-        print('goal %s: %s' % ('met' if met else 'NOT MET', desc))
-    if args.goals and not all(m for _, m in gl):
-        status = 1
+    for kind, desc, met in goals(results):
+        enforced = kind in ENFORCED
+        print('goal %s: %s' % ('met' if met else 'NOT MET' if enforced else 'open', desc))
+        if args.goals and enforced and not met:
+            status = 1
     if args.check:
         with open(args.check, encoding='utf-8') as f:
             recorded = parse_table(f.read())

@@ -374,13 +374,7 @@ WENC__INLINE int iso_2022_jp_encode_step(void *sv, int32_t cp, wenc__estep *r)
 ** Steps 5-9 treat ASCII, U+00A5, U+203E, U+2212 and the half-width katakana
 ** apart: the index has none of the latter (tools/gen-tables.py,
 ** jis0208_encode_check), and the loop stops at ASCII. */
-#if WENC__TABLES_SMALL
-/* The small profile's lookup (a search, jis0208.h) is long: once, called
-** by the bulk path, not inlined into each form's loop (issue 42). */
-WENC__CJK_NOINLINE uint32_t iso_2022_jp_pair(uint32_t cp)
-#else
 WENC__INLINE uint32_t iso_2022_jp_pair(uint32_t cp)
-#endif
 {
     return wenc__jis0208_row_cell_plus(cp, 0x2121);
 }

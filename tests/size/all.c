@@ -22,9 +22,14 @@ static uint8_t out8[4 * CHUNK + 16];
 static uint16_t out16[CHUNK + 16];
 
 #ifdef WENC_SIZE_BASELINE
+/* The same buffers in use, so that they count in both programs. */
 static size_t run(size_t n)
 {
-    fwrite(in, 1, n, stdout);
+    memcpy(out8, in, n);
+    for (size_t i = 0; i < n; i++)
+        out16[i] = in[i];
+    fwrite(out8, 1, n, stdout);
+    fwrite(out16, 2, n, stdout);
     return n;
 }
 #else

@@ -249,7 +249,23 @@ WENC__INLINE uint32_t wenc__cjk_utf8_3(uint32_t w, const int copy)
 ** engine's loop is built once per copy, so that a run costs no test of the
 ** copy (a test per run, inlined into the loop, put 0.8 % on the
 ** instructions of Shift_JIS's HTML rows). */
-#if defined(WENC__SIMD_X86)
+#if defined(WENC__SIMD_X86) && WENC__TABLES_SMALL
+/* The small profile builds the engine's loop once, with NAME_any, which
+** tests the copy per run (issue 42: the loop is a few KiB per form). */
+#define WENC__CJK_DECODE_COPIES(name)                                                              \
+    WENC__CJK_DECODE_COPY(name, _portable, WENC__CJK_PORTABLE)                                     \
+    WENC__CJK_DECODE_COPY(name, _sse2, WENC__CJK_SSE2)                                             \
+    static void name##_any(void *state, const uint8_t *src, size_t *pos, size_t len, void *dst,    \
+                           size_t *out, size_t cap, int form)                                      \
+    {                                                                                              \
+        if (wenc__cjk_copy(false) == WENC__CJK_PORTABLE)                                           \
+            name##_portable(state, src, pos, len, dst, out, cap, form);                            \
+        else                                                                                       \
+            name##_sse2(state, src, pos, len, dst, out, cap, form);                                \
+    }
+#define WENC__CJK_DECODE_LOOP(c, form, state, step, idle, lead, name)                              \
+    wenc__decode_loop(c, form, state, step, idle, lead, name##_any)
+#elif defined(WENC__SIMD_X86)
 #define WENC__CJK_DECODE_COPIES(name)                                                              \
     WENC__CJK_DECODE_COPY(name, _portable, WENC__CJK_PORTABLE)                                     \
     WENC__CJK_DECODE_COPY(name, _sse2, WENC__CJK_SSE2)
