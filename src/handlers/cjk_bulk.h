@@ -232,7 +232,11 @@ WENC__INLINE void cjk_decode_run(const uint8_t *src, size_t *pos_, size_t len, v
 }
 
 /* The same for a FORM known only at run time: one copy per output form, so
-** the loop never tests it. */
+** the loop never tests it.  The small profile builds none for UTF-32 (issue
+** 42: a copy per form and per kernel set, for the rarest form): there the
+** engine's loop takes that form byte by byte through the step function,
+** which gives the same output, as the bulk paths may always leave a byte
+** to it (decode_loop.h). */
 WENC__INLINE void wenc__cjk_decode_bulk_fast(const uint8_t *src, size_t *pos, size_t len, void *dst,
                                              size_t *out, size_t cap, int form,
                                              uint32_t (*single)(uint32_t),
@@ -243,7 +247,7 @@ WENC__INLINE void wenc__cjk_decode_bulk_fast(const uint8_t *src, size_t *pos, si
         cjk_decode_run(src, pos, len, dst, out, cap, WENC__UTF8, single, pair, fast, copy);
     else if (form == WENC__UTF16)
         cjk_decode_run(src, pos, len, dst, out, cap, WENC__UTF16, single, pair, fast, copy);
-    else
+    else if (!WENC__TABLES_SMALL)
         cjk_decode_run(src, pos, len, dst, out, cap, WENC__UTF32, single, pair, fast, copy);
 }
 
@@ -450,7 +454,9 @@ WENC__INLINE void cjk_encode_run(const void *src, size_t *pos_, size_t len, uint
     *out_ = out;
 }
 
-/* The same for a FORM known only at run time (see wenc__cjk_decode_bulk). */
+/* The same for a FORM known only at run time (see wenc__cjk_decode_bulk_fast:
+** none for UTF-32 in the small profile, whose code points then go through
+** the step function, encode_loop.h). */
 WENC__INLINE void wenc__cjk_encode_bulk(const void *src, size_t *pos, size_t len, uint8_t *dst,
                                         size_t *out, size_t cap, int form,
                                         uint32_t (*pair)(uint32_t), uint32_t (*other)(uint32_t),
@@ -460,7 +466,7 @@ WENC__INLINE void wenc__cjk_encode_bulk(const void *src, size_t *pos, size_t len
         cjk_encode_run(src, pos, len, dst, out, cap, WENC__FROM_UTF8, pair, other, copy);
     else if (form == WENC__FROM_UTF16)
         cjk_encode_run(src, pos, len, dst, out, cap, WENC__FROM_UTF16, pair, other, copy);
-    else
+    else if (!WENC__TABLES_SMALL)
         cjk_encode_run(src, pos, len, dst, out, cap, WENC__FROM_UTF32, pair, other, copy);
 }
 
