@@ -146,7 +146,7 @@ WENC__DECODER_IMPL(big5, big5_decode);
 ** pointer" (pointers below (0xA1 - 0x81) * 157 excluded, the last pointer
 ** for U+2550, U+255E, U+2561, U+256A, U+5341 and U+5345). */
 
-WENC__INLINE int big5_encode_step(void *unused, int32_t cp, wenc__estep *r)
+WENC__CJK_ENCODE_STEP int big5_encode_step(void *unused, int32_t cp, wenc__estep *r)
 {
     (void)unused;
     r->n = 0;

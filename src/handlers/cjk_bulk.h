@@ -31,6 +31,16 @@
 #define WENC__CJK_BULK static
 #endif
 
+/* The encoders' step functions.  In the small profile they hold its long
+** lookups (search_table.h); the engine's loop inlines its step twice per
+** input form, so there they are functions of their own, called for what
+** the bulk path leaves (issue 42: a few KiB per encoder). */
+#if WENC__TABLES_SMALL && (defined(__GNUC__) || defined(__clang__))
+#define WENC__CJK_ENCODE_STEP static WENC__NOINLINE
+#else
+#define WENC__CJK_ENCODE_STEP WENC__INLINE
+#endif
+
 /* Tables of 256 entries, one per byte value B, whose entries the compiler
 ** computes from a formula F(B) of the standard (the byte ranges and offsets
 ** of a decoder's leading or trailing byte): no generated file, no copy of
@@ -222,7 +232,11 @@ WENC__INLINE void cjk_decode_run(const uint8_t *src, size_t *pos_, size_t len, v
 }
 
 /* The same for a FORM known only at run time: one copy per output form, so
-** the loop never tests it. */
+** the loop never tests it.  The small profile builds none for UTF-32 (issue
+** 42: a copy per form and per kernel set, for the rarest form): there the
+** engine's loop takes that form byte by byte through the step function,
+** which gives the same output, as the bulk paths may always leave a byte
+** to it (decode_loop.h). */
 WENC__INLINE void wenc__cjk_decode_bulk_fast(const uint8_t *src, size_t *pos, size_t len, void *dst,
                                              size_t *out, size_t cap, int form,
                                              uint32_t (*single)(uint32_t),
@@ -233,7 +247,7 @@ WENC__INLINE void wenc__cjk_decode_bulk_fast(const uint8_t *src, size_t *pos, si
         cjk_decode_run(src, pos, len, dst, out, cap, WENC__UTF8, single, pair, fast, copy);
     else if (form == WENC__UTF16)
         cjk_decode_run(src, pos, len, dst, out, cap, WENC__UTF16, single, pair, fast, copy);
-    else
+    else if (!WENC__TABLES_SMALL)
         cjk_decode_run(src, pos, len, dst, out, cap, WENC__UTF32, single, pair, fast, copy);
 }
 
@@ -440,7 +454,9 @@ WENC__INLINE void cjk_encode_run(const void *src, size_t *pos_, size_t len, uint
     *out_ = out;
 }
 
-/* The same for a FORM known only at run time (see wenc__cjk_decode_bulk). */
+/* The same for a FORM known only at run time (see wenc__cjk_decode_bulk_fast:
+** none for UTF-32 in the small profile, whose code points then go through
+** the step function, encode_loop.h). */
 WENC__INLINE void wenc__cjk_encode_bulk(const void *src, size_t *pos, size_t len, uint8_t *dst,
                                         size_t *out, size_t cap, int form,
                                         uint32_t (*pair)(uint32_t), uint32_t (*other)(uint32_t),
@@ -450,13 +466,25 @@ WENC__INLINE void wenc__cjk_encode_bulk(const void *src, size_t *pos, size_t len
         cjk_encode_run(src, pos, len, dst, out, cap, WENC__FROM_UTF8, pair, other, copy);
     else if (form == WENC__FROM_UTF16)
         cjk_encode_run(src, pos, len, dst, out, cap, WENC__FROM_UTF16, pair, other, copy);
-    else
+    else if (!WENC__TABLES_SMALL)
         cjk_encode_run(src, pos, len, dst, out, cap, WENC__FROM_UTF32, pair, other, copy);
 }
 
 /* Defines NAME(src, pos, len, dst, out, cap, form), a handler's bulk
 ** encode wrapper: wenc__cjk_encode_bulk with PAIR and OTHER, one copy per
-** instruction set that changes it (src/simd/cjk/cjk_copies.h). */
+** instruction set that changes it (src/simd/cjk/cjk_copies.h); in the small
+** profile PAIR out of line (WENC__CJK_LOOKUP_COPIES). */
+#if WENC__TABLES_SMALL
+#define WENC__CJK_ENCODE_BULK(name, pair, other)                                                   \
+    WENC__CJK_LOOKUP_COPIES(name##_pair, pair)                                                     \
+    WENC__INLINE void name##_copy(const void *src, size_t *pos, size_t len, uint8_t *dst,          \
+                                  size_t *out, size_t cap, int form, const int copy)               \
+    {                                                                                              \
+        wenc__cjk_encode_bulk(src, pos, len, dst, out, cap, form,                                  \
+                              WENC__CJK_LOOKUP(name##_pair, copy), other, copy);                   \
+    }                                                                                              \
+    WENC__CJK_ENCODE_COPIES(name)
+#else
 #define WENC__CJK_ENCODE_BULK(name, pair, other)                                                   \
     WENC__INLINE void name##_copy(const void *src, size_t *pos, size_t len, uint8_t *dst,          \
                                   size_t *out, size_t cap, int form, const int copy)               \
@@ -464,5 +492,6 @@ WENC__INLINE void wenc__cjk_encode_bulk(const void *src, size_t *pos, size_t len
         wenc__cjk_encode_bulk(src, pos, len, dst, out, cap, form, pair, other, copy);              \
     }                                                                                              \
     WENC__CJK_ENCODE_COPIES(name)
+#endif
 
 #endif /* WENC_CJK_BULK_H */

@@ -139,7 +139,7 @@ WENC__INLINE wenc_status euc_jp_decode(wenc__dcall *c, const int form)
 
 WENC__DECODER_IMPL(euc_jp, euc_jp_decode);
 
-WENC__INLINE int euc_jp_encode_step(void *unused, int32_t cp, wenc__estep *r)
+WENC__CJK_ENCODE_STEP int euc_jp_encode_step(void *unused, int32_t cp, wenc__estep *r)
 {
     (void)unused;
     r->n = 1;

@@ -7,6 +7,19 @@ struct euc_kr_state {
     uint8_t leading;
 };
 
+/* The lookup by bytes (euc_kr.h).  The small profile's is long: there it
+** is a function of its own, called by the step function and by the bulk
+** path for what is not Hangul, instead of inlined into each form's loop
+** and each copy (issue 42). */
+#if WENC__TABLES_SMALL
+WENC__CJK_NOINLINE uint32_t euc_kr_bytes_code_point(uint32_t leading, uint32_t trailing)
+{
+    return wenc__euc_kr_bytes_code_point(leading, trailing);
+}
+#else
+#define euc_kr_bytes_code_point wenc__euc_kr_bytes_code_point
+#endif
+
 WENC__INLINE int euc_kr_step(void *sv, int byte, wenc__step *r)
 {
     struct euc_kr_state *s = sv;
@@ -26,7 +39,7 @@ WENC__INLINE int euc_kr_step(void *sv, int byte, wenc__step *r)
         s->leading = 0;
         uint32_t cp = WENC__NONE16;
         if (byte >= 0x41 && byte <= 0xFE) {
-            cp = wenc__euc_kr_bytes_code_point(leading, (uint32_t)byte);
+            cp = euc_kr_bytes_code_point(leading, (uint32_t)byte);
         }
         if (cp != WENC__NONE16) {
             r->cp[0] = cp;
@@ -69,7 +82,7 @@ WENC__INLINE uint32_t euc_kr_pair(uint32_t leading, uint32_t b)
 {
     if (b < 0x41 || b > 0xFE)
         return WENC__BULK_STOP;
-    uint32_t cp = wenc__euc_kr_bytes_code_point(leading, b);
+    uint32_t cp = euc_kr_bytes_code_point(leading, b);
     return cp == WENC__NONE16 ? WENC__BULK_STOP : cp;
 }
 
@@ -82,7 +95,7 @@ WENC__INLINE uint32_t euc_kr_fast(uint32_t leading, uint32_t b)
     uint32_t row = leading - 0xB0, cell = b - 0xA1;
     if ((row < 25) & (cell < 94))
         return euc_kr_ks_hangul(row * 94 + cell);
-    uint32_t cp = wenc__euc_kr_bytes_code_point(leading, b);
+    uint32_t cp = euc_kr_bytes_code_point(leading, b);
     return cp == WENC__NONE16 ? WENC__BULK_STOP : cp;
 }
 #else
@@ -126,7 +139,7 @@ WENC__INLINE wenc_status euc_kr_decode(wenc__dcall *c, const int form)
 
 WENC__DECODER_IMPL(euc_kr, euc_kr_decode);
 
-WENC__INLINE int euc_kr_encode_step(void *unused, int32_t cp, wenc__estep *r)
+WENC__CJK_ENCODE_STEP int euc_kr_encode_step(void *unused, int32_t cp, wenc__estep *r)
 {
     (void)unused;
     r->n = 0;

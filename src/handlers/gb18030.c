@@ -355,13 +355,13 @@ WENC__INLINE int gb18030_encode_step(int32_t cp, wenc__estep *r, bool is_gbk)
     return WENC__E_BYTES;
 }
 
-WENC__INLINE int gb18030_encode_step_full(void *unused, int32_t cp, wenc__estep *r)
+WENC__CJK_ENCODE_STEP int gb18030_encode_step_full(void *unused, int32_t cp, wenc__estep *r)
 {
     (void)unused;
     return gb18030_encode_step(cp, r, false);
 }
 
-WENC__INLINE int gbk_encode_step(void *unused, int32_t cp, wenc__estep *r)
+WENC__CJK_ENCODE_STEP int gbk_encode_step(void *unused, int32_t cp, wenc__estep *r)
 {
     (void)unused;
     return gb18030_encode_step(cp, r, true);
@@ -389,14 +389,16 @@ WENC__INLINE uint32_t gbk_encode_other(uint32_t cp)
 /* As the decoder's (gb18030_bulk_copy), the small profile's bulk path also
 ** writes the four bytes of BMP code points with no index pointer (steps
 ** 9-15; not U+E5E5, the side table's or U+E7C7, left to the step function
-** with everything else). */
+** with everything else).  The lookup out of line, as the other encoders'
+** (WENC__CJK_ENCODE_BULK). */
+WENC__CJK_LOOKUP_COPIES(gb18030_bytes, wenc__gb18030_bytes)
 WENC__INLINE void gb18030_encode_bulk_copy(const void *src, size_t *pos, size_t len, uint8_t *dst,
                                            size_t *out, size_t cap, int form, const int copy)
 {
     unsigned range = 0;
     for (;;) {
-        wenc__cjk_encode_bulk(src, pos, len, dst, out, cap, form, wenc__gb18030_bytes,
-                              wenc__cjk_encode_stop, copy);
+        wenc__cjk_encode_bulk(src, pos, len, dst, out, cap, form,
+                              WENC__CJK_LOOKUP(gb18030_bytes, copy), wenc__cjk_encode_stop, copy);
         for (;;) {
             uint32_t cp;
             if (*pos == len)
@@ -404,7 +406,7 @@ WENC__INLINE void gb18030_encode_bulk_copy(const void *src, size_t *pos, size_t 
             unsigned units = wenc__encode_fast_input(src, *pos, len, form, &cp);
             if (units == 0 || cp - 0x80 >= 0x10000 - 0x80 || cap - *out < 4 || cp == 0xE5E5 ||
                 cp == 0xE7C7 || (cp >= 0xE78D && cp <= 0xE864) ||
-                wenc__gb18030_bytes(cp) != WENC__NONE16)
+                WENC__CJK_LOOKUP(gb18030_bytes, copy)(cp) != WENC__NONE16)
                 return;
             ranges_find(wenc__gb18030_ranges_cp, cp, &range);
             uint32_t pointer =

@@ -149,7 +149,7 @@ WENC__INLINE wenc_status shift_jis_decode(wenc__dcall *c, const int form)
 
 WENC__DECODER_IMPL(shift_jis, shift_jis_decode);
 
-WENC__INLINE int shift_jis_encode_step(void *unused, int32_t cp, wenc__estep *r)
+WENC__CJK_ENCODE_STEP int shift_jis_encode_step(void *unused, int32_t cp, wenc__estep *r)
 {
     (void)unused;
     r->n = 1;

@@ -11,14 +11,18 @@ static int copy_for(void)
     int copy = WENC__CJK_PORTABLE;
 #if defined(WENC__SIMD_X86)
     wenc__isa isa = wenc__simd_isa();
+#if WENC__TABLES_SMALL
+    /* The small profile's two copies (WENC__CJK_ENCODE_COPIES). */
+    if (isa == WENC__ISA_AVX2 || isa == WENC__ISA_AVX512)
+        copy = WENC__CJK_POPCNT;
+#else
+    /* Nothing counts bits in the default profile's loops: no POPCNT copy
+    ** there. */
     if (wenc__simd_fast_pext())
         copy = WENC__CJK_BMI2;
-    else if (WENC__TABLES_SMALL && (isa == WENC__ISA_AVX2 || isa == WENC__ISA_AVX512))
-        /* Nothing counts bits in the default profile's loops: no POPCNT
-        ** copy there (WENC__CJK_ENCODE_COPIES). */
-        copy = WENC__CJK_POPCNT;
     else if (isa != WENC__ISA_SCALAR)
         copy = WENC__CJK_SSE2;
+#endif
 #endif
     return copy;
 }

@@ -49,8 +49,9 @@ void wenc__cjk_encode_copy_rechoose(void);
 
 /* The copy this process runs: of the decoders (BITS false), which have no
 ** POPCNT or BMI2 copy, PORTABLE in the scalar set and SSE2 in the others;
-** of the encoders (BITS true), the same but BMI2 where pext is fast and
-** POPCNT in the small profile's AVX2 and AVX-512 sets (cjk_copies.c).
+** of the encoders (BITS true), the same but BMI2 where pext is fast, and
+** in the small profile POPCNT in the AVX2 and AVX-512 sets and PORTABLE in
+** the others (cjk_copies.c).
 ** Inline: the encoders ask once per run, and one load answers. */
 WENC__INLINE int wenc__cjk_copy(const bool bits)
 {
@@ -251,7 +252,23 @@ WENC__INLINE uint32_t wenc__cjk_utf8_3(uint32_t w, const int copy)
 ** engine's loop is built once per copy, so that a run costs no test of the
 ** copy (a test per run, inlined into the loop, put 0.8 % on the
 ** instructions of Shift_JIS's HTML rows). */
-#if defined(WENC__SIMD_X86)
+#if defined(WENC__SIMD_X86) && WENC__TABLES_SMALL
+/* The small profile builds the engine's loop once, with NAME_any, which
+** tests the copy per run (issue 42: the loop is a few KiB per form). */
+#define WENC__CJK_DECODE_COPIES(name)                                                              \
+    WENC__CJK_DECODE_COPY(name, _portable, WENC__CJK_PORTABLE)                                     \
+    WENC__CJK_DECODE_COPY(name, _sse2, WENC__CJK_SSE2)                                             \
+    static void name##_any(void *state, const uint8_t *src, size_t *pos, size_t len, void *dst,    \
+                           size_t *out, size_t cap, int form)                                      \
+    {                                                                                              \
+        if (wenc__cjk_copy(false) == WENC__CJK_PORTABLE)                                           \
+            name##_portable(state, src, pos, len, dst, out, cap, form);                            \
+        else                                                                                       \
+            name##_sse2(state, src, pos, len, dst, out, cap, form);                                \
+    }
+#define WENC__CJK_DECODE_LOOP(c, form, state, step, idle, lead, name)                              \
+    wenc__decode_loop(c, form, state, step, idle, lead, name##_any)
+#elif defined(WENC__SIMD_X86)
 #define WENC__CJK_DECODE_COPIES(name)                                                              \
     WENC__CJK_DECODE_COPY(name, _portable, WENC__CJK_PORTABLE)                                     \
     WENC__CJK_DECODE_COPY(name, _sse2, WENC__CJK_SSE2)
@@ -263,6 +280,33 @@ WENC__INLINE uint32_t wenc__cjk_utf8_3(uint32_t w, const int copy)
 #define WENC__CJK_DECODE_COPIES(name) WENC__CJK_DECODE_COPY(name, _portable, WENC__CJK_PORTABLE)
 #define WENC__CJK_DECODE_LOOP(c, form, state, step, idle, lead, name)                              \
     wenc__decode_loop(c, form, state, step, idle, lead, name##_portable)
+#endif
+
+/* The small profile's lookups (rank and select over bit sets, searches of
+** the decode tables: search_table.h) are long; inlined into every copy of
+** every encoder's loop, and into each of its input forms, they made that
+** profile's code larger than the default profile's (issue 42).  There,
+** WENC__CJK_LOOKUP_COPIES(NAME, FN) defines FN out of line once per copy
+** that counts bits differently (NAME_portable, and NAME_popcnt built for
+** popcnt on x86-64), and WENC__CJK_LOOKUP(NAME, COPY) names the one of
+** COPY (a constant): a call per code point instead of six copies of the
+** lookup. */
+#if WENC__TABLES_SMALL
+#define WENC__CJK_LOOKUP_COPY(name, suffix, attr, fn)                                              \
+    static attr uint32_t name##suffix(uint32_t cp)                                                 \
+    {                                                                                              \
+        return fn(cp);                                                                             \
+    }
+#if defined(WENC__SIMD_X86)
+#define WENC__CJK_LOOKUP_COPIES(name, fn)                                                          \
+    WENC__CJK_LOOKUP_COPY(name, _portable, WENC__CJK_NOINLINE_ATTR, fn)                            \
+    WENC__CJK_LOOKUP_COPY(name, _popcnt, __attribute__((noinline, target("popcnt"))), fn)
+#define WENC__CJK_LOOKUP(name, copy) ((copy) == WENC__CJK_POPCNT ? name##_popcnt : name##_portable)
+#else
+#define WENC__CJK_LOOKUP_COPIES(name, fn)                                                          \
+    WENC__CJK_LOOKUP_COPY(name, _portable, WENC__CJK_NOINLINE_ATTR, fn)
+#define WENC__CJK_LOOKUP(name, copy) ((void)(copy), name##_portable)
+#endif
 #endif
 
 /* Defines NAME(src, pos, len, dst, out, cap, form), an encoder's bulk path
@@ -277,8 +321,9 @@ WENC__INLINE uint32_t wenc__cjk_utf8_3(uint32_t w, const int copy)
 ** gb18030's bit sets, wenc__popcount64 in rank_table.h), and baseline
 ** x86-64 has no popcnt instruction: the bit-parallel sum put about 30 % on
 ** each CJK code point, so that profile has a copy for POPCNT without pext
-** (in the default profile nothing counts bits, and POPCNT runs the SSE2
-** copy).  WENC_SIMD=sse41 (or sse2) runs the SSE2 copy, WENC_SIMD=scalar
+** and the portable one, and no other (below; in the default profile
+** nothing counts bits, and POPCNT runs the SSE2 copy).  WENC_SIMD=sse41 (or sse2) runs
+** the SSE2 copy (the small profile's: the portable one), WENC_SIMD=scalar
 ** the portable one and WENC_SIMD_PEXT=0 the one without pext, so that
 ** every copy passes the suites.  What NAME adds is one predictable branch
 ** or two per run. */
@@ -288,30 +333,39 @@ WENC__INLINE uint32_t wenc__cjk_utf8_3(uint32_t w, const int copy)
     {                                                                                              \
         name##_copy(src, pos, len, dst, out, cap, form, copy);                                     \
     }
-#if defined(WENC__SIMD_X86)
-#if WENC__TABLES_SMALL
-#define WENC__CJK_ENCODE_POPCNT(name)                                                              \
+#if defined(WENC__SIMD_X86) && WENC__TABLES_SMALL
+/* The small profile builds two copies, not four (issue 42: its lookups,
+** inlined into each copy and each input form, made its code larger than
+** the default profile's by more than its tables saved): POPCNT for the
+** AVX2 and AVX-512 sets (which count bits, and take vectors for ASCII),
+** PORTABLE for the others.  No BMI2 copy: pext saves two instructions per
+** UTF-8 sequence, a few percent beside the rank and select of the
+** lookups; no SSE2 copy: the SSE2 and SSE4.1 sets (CPUs without popcnt
+** among them) run the portable loop, as WENC_SIMD=sse41 does in CI. */
+#define WENC__CJK_ENCODE_COPIES(name)                                                              \
     WENC__CJK_ENCODE_COPY(name, _popcnt, WENC__CJK_POPCNT,                                         \
-                          __attribute__((noinline, target("popcnt"))))
-#define WENC__CJK_ENCODE_CALL_POPCNT(name)                                                         \
-    else if (copy == WENC__CJK_POPCNT) name##_popcnt(src, pos, len, dst, out, cap, form);
-#else
-#define WENC__CJK_ENCODE_POPCNT(name)
-#define WENC__CJK_ENCODE_CALL_POPCNT(name)
-#endif
+                          __attribute__((noinline, target("popcnt"))))                             \
+    WENC__CJK_ENCODE_COPY(name, _portable, WENC__CJK_PORTABLE, __attribute__((noinline)))          \
+    static void name(const void *src, size_t *pos, size_t len, uint8_t *dst, size_t *out,          \
+                     size_t cap, int form)                                                         \
+    {                                                                                              \
+        if (wenc__cjk_copy(true) == WENC__CJK_POPCNT)                                              \
+            name##_popcnt(src, pos, len, dst, out, cap, form);                                     \
+        else                                                                                       \
+            name##_portable(src, pos, len, dst, out, cap, form);                                   \
+    }
+#elif defined(WENC__SIMD_X86)
 #define WENC__CJK_ENCODE_COPIES(name)                                                              \
     WENC__CJK_ENCODE_COPY(name, _bmi2, WENC__CJK_BMI2,                                             \
                           __attribute__((noinline, target("popcnt,bmi,bmi2"))))                    \
     WENC__CJK_ENCODE_COPY(name, _sse2, WENC__CJK_SSE2, __attribute__((noinline)))                  \
     WENC__CJK_ENCODE_COPY(name, _portable, WENC__CJK_PORTABLE, __attribute__((noinline)))          \
-    WENC__CJK_ENCODE_POPCNT(name)                                                                  \
     static void name(const void *src, size_t *pos, size_t len, uint8_t *dst, size_t *out,          \
                      size_t cap, int form)                                                         \
     {                                                                                              \
         int copy = wenc__cjk_copy(true);                                                           \
         if (copy == WENC__CJK_BMI2)                                                                \
             name##_bmi2(src, pos, len, dst, out, cap, form);                                       \
-        WENC__CJK_ENCODE_CALL_POPCNT(name)                                                         \
         else if (copy == WENC__CJK_SSE2)                                                           \
             name##_sse2(src, pos, len, dst, out, cap, form);                                       \
         else                                                                                       \
