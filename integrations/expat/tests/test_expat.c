@@ -183,9 +183,12 @@ static void test_documents(void)
                  e.length == 39 && used == NULL,
              "unknown label, chunk %zu: unsupported encoding, the declaration at 0+39",
              chunk_sizes[c]);
-    t_ok(parse(&doc, WENC_WINDOWS_1252, 0, &got, &e, &used) && used == WENC_WINDOWS_1252 &&
-             got.len == 1 && got.p[0] == 'a',
-         "unknown label with a transport charset: the charset decides");
+    if (!wenc_encoding_is_built_in(WENC_WINDOWS_1252))
+        t_ok(1, "unknown label with a transport charset # SKIP windows-1252 not built in");
+    else
+        t_ok(parse(&doc, WENC_WINDOWS_1252, 0, &got, &e, &used) &&
+                 used == WENC_WINDOWS_1252 && got.len == 1 && got.p[0] == 'a',
+             "unknown label with a transport charset: the charset decides");
     doc.len = 0;
     b_add(&doc, "\xEF\xBB\xBF", 3);
     b_add(&doc, unk, strlen(unk));
