@@ -133,6 +133,50 @@ static enum XML_Status fail(wenc_expat *x, wenc_expat_error_kind kind)
     return XML_STATUS_ERROR;
 }
 
+/* What the XML declaration names, read by an Expat parser of its own. */
+typedef struct decl_probe {
+    XML_Parser parser;
+    bool unknown;     /* an encoding the Encoding Standard has no label for */
+    XML_Index offset; /* where the declaration is, in the probe's input */
+    int length;
+} decl_probe;
+
+static void on_decl(void *ud, const XML_Char *version, const XML_Char *encoding,
+                    int standalone)
+{
+    (void)version;
+    (void)standalone;
+    decl_probe *p = ud;
+    p->unknown = encoding != NULL && wenc_encoding_for_label(encoding, strlen(encoding)) == NULL;
+    p->offset = XML_GetCurrentByteIndex(p->parser);
+    p->length = XML_GetCurrentByteCount(p->parser);
+}
+
+/* XML 1.0, section 4.3.3: an entity in an encoding the processor cannot
+** read is a fatal error.  wenc_xml_detect_encoding() gives UTF-8 by default
+** both when the declaration names no encoding and when it names a label the
+** Encoding Standard does not know; the main parser cannot tell them apart
+** (its protocol encoding overrides the declaration), so a second parser
+** reads the N sniffed bytes at S (then read as UTF-8 anyway), and its
+** XmlDeclHandler gets the declared name as Expat reads it.  Returns whether
+** the name is unknown, with the declaration's place in *P (false when out
+** of memory too: the main parser then fails the same way). */
+static bool unknown_label(const uint8_t *s, size_t n, decl_probe *p)
+{
+    memset(p, 0, sizeof *p);
+    if (n < 5 || memcmp(s, "<?xml", 5) != 0)
+        return false;
+    p->parser = XML_ParserCreate("UTF-8");
+    if (p->parser == NULL)
+        return false;
+    XML_SetUserData(p->parser, p);
+    XML_SetXmlDeclHandler(p->parser, on_decl);
+    (void)XML_Parse(p->parser, (const char *)s, (int)n, 0);
+    XML_ParserFree(p->parser);
+    p->parser = NULL;
+    return p->unknown && p->offset >= 0 && p->length >= 0;
+}
+
 /* Hands the chunk's UTF-8 to Expat; on Expat's error, records it with the
 ** position mapped back. */
 static enum XML_Status give(wenc_expat *x, bool final)
@@ -271,6 +315,13 @@ enum XML_Status wenc_expat_parse(wenc_expat *x, const void *data, size_t len, in
         x->sniffed = true;
         x->bom = bom;
         x->src_boundary = bom;
+        decl_probe probe;
+        if (source == WENC_SNIFF_DEFAULT && unknown_label(x->sniff, x->sniff_len, &probe)) {
+            x->enc = NULL;
+            x->err.offset = (uint64_t)probe.offset;
+            x->err.length = (size_t)probe.length;
+            return fail(x, WENC_EXPAT_UNSUPPORTED_ENCODING);
+        }
         if (enc == WENC_REPLACEMENT ||
             wenc_decoder_init(&x->d, enc, WENC_DECODER_FATAL) != WENC_OK)
             return fail(x, WENC_EXPAT_UNSUPPORTED_ENCODING);

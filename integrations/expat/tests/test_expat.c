@@ -165,7 +165,8 @@ static void test_documents(void)
         free(doc.p);
         free(got.p);
     }
-    /* A replacement label is refused; an unknown one reads as UTF-8. */
+    /* A replacement label is refused, and so is an unknown one (XML 1.0,
+    ** section 4.3.3), unless a BOM or the transport decides. */
     const char *kr = "<?xml version=\"1.0\" encoding=\"iso-2022-kr\"?><r/>";
     bstr doc = {0}, got = {0};
     wenc_expat_error e;
@@ -176,7 +177,36 @@ static void test_documents(void)
     doc.len = 0;
     const char *unk = "<?xml version=\"1.0\" encoding=\"x-none\"?><r>a</r>";
     b_add(&doc, unk, strlen(unk));
-    t_ok(parse(&doc, NULL, 0, &got, &e, &used) && used == WENC_UTF_8, "unknown label: UTF-8");
+    for (size_t c = 0; c < sizeof chunk_sizes / sizeof chunk_sizes[0]; c++)
+        t_ok(!parse(&doc, NULL, chunk_sizes[c], &got, &e, &used) &&
+                 e.kind == WENC_EXPAT_UNSUPPORTED_ENCODING && e.offset == 0 &&
+                 e.length == 39 && used == NULL,
+             "unknown label, chunk %zu: unsupported encoding, the declaration at 0+39",
+             chunk_sizes[c]);
+    if (!wenc_encoding_is_built_in(WENC_WINDOWS_1252))
+        t_ok(1, "unknown label with a transport charset # SKIP windows-1252 not built in");
+    else
+        t_ok(parse(&doc, WENC_WINDOWS_1252, 0, &got, &e, &used) &&
+                 used == WENC_WINDOWS_1252 && got.len == 1 && got.p[0] == 'a',
+             "unknown label with a transport charset: the charset decides");
+    doc.len = 0;
+    b_add(&doc, "\xEF\xBB\xBF", 3);
+    b_add(&doc, unk, strlen(unk));
+    t_ok(parse(&doc, NULL, 1, &got, &e, &used) && used == WENC_UTF_8 && got.len == 1,
+         "unknown label after a UTF-8 BOM: the BOM decides");
+    /* Expat's own name check comes first: a name XML forbids is its error. */
+    doc.len = 0;
+    const char *bad = "<?xml version=\"1.0\" encoding=\"1x\"?><r/>";
+    b_add(&doc, bad, strlen(bad));
+    bool bad_ok = parse(&doc, NULL, 0, &got, &e, &used);
+    t_ok(!bad_ok && e.kind == WENC_EXPAT_PARSE_ERROR && e.code == XML_ERROR_XML_DECL,
+         "an encoding name XML forbids: Expat's error, %s", XML_ErrorString(XML_ERROR_XML_DECL));
+    /* A known label, or none: no second opinion. */
+    doc.len = 0;
+    const char *none = "<?xml version=\"1.0\"?><r>a</r>";
+    b_add(&doc, none, strlen(none));
+    t_ok(parse(&doc, NULL, 1, &got, &e, &used) && used == WENC_UTF_8 && got.len == 1,
+         "a declaration without an encoding: UTF-8");
     /* Truncated at the end: the decoder's flush reports it. */
     doc.len = 0;
     b_add(&doc, "<r>\xE3\x81", 5);

@@ -17,7 +17,13 @@
 **      overrides the XML declaration, so a declaration that names an
 **      encoding Expat does not know (Shift_JIS, gb18030, ISO-2022-JP, ...)
 **      is read and kept (the declaration's encoding, in the
-**      XmlDeclHandler), never refused: the bytes Expat sees are UTF-8;
+**      XmlDeclHandler), never refused: the bytes Expat sees are UTF-8.
+**      But a declaration that decides the encoding (no BOM, no protocol
+**      encoding) and names one no label of the Encoding Standard
+**      (encoding="x-none", "UCS-4", ...) ends the parse with
+**      WENC_EXPAT_UNSUPPORTED_ENCODING at the declaration (XML 1.0, section
+**      4.3.3: an encoding the processor cannot read is a fatal error),
+**      where wenc_xml_detect_encoding() alone would read UTF-8;
 **   3. each chunk is decoded in error mode "fatal" (XML 1.0, section 4.3.3:
 **      an encoding error is a fatal error) and given to XML_Parse();
 **   4. a decoding error ends the parse as an error with the malformed
@@ -62,7 +68,9 @@ typedef enum wenc_expat_error_kind {
     /* Expat reported an error (not well-formed, ...): CODE says which. */
     WENC_EXPAT_PARSE_ERROR = 2,
     /* The sniffed encoding is not built into this wenc (-Dencodings), or is
-    ** the replacement encoding (a declaration naming ISO-2022-KR, say). */
+    ** the replacement encoding (a declaration naming ISO-2022-KR, say), or
+    ** the XML declaration names a label the Encoding Standard does not know
+    ** (step 2 above; OFFSET and LENGTH are then the declaration's bytes). */
     WENC_EXPAT_UNSUPPORTED_ENCODING = 3,
     /* Out of memory, or a call after the parse ended. */
     WENC_EXPAT_NO_MEMORY = 4
@@ -72,7 +80,8 @@ typedef struct wenc_expat_error {
     wenc_expat_error_kind kind;
     /* The error's position in the original input, in bytes from its first
     ** byte (a BOM included): the malformed bytes (DECODE_ERROR, LENGTH their
-    ** count) or Expat's error position mapped back (PARSE_ERROR, LENGTH 0). */
+    ** count), Expat's error position mapped back (PARSE_ERROR, LENGTH 0),
+    ** the declaration (UNSUPPORTED_ENCODING for an unknown label), else 0. */
     uint64_t offset;
     size_t length;
     /* PARSE_ERROR: Expat's code (XML_ErrorString() gives its message) and
@@ -105,7 +114,8 @@ enum XML_Status wenc_expat_parse(wenc_expat *x, const void *src, size_t len, int
 void wenc_expat_get_error(const wenc_expat *x, wenc_expat_error *error);
 
 /* The document's encoding once sniffed (after the first call that gave
-** enough bytes, or the final one), else NULL.  *SOURCE (if not NULL): how
+** enough bytes, or the final one), else NULL (NULL too when the
+** declaration named an unknown label).  *SOURCE (if not NULL): how
 ** it was decided (WENC_SNIFF_BOM, WENC_SNIFF_TRANSPORT for the protocol
 ** encoding, WENC_SNIFF_UTF16_XML, WENC_SNIFF_XML_DECLARATION or
 ** WENC_SNIFF_DEFAULT). */
