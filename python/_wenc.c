@@ -1379,8 +1379,13 @@ static PyObject *mod_content_type(PyObject *m, PyObject *value)
     return PyLong_FromLong(encoding_index(e));
 }
 
-/* text_encode(str) -> bytes: TextEncoder.encode(), lone surrogates read as
-** U+FFFD (a USVString). */
+/* text_encode(str) -> bytes: TextEncoder.encode().  Its input is a
+** USVString (WebIDL 3.2.13): every surrogate becomes U+FFFD before the
+** encoder sees it.  A Python str is code points, not UTF-16 units, so each
+** surrogate code point in it is lone ("\ud83d\ude00" is two, as
+** str.encode("utf-8", "replace") counts them) and becomes its own U+FFFD;
+** the str that is left is scalar values, whose UTF-8 (the standard's UTF-8
+** encoder's output) Python keeps. */
 static PyObject *mod_text_encode(PyObject *m, PyObject *s)
 {
     (void)m;
@@ -1391,31 +1396,24 @@ static PyObject *mod_text_encode(PyObject *m, PyObject *s)
     const char *u8 = PyUnicode_AsUTF8AndSize(s, &n);
     if (u8)
         return PyBytes_FromStringAndSize(u8, n);
+    if (!PyErr_ExceptionMatches(PyExc_UnicodeEncodeError))
+        return NULL;
     PyErr_Clear();
-    PyObject *u16 = PyUnicode_AsEncodedString(s, "utf-16-le", "surrogatepass");
-    if (!u16)
+    Py_ssize_t len = PyUnicode_GetLength(s);
+    Py_UCS4 *u32 = PyUnicode_AsUCS4Copy(s);
+    if (!u32)
         return NULL;
-    /* Host order for the C call. */
-    size_t units = (size_t)PyBytes_Size(u16) / 2;
-    const uint8_t *b = (const uint8_t *)PyBytes_AsString(u16);
-    uint16_t *tmp = PyMem_Malloc(units ? units * 2 : 1);
-    if (!tmp) {
-        Py_DECREF(u16);
-        return PyErr_NoMemory();
-    }
-    for (size_t i = 0; i < units; i++)
-        tmp[i] = (uint16_t)(b[2 * i] | (b[2 * i + 1] << 8));
-    Py_DECREF(u16);
-    uint8_t *out = NULL;
-    size_t out_len = 0;
-    wenc_status st = wenc_text_encoder_encode_alloc(tmp, units, NULL, &out, &out_len);
-    PyMem_Free(tmp);
-    if (st != WENC_OK) {
-        PyErr_Format(PyExc_MemoryError, "TextEncoder.encode: %s", wenc_status_message(st));
+    for (Py_ssize_t i = 0; i < len; i++)
+        if ((u32[i] & 0xFFFFF800u) == 0xD800u)
+            u32[i] = 0xFFFD;
+    int order = native_order();
+    PyObject *usv = PyUnicode_DecodeUTF32((const char *)u32, len * 4, NULL, &order);
+    PyMem_Free(u32);
+    if (!usv)
         return NULL;
-    }
-    PyObject *r = PyBytes_FromStringAndSize((const char *)out, (Py_ssize_t)out_len);
-    wenc_free(NULL, out);
+    u8 = PyUnicode_AsUTF8AndSize(usv, &n);
+    PyObject *r = u8 ? PyBytes_FromStringAndSize(u8, n) : NULL;
+    Py_DECREF(usv);
     return r;
 }
 

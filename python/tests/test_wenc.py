@@ -493,6 +493,17 @@ def test_text_decoder():
         wenc.TextDecoder('nonsense')
     assert wenc.TextDecoder('sjis').encoding == 'shift_jis'
     assert wenc.TextEncoder().encode('a\ud800b') == b'a\xef\xbf\xbdb'
+    # A USVString (WebIDL): each surrogate code point of the str is lone and
+    # becomes U+FFFD (EF BF BD), even two that would pair in UTF-16; the
+    # codecs keep CPython's convention (an error: &#55296; under
+    # xmlcharrefreplace).
+    te = wenc.TextEncoder()
+    assert te.encode('\udfff') == b'\xef\xbf\xbd'
+    assert te.encode('\ud83d\ude00x\U0001f600') == \
+        b'\xef\xbf\xbd\xef\xbf\xbdx\xf0\x9f\x98\x80'
+    assert te.encode('\u00e9\udc80\u4e00') == b'\xc3\xa9\xef\xbf\xbd\xe4\xb8\x80'
+    assert 'a\ud800'.encode('whatwg-utf-8', 'xmlcharrefreplace') == b'a&#55296;'
+    assert 'a\ud800'.encode('whatwg-windows-1252', 'xmlcharrefreplace') == b'a&#55296;'
     assert wenc.TextEncoder().encoding == 'utf-8'
 
 
