@@ -624,3 +624,90 @@ def test_no_leaks():
             _workload()
         gc.collect()
         assert sys.gettotalrefcount() - r0 < 100
+
+
+# getstate()/setstate() and io.TextIOWrapper.tell()/seek().  Samples typed
+# from the index files (Shift_JIS 82 A0 = U+3042, 88 9F = U+4E9C; GBK
+# B0 A1 = U+554A; Big5 A4 40 = U+4E00; EUC-KR B0 A1 = U+AC00), with a
+# malformed tail to end each mid-sequence.
+STATE_SAMPLES = {
+    'shift_jis': b'a\x82\xa0\x88\x9fb\x81\x60\xa1\x82',
+    'utf-8': b'a\xc3\xa9\xe4\xb8\x80\xf0\x9f\x98\x80\xe2\x82z\xf0\x9f',
+    'gb18030': b'a\xb0\xa1\x81\x30\x81\x30\x81\x30\x81\x82',
+    'big5': b'a\xa4\x40\x88\x62b\xa4',
+    'euc-jp': b'a\xa4\xa2\x8f\xb0\xa1\x8e\xb1\xa4',
+    'euc-kr': b'a\xb0\xa1b\xb0',
+    'utf-16le': b'a\x00=\xd8\x00\xde\x00\xd8b\x00\x00',
+    'utf-16be': b'\x00a\xd8=\xde\x00\xd8\x00\x00b\x00',
+    'iso-2022-jp': b'a\x1b$B$"0!\x1b(Bb\x1b(J\\\x1b(I1\x1b$B\x1b(Bc\x1b$B$',
+    'replacement': b'abc',
+    'windows-1252': b'a\x80\x81',
+}
+
+
+@pytest.mark.parametrize('label', sorted(STATE_SAMPLES))
+def test_getstate_setstate_every_split(label):
+    data = STATE_SAMPLES[label]
+    name = 'whatwg-' + label
+    make = codecs.getincrementaldecoder(name)
+    whole = data.decode(name, 'replace')
+    lost = 0
+    for i in range(len(data) + 1):
+        d = make('replace')
+        head = d.decode(data[:i])
+        pending, flag = d.getstate()
+        assert isinstance(pending, bytes) and isinstance(flag, int)
+        assert data[:i].endswith(pending) and len(pending) <= 4
+        d2 = make('replace')
+        if flag == 0x100:
+            # Inside an ISO-2022-JP escape sequence only.
+            assert label == 'iso-2022-jp' and b'\x1b' in pending, (i, pending)
+            with pytest.raises(ValueError):
+                d2.setstate((pending, flag))
+            lost += 1
+            continue
+        d2.setstate((pending, flag))
+        assert head + d2.decode(data[i:], True) == whole, (label, i, pending, flag)
+        # The state survives a round trip through setstate.
+        assert d2.getstate() == (b'', 0) or label in ('iso-2022-jp', 'replacement')
+    assert lost <= 2 * data.count(b"\x1b")
+    assert make().getstate() == (b'', 0)
+    with pytest.raises(TypeError):
+        make().setstate(b'')
+    with pytest.raises(ValueError):
+        make().setstate((b'', 12345))
+
+
+def tell_seek_round_trip(data, encoding, chunk):
+    f = io.TextIOWrapper(io.BytesIO(data), encoding=encoding, newline='')
+    f._CHUNK_SIZE = chunk
+    text = f.read()
+    f.seek(0)
+    marks = []
+    for k in range(len(text) + 1):
+        marks.append((f.tell(), k))
+        assert f.read(1) == text[k:k + 1]
+    for pos, k in reversed(marks):
+        f.seek(pos)
+        assert f.read() == text[k:], (encoding, chunk, k)
+    return text
+
+
+@pytest.mark.parametrize('chunk', [1, 2, 3, 5, 8192])
+def test_textiowrapper_tell_seek(chunk):
+    sjis_text = 'a\u3042\u4e9c b\uff5e\n\u3042\u3042x'
+    sjis = sjis_text.encode('whatwg-shift_jis')
+    assert sjis == b'a\x82\xa0\x88\x9f b\x81`\n\x82\xa0\x82\xa0x'
+    assert tell_seek_round_trip(sjis, 'whatwg-shift_jis', chunk) == sjis_text
+    utf8_text = 'a\u00e9\u4e00\U0001f600\nz\u20ac'
+    assert tell_seek_round_trip(utf8_text.encode('utf-8'), 'whatwg-utf-8', chunk) == utf8_text
+    iso_text = 'a\u3042\u4e9cb\u00a5\uff71c'
+    iso = b'a\x1b$B$"0!\x1b(Bb\x1b(J\\\x1b(I1\x1b(Bc'
+    if chunk == 1 or chunk >= 8:
+        assert tell_seek_round_trip(iso, 'whatwg-iso-2022-jp', chunk) == iso_text
+    else:
+        # Chunks of 2, 3 and 5 end inside an escape sequence, where the
+        # state cannot be restored: tell() raises rather than lies.
+        with pytest.raises(ValueError, match='ISO-2022-JP escape sequence'):
+            tell_seek_round_trip(iso, 'whatwg-iso-2022-jp', chunk)
+

@@ -52,6 +52,13 @@ def build(index):
         def reset(self):
             self._decoder.reset()
 
+        def getstate(self):
+            # (bytes pending, flag), exact (see Decoder.getstate in _wenc.c).
+            return self._decoder.getstate()
+
+        def setstate(self, state):
+            self._decoder.setstate(state)
+
     if utf16 is not None:
         IncrementalEncoder = utf16.incrementalencoder
         StreamWriterBase = utf16.streamwriter
