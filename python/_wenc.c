@@ -300,7 +300,8 @@ typedef struct {
     uint8_t *hist;
     size_t *hist_len;
     /* Streaming decoders run the C decoder in fatal mode whatever the
-    ** errors (so that getstate() can find the bytes pending); "replace" then writes U+FFFD here and counts
+    ** errors (so that .errors can change between calls and getstate() can
+    ** find the bytes pending); "replace" then writes U+FFFD here and counts
     ** as the C replacement mode would (wenc/decoder.h: the count is the
     ** fatal decoder's WENC_MALFORMED stops, the offset its error offset). */
     uint64_t *count, *first;
@@ -902,6 +903,40 @@ static PyObject *decoder_get_first(DecoderObject *self, void *unused)
     return PyLong_FromUnsignedLongLong(self->first);
 }
 
+static PyObject *decoder_get_errors(DecoderObject *self, void *unused)
+{
+    (void)unused;
+    Py_INCREF(self->errors);
+    return self->errors;
+}
+
+/* Setting errors takes effect from the next call, as with CPython's
+** incremental codecs: the C decoder is in fatal mode whatever it is. */
+static int decoder_set_errors(DecoderObject *self, PyObject *value, void *unused)
+{
+    (void)unused;
+    err_kind kind;
+    if (!value) {
+        PyErr_SetString(PyExc_AttributeError, "errors cannot be deleted");
+        return -1;
+    }
+    if (value == Py_None || errors_kind(value, &kind) < 0) {
+        if (value == Py_None)
+            type_error("errors", "a str", value);
+        return -1;
+    }
+    if (self->busy) {
+        PyErr_SetString(PyExc_RuntimeError, "wenc: this decoder is in use by another thread");
+        return -1;
+    }
+    PyObject *old = self->errors;
+    Py_INCREF(value);
+    self->errors = value;
+    Py_XDECREF(old);
+    self->kind = kind;
+    return 0;
+}
+
 /* getstate() -> (pending bytes, flag), for io.TextIOWrapper's tell() and
 ** seek(): setstate() of it on a new decoder, then the same input, gives the
 ** same output.  The pending bytes are found with the public API: a copy of
@@ -1067,6 +1102,8 @@ static PyMethodDef decoder_methods[] = {
     {NULL, NULL, 0, NULL}};
 
 static PyGetSetDef decoder_getset[] = {
+    {"errors", (getter)decoder_get_errors, (setter)decoder_set_errors,
+     "the error handler; a new one takes effect from the next call", NULL},
     {"encoding", (getter)decoder_get_encoding, NULL,
      "index of the encoding in use (after BOM sniffing, the BOM's)", NULL},
     {"position", (getter)decoder_get_position, NULL, "bytes consumed so far", NULL},
@@ -1097,6 +1134,7 @@ typedef struct {
     err_kind kind;
     PyObject *errors;
     int busy;
+    PyObject *prefix; /* bytes for the next call's output (errors changed) */
 } EncoderObject;
 
 static PyObject *encoder_new(PyTypeObject *type, PyObject *args, PyObject *kw)
@@ -1132,6 +1170,7 @@ static PyObject *encoder_new(PyTypeObject *type, PyObject *args, PyObject *kw)
 static void encoder_dealloc(EncoderObject *self)
 {
     Py_XDECREF(self->errors);
+    Py_XDECREF(self->prefix);
     generic_dealloc((PyObject *)self);
 }
 
@@ -1153,13 +1192,81 @@ static PyObject *encoder_encode(EncoderObject *self, PyObject *const *args, Py_s
     self->busy = 1;
     PyObject *b = encode_core(&self->e, self->kind, self->errors, input, final);
     self->busy = 0;
+    if (b && self->prefix) {
+        PyObject *p = self->prefix;
+        self->prefix = NULL;
+        PyBytes_ConcatAndDel(&p, b);
+        b = p;
+    }
     return b;
+}
+
+static PyObject *encoder_get_errors(EncoderObject *self, void *unused)
+{
+    (void)unused;
+    Py_INCREF(self->errors);
+    return self->errors;
+}
+
+/* Setting errors takes effect from the next call, as with CPython's
+** incremental codecs.  The C encoder's mode ("html" for
+** xmlcharrefreplace, else fatal) is fixed at init: when it must change,
+** the encoder is flushed (ISO-2022-JP back to ASCII: the text so far stays
+** whole) and set up anew; the flush's bytes come first in the next call's
+** output. */
+static int encoder_set_errors(EncoderObject *self, PyObject *value, void *unused)
+{
+    (void)unused;
+    err_kind kind;
+    if (!value) {
+        PyErr_SetString(PyExc_AttributeError, "errors cannot be deleted");
+        return -1;
+    }
+    if (value == Py_None || errors_kind(value, &kind) < 0) {
+        if (value == Py_None)
+            type_error("errors", "a str", value);
+        return -1;
+    }
+    if (self->busy) {
+        PyErr_SetString(PyExc_RuntimeError, "wenc: this encoder is in use by another thread");
+        return -1;
+    }
+    if ((kind == ERR_XMLCHARREF) != (self->kind == ERR_XMLCHARREF)) {
+        const wenc_encoding *enc = wenc_encoder_encoding(&self->e);
+        uint8_t tail[16];
+        size_t n = 0, m = sizeof tail;
+        wenc_status st = wenc_encoder_encode_from_utf32(&self->e, NULL, &n, tail, &m, 1);
+        if (st != WENC_INPUT_EMPTY) {
+            PyErr_Format(PyExc_SystemError, "wenc encoder flush: %s", wenc_status_message(st));
+            return -1;
+        }
+        if (m) {
+            PyObject *t = PyBytes_FromStringAndSize((const char *)tail, (Py_ssize_t)m);
+            if (!t)
+                return -1;
+            if (self->prefix)
+                PyBytes_ConcatAndDel(&self->prefix, t);
+            else
+                self->prefix = t;
+            if (!self->prefix)
+                return -1;
+        }
+        if (encoder_setup(&self->e, enc, kind) < 0)
+            return -1;
+    }
+    PyObject *old = self->errors;
+    Py_INCREF(value);
+    self->errors = value;
+    Py_XDECREF(old);
+    self->kind = kind;
+    return 0;
 }
 
 static PyObject *encoder_reset(EncoderObject *self, PyObject *unused)
 {
     (void)unused;
     wenc_encoder_reset(&self->e);
+    Py_CLEAR(self->prefix);
     Py_RETURN_NONE;
 }
 
@@ -1176,6 +1283,8 @@ static PyMethodDef encoder_methods[] = {
     {NULL, NULL, 0, NULL}};
 
 static PyGetSetDef encoder_getset[] = {
+    {"errors", (getter)encoder_get_errors, (setter)encoder_set_errors,
+     "the error handler; a new one takes effect from the next call", NULL},
     {"unmappable_count", (getter)encoder_get_unmappable, NULL,
      "code points written as &#N; so far (errors='xmlcharrefreplace')", NULL},
     {NULL, NULL, NULL, NULL, NULL}};

@@ -646,7 +646,8 @@ STATE_SAMPLES = {
 
 
 @pytest.mark.parametrize('label', sorted(STATE_SAMPLES))
-def test_getstate_setstate_every_split(label):
+@pytest.mark.parametrize('errors', ['replace', 'strict'])
+def test_getstate_setstate_every_split(label, errors):
     data = STATE_SAMPLES[label]
     name = 'whatwg-' + label
     make = codecs.getincrementaldecoder(name)
@@ -658,7 +659,7 @@ def test_getstate_setstate_every_split(label):
         pending, flag = d.getstate()
         assert isinstance(pending, bytes) and isinstance(flag, int)
         assert data[:i].endswith(pending) and len(pending) <= 4
-        d2 = make('replace')
+        d2 = make(errors)
         if flag == 0x100:
             # Inside an ISO-2022-JP escape sequence only.
             assert label == 'iso-2022-jp' and b'\x1b' in pending, (i, pending)
@@ -667,6 +668,7 @@ def test_getstate_setstate_every_split(label):
             lost += 1
             continue
         d2.setstate((pending, flag))
+        d2.errors = 'replace'
         assert head + d2.decode(data[i:], True) == whole, (label, i, pending, flag)
         # The state survives a round trip through setstate.
         assert d2.getstate() == (b'', 0) or label in ('iso-2022-jp', 'replacement')
@@ -711,3 +713,42 @@ def test_textiowrapper_tell_seek(chunk):
         with pytest.raises(ValueError, match='ISO-2022-JP escape sequence'):
             tell_seek_round_trip(iso, 'whatwg-iso-2022-jp', chunk)
 
+
+def test_errors_change_takes_effect():
+    d = codecs.getincrementaldecoder('whatwg-utf-8')('strict')
+    assert d.decode(b'a\xe2\x82') == 'a'
+    with pytest.raises(UnicodeDecodeError):
+        d.decode(b'b')
+    d.reset()
+    assert d.decode(b'a\xe2\x82') == 'a'
+    d.errors = 'replace'
+    assert d.errors == 'replace'
+    assert d.decode(b'b\xff') == '\ufffdb\ufffd'
+    d.errors = 'ignore'
+    assert d.decode(b'c\xffd') == 'cd'
+    d.errors = 'strict'
+    with pytest.raises(UnicodeDecodeError):
+        d.decode(b'\xff')
+    with pytest.raises(TypeError):
+        d.errors = 3
+    assert d.errors == 'strict'
+
+    e = codecs.getincrementalencoder('whatwg-windows-1252')('strict')
+    with pytest.raises(UnicodeEncodeError):
+        e.encode('a\u4e00')
+    e.errors = 'xmlcharrefreplace'
+    assert e.encode('a\u4e00\u20ac') == b'a&#19968;\x80'
+    e.errors = 'replace'
+    assert e.encode('\u4e00') == b'?'
+    e.errors = 'strict'
+    with pytest.raises(UnicodeEncodeError):
+        e.encode('\u4e00')
+    # ISO-2022-JP: the text stays whole across the change (the encoder
+    # returns to ASCII first: 1B 28 42).
+    j = codecs.getincrementalencoder('whatwg-iso-2022-jp')('strict')
+    out = j.encode('\u3042')
+    assert out == b'\x1b$B$"'
+    j.errors = 'xmlcharrefreplace'
+    out2 = j.encode('\u00e9\u3042', True)
+    assert out2 == b'\x1b(B&#233;\x1b$B$"\x1b(B'
+    assert (out + out2).decode('whatwg-iso-2022-jp') == '\u3042&#233;\u3042'
