@@ -299,6 +299,12 @@ typedef struct {
     /* Incremental decoders: the last bytes of the earlier input (HISTORY). */
     uint8_t *hist;
     size_t *hist_len;
+    /* Streaming decoders run the C decoder in fatal mode whatever the
+    ** errors (so that .errors can change between calls and getstate() can
+    ** find the bytes pending); "replace" then writes U+FFFD here and counts
+    ** as the C replacement mode would (wenc/decoder.h: the count is the
+    ** fatal decoder's WENC_MALFORMED stops, the offset its error offset). */
+    uint64_t *count, *first;
 } dec_ctx;
 
 /* Decodes the LEN bytes at SRC (INPUT is their object, for exceptions)
@@ -346,6 +352,14 @@ static PyObject *decode_core(dec_ctx *c, PyObject *input, const uint8_t *src, si
         if (st != WENC_MALFORMED) {
             PyErr_Format(PyExc_SystemError, "wenc decoder: %s", wenc_status_message(st));
             goto done;
+        }
+        if (c->kind == ERR_REPLACE && c->count) {
+            if ((*c->count)++ == 0)
+                *c->first = wenc_decoder_error_offset(d);
+            const uint16_t fffd = 0xFFFD;
+            if (out_append(&o, &fffd, 2) < 0)
+                goto done;
+            continue;
         }
         int64_t start = (int64_t)wenc_decoder_error_offset(d) - base;
         int64_t end = start + (int64_t)wenc_decoder_error_length(d);
@@ -719,7 +733,7 @@ static PyObject *codec_decode(CodecObject *self, PyObject *const *args, Py_ssize
         ** (which then reads the bytes once). */
         text = PyUnicode_DecodeUTF8(view.buf, view.len, NULL);
     } else if (decoder_setup(&d, self->enc, kind, WENC_DECODER_BOM_NONE) == 0) {
-        dec_ctx c = {&d, kind, errors, NULL, NULL};
+        dec_ctx c = {&d, kind, errors, NULL, NULL, NULL, NULL};
         text = decode_core(&c, input, view.buf, (size_t)view.len, 1);
     }
     Py_ssize_t n = view.len;
@@ -776,6 +790,8 @@ typedef struct {
     err_kind kind;
     PyObject *errors;
     int busy; /* a call runs (perhaps without the GIL): refuse another */
+    int bom;
+    uint64_t count, first; /* errors replaced ("replace"), the first's offset */
     size_t hist_len;
     uint8_t hist[HISTORY];
 } DecoderObject;
@@ -801,10 +817,11 @@ static PyObject *decoder_new(PyTypeObject *type, PyObject *args, PyObject *kw)
     DecoderObject *self = (DecoderObject *)alloc(type, 0);
     if (!self)
         return NULL;
-    if (decoder_setup(&self->d, enc, kind, (unsigned)bom) < 0) {
+    if (decoder_setup(&self->d, enc, ERR_STRICT, (unsigned)bom) < 0) {
         Py_DECREF(self);
         return NULL;
     }
+    self->bom = bom;
     self->kind = kind;
     self->errors = errors ? errors : PyUnicode_FromString("strict");
     if (errors)
@@ -837,8 +854,8 @@ static PyObject *decoder_decode(DecoderObject *self, PyObject *const *args, Py_s
     if (get_bytes(input, &view, "wenc decode(): the input") < 0)
         return NULL;
     self->busy = 1;
-    dec_ctx c = {&self->d, self->kind, self->errors,
-                 self->kind == ERR_REPLACE ? NULL : self->hist, &self->hist_len};
+    dec_ctx c = {&self->d, self->kind, self->errors, self->hist, &self->hist_len,
+                 &self->count, &self->first};
     PyObject *text = decode_core(&c, input, view.buf, (size_t)view.len, final);
     if (final)
         self->hist_len = 0;
@@ -856,6 +873,7 @@ static PyObject *decoder_reset(DecoderObject *self, PyObject *unused)
     }
     wenc_decoder_reset(&self->d);
     self->hist_len = 0;
+    self->count = self->first = 0;
     Py_RETURN_NONE;
 }
 
@@ -874,24 +892,218 @@ static PyObject *decoder_get_position(DecoderObject *self, void *unused)
 static PyObject *decoder_get_count(DecoderObject *self, void *unused)
 {
     (void)unused;
-    return PyLong_FromUnsignedLongLong(wenc_decoder_replacement_count(&self->d));
+    return PyLong_FromUnsignedLongLong(self->count);
 }
 
 static PyObject *decoder_get_first(DecoderObject *self, void *unused)
 {
     (void)unused;
-    if (wenc_decoder_replacement_count(&self->d) == 0)
+    if (self->count == 0)
         Py_RETURN_NONE;
-    return PyLong_FromUnsignedLongLong(wenc_decoder_first_replacement_offset(&self->d));
+    return PyLong_FromUnsignedLongLong(self->first);
+}
+
+static PyObject *decoder_get_errors(DecoderObject *self, void *unused)
+{
+    (void)unused;
+    Py_INCREF(self->errors);
+    return self->errors;
+}
+
+/* Setting errors takes effect from the next call, as with CPython's
+** incremental codecs: the C decoder is in fatal mode whatever it is. */
+static int decoder_set_errors(DecoderObject *self, PyObject *value, void *unused)
+{
+    (void)unused;
+    err_kind kind;
+    if (!value) {
+        PyErr_SetString(PyExc_AttributeError, "errors cannot be deleted");
+        return -1;
+    }
+    if (value == Py_None || errors_kind(value, &kind) < 0) {
+        if (value == Py_None)
+            type_error("errors", "a str", value);
+        return -1;
+    }
+    if (self->busy) {
+        PyErr_SetString(PyExc_RuntimeError, "wenc: this decoder is in use by another thread");
+        return -1;
+    }
+    PyObject *old = self->errors;
+    Py_INCREF(value);
+    self->errors = value;
+    Py_XDECREF(old);
+    self->kind = kind;
+    return 0;
+}
+
+/* getstate() -> (pending bytes, flag), for io.TextIOWrapper's tell() and
+** seek(): setstate() of it on a new decoder, then the same input, gives the
+** same output.  The pending bytes are found with the public API: a copy of
+** the decoder (wenc/decoder.h: a decoder may be copied with memcpy) is
+** flushed; in fatal mode an incomplete sequence at the end is an error
+** whose offset is where it began.  The flag is 0 but for the two decoders
+** whose state is more than bytes pending (the standard's 14.2.1
+** replacement decoder: "replacement error returned"; 12.2.1 ISO-2022-JP:
+** the decoder state and output flag), found by decoding probes on copies:
+**   replacement: 1 once the error is returned;
+**   ISO-2022-JP: 1 + (mode: 0 ASCII, 1 Roman, 2 katakana, 3 jis0208 lead)
+**                + 4 * output flag, the mode before the bytes pending
+**                (0 for ASCII without the flag, the initial state);
+**   STATE_LOST: inside an escape sequence, whose state before is not
+**                found so; setstate() refuses it (ValueError) rather than
+**                resume wrongly. */
+#define STATE_LOST 0x100
+
+/* Decodes LEN bytes of SRC with D (not last), output discarded; returns
+** the WENC_MALFORMED stops, the code points written in *OUT (up to 4). */
+static int probe(wenc_decoder *d, const char *src, size_t len, uint16_t out[4], size_t *out_n)
+{
+    int errors = 0;
+    uint16_t buf[16];
+    *out_n = 0;
+    while (len) {
+        size_t n = len, m = 16;
+        wenc_status st = wenc_decoder_decode_to_utf16(d, (const uint8_t *)src, &n, buf, &m, 0);
+        for (size_t i = 0; i < m && *out_n < 4; i++)
+            out[(*out_n)++] = buf[i];
+        src += n;
+        len -= n;
+        if (st == WENC_MALFORMED)
+            errors++;
+        else if (st != WENC_OUTPUT_FULL && st != WENC_INPUT_EMPTY)
+            return -1;
+    }
+    return errors;
+}
+
+static PyObject *decoder_getstate(DecoderObject *self, PyObject *unused)
+{
+    (void)unused;
+    if (self->busy) {
+        PyErr_SetString(PyExc_RuntimeError, "wenc: this decoder is in use by another thread");
+        return NULL;
+    }
+    if (self->bom) {
+        PyErr_SetString(PyExc_ValueError, "getstate(): not for a decoder that handles a BOM");
+        return NULL;
+    }
+    const wenc_encoding *enc = wenc_decoder_encoding(&self->d);
+    wenc_decoder c;
+    memcpy(&c, &self->d, sizeof c);
+    uint16_t buf[16];
+    size_t n = 0, m = 16;
+    wenc_status st = wenc_decoder_decode_to_utf16(&c, NULL, &n, buf, &m, 1);
+    uint64_t pending = 0;
+    if (st == WENC_MALFORMED)
+        pending = wenc_decoder_position(&self->d) - wenc_decoder_error_offset(&c);
+    else if (st != WENC_INPUT_EMPTY || m != 0)
+        return PyErr_Format(PyExc_SystemError, "wenc getstate(): flush gave %s",
+                            wenc_status_message(st));
+    if (pending > self->hist_len)
+        return PyErr_Format(PyExc_SystemError, "wenc getstate(): %llu bytes pending",
+                            (unsigned long long)pending);
+    long flag = 0;
+    if (enc == WENC_REPLACEMENT) {
+        flag = wenc_decoder_position(&self->d) > 0;
+    } else if (enc == WENC_ISO_2022_JP) {
+        const uint8_t *p = self->hist + self->hist_len - pending;
+        uint16_t out[4];
+        size_t k;
+        int mode = -1, outflag = -1;
+        if (pending == 0) {
+            memcpy(&c, &self->d, sizeof c);
+            if (probe(&c, "\x5c", 1, out, &k) == 0)
+                mode = k == 0 ? 3 : out[0] == 0x5C ? 0 : out[0] == 0xA5 ? 1 : 2;
+            memcpy(&c, &self->d, sizeof c);
+            outflag = probe(&c, "\x1b(B", 3, out, &k);
+        } else if (pending == 1 && p[0] != 0x1B) {
+            /* A lead byte: the trailing ESC is an error, then ESC ( B one
+            ** more if the output flag is set. */
+            mode = 3;
+            memcpy(&c, &self->d, sizeof c);
+            outflag = probe(&c, "\x1b(B", 3, out, &k) - 1;
+        }
+        if (mode < 0 || outflag < 0 || outflag > 1)
+            flag = STATE_LOST;
+        else if (mode || outflag) /* ASCII, flag unset: the initial state, 0 */
+            flag = 1 + mode + 4 * outflag;
+    }
+    return Py_BuildValue("(y#l)", (const char *)self->hist + self->hist_len - pending,
+                         (Py_ssize_t)pending, flag);
+}
+
+static PyObject *decoder_setstate(DecoderObject *self, PyObject *state)
+{
+    const char *bytes;
+    Py_ssize_t len;
+    long flag;
+    if (!PyTuple_Check(state) || !PyArg_ParseTuple(state, "y#l", &bytes, &len, &flag)) {
+        PyErr_Clear();
+        return type_error("setstate()", "a (bytes, int) tuple from getstate()", state);
+    }
+    if (self->busy) {
+        PyErr_SetString(PyExc_RuntimeError, "wenc: this decoder is in use by another thread");
+        return NULL;
+    }
+    if (self->bom) {
+        PyErr_SetString(PyExc_ValueError, "setstate(): not for a decoder that handles a BOM");
+        return NULL;
+    }
+    const wenc_encoding *enc = wenc_decoder_encoding(&self->d);
+    if (flag == STATE_LOST) {
+        PyErr_SetString(PyExc_ValueError,
+                        "setstate(): the state inside an ISO-2022-JP escape sequence "
+                        "cannot be restored (seek to a point between characters)");
+        return NULL;
+    }
+    static const char *const iso[] = {"\x1b(B", "\x1b(J", "\x1b(I", "\x1b$B"};
+    static const char *const iso_char[] = {"A", "A", "!", "!!"};
+    int ok = flag == 0 || (enc == WENC_REPLACEMENT && flag == 1) ||
+             (enc == WENC_ISO_2022_JP && flag >= 1 && flag <= 8);
+    if (!ok || len > 4) {
+        PyErr_SetString(PyExc_ValueError, "setstate(): not a state of this decoder's getstate()");
+        return NULL;
+    }
+    wenc_decoder_reset(&self->d);
+    self->hist_len = 0;
+    self->count = self->first = 0;
+    uint16_t out[4];
+    size_t k;
+    int bad = 0;
+    if (enc == WENC_REPLACEMENT && flag == 1) {
+        bad = probe(&self->d, "", 1, out, &k) != 1;
+    } else if (enc == WENC_ISO_2022_JP && flag) {
+        int mode = (int)(flag - 1) & 3, outflag = (int)(flag - 1) >> 2;
+        bad = probe(&self->d, iso[mode], 3, out, &k) != 0;
+        if (!bad && !outflag)
+            bad = probe(&self->d, iso_char[mode], mode == 3 ? 2 : 1, out, &k) != 0;
+    }
+    if (!bad && len)
+        bad = probe(&self->d, bytes, (size_t)len, out, &k) != 0 || k != 0;
+    if (bad) {
+        wenc_decoder_reset(&self->d);
+        PyErr_SetString(PyExc_ValueError, "setstate(): not a state of this decoder's getstate()");
+        return NULL;
+    }
+    memcpy(self->hist, bytes, (size_t)len);
+    self->hist_len = (size_t)len;
+    Py_RETURN_NONE;
 }
 
 static PyMethodDef decoder_methods[] = {
     {"decode", (PyCFunction)(void (*)(void))decoder_decode, METH_FASTCALL | METH_KEYWORDS,
      "decode(input, final=False) -> str"},
     {"reset", (PyCFunction)decoder_reset, METH_NOARGS, "Back to the start of a stream."},
+    {"getstate", (PyCFunction)decoder_getstate, METH_NOARGS,
+     "getstate() -> (bytes pending, flag), for io.TextIOWrapper.tell()"},
+    {"setstate", (PyCFunction)decoder_setstate, METH_O,
+     "setstate(state): a state from getstate(), as at the start of a stream"},
     {NULL, NULL, 0, NULL}};
 
 static PyGetSetDef decoder_getset[] = {
+    {"errors", (getter)decoder_get_errors, (setter)decoder_set_errors,
+     "the error handler; a new one takes effect from the next call", NULL},
     {"encoding", (getter)decoder_get_encoding, NULL,
      "index of the encoding in use (after BOM sniffing, the BOM's)", NULL},
     {"position", (getter)decoder_get_position, NULL, "bytes consumed so far", NULL},
@@ -922,6 +1134,7 @@ typedef struct {
     err_kind kind;
     PyObject *errors;
     int busy;
+    PyObject *prefix; /* bytes for the next call's output (errors changed) */
 } EncoderObject;
 
 static PyObject *encoder_new(PyTypeObject *type, PyObject *args, PyObject *kw)
@@ -957,6 +1170,7 @@ static PyObject *encoder_new(PyTypeObject *type, PyObject *args, PyObject *kw)
 static void encoder_dealloc(EncoderObject *self)
 {
     Py_XDECREF(self->errors);
+    Py_XDECREF(self->prefix);
     generic_dealloc((PyObject *)self);
 }
 
@@ -978,13 +1192,81 @@ static PyObject *encoder_encode(EncoderObject *self, PyObject *const *args, Py_s
     self->busy = 1;
     PyObject *b = encode_core(&self->e, self->kind, self->errors, input, final);
     self->busy = 0;
+    if (b && self->prefix) {
+        PyObject *p = self->prefix;
+        self->prefix = NULL;
+        PyBytes_ConcatAndDel(&p, b);
+        b = p;
+    }
     return b;
+}
+
+static PyObject *encoder_get_errors(EncoderObject *self, void *unused)
+{
+    (void)unused;
+    Py_INCREF(self->errors);
+    return self->errors;
+}
+
+/* Setting errors takes effect from the next call, as with CPython's
+** incremental codecs.  The C encoder's mode ("html" for
+** xmlcharrefreplace, else fatal) is fixed at init: when it must change,
+** the encoder is flushed (ISO-2022-JP back to ASCII: the text so far stays
+** whole) and set up anew; the flush's bytes come first in the next call's
+** output. */
+static int encoder_set_errors(EncoderObject *self, PyObject *value, void *unused)
+{
+    (void)unused;
+    err_kind kind;
+    if (!value) {
+        PyErr_SetString(PyExc_AttributeError, "errors cannot be deleted");
+        return -1;
+    }
+    if (value == Py_None || errors_kind(value, &kind) < 0) {
+        if (value == Py_None)
+            type_error("errors", "a str", value);
+        return -1;
+    }
+    if (self->busy) {
+        PyErr_SetString(PyExc_RuntimeError, "wenc: this encoder is in use by another thread");
+        return -1;
+    }
+    if ((kind == ERR_XMLCHARREF) != (self->kind == ERR_XMLCHARREF)) {
+        const wenc_encoding *enc = wenc_encoder_encoding(&self->e);
+        uint8_t tail[16];
+        size_t n = 0, m = sizeof tail;
+        wenc_status st = wenc_encoder_encode_from_utf32(&self->e, NULL, &n, tail, &m, 1);
+        if (st != WENC_INPUT_EMPTY) {
+            PyErr_Format(PyExc_SystemError, "wenc encoder flush: %s", wenc_status_message(st));
+            return -1;
+        }
+        if (m) {
+            PyObject *t = PyBytes_FromStringAndSize((const char *)tail, (Py_ssize_t)m);
+            if (!t)
+                return -1;
+            if (self->prefix)
+                PyBytes_ConcatAndDel(&self->prefix, t);
+            else
+                self->prefix = t;
+            if (!self->prefix)
+                return -1;
+        }
+        if (encoder_setup(&self->e, enc, kind) < 0)
+            return -1;
+    }
+    PyObject *old = self->errors;
+    Py_INCREF(value);
+    self->errors = value;
+    Py_XDECREF(old);
+    self->kind = kind;
+    return 0;
 }
 
 static PyObject *encoder_reset(EncoderObject *self, PyObject *unused)
 {
     (void)unused;
     wenc_encoder_reset(&self->e);
+    Py_CLEAR(self->prefix);
     Py_RETURN_NONE;
 }
 
@@ -1001,6 +1283,8 @@ static PyMethodDef encoder_methods[] = {
     {NULL, NULL, 0, NULL}};
 
 static PyGetSetDef encoder_getset[] = {
+    {"errors", (getter)encoder_get_errors, (setter)encoder_set_errors,
+     "the error handler; a new one takes effect from the next call", NULL},
     {"unmappable_count", (getter)encoder_get_unmappable, NULL,
      "code points written as &#N; so far (errors='xmlcharrefreplace')", NULL},
     {NULL, NULL, NULL, NULL, NULL}};
@@ -1379,8 +1663,13 @@ static PyObject *mod_content_type(PyObject *m, PyObject *value)
     return PyLong_FromLong(encoding_index(e));
 }
 
-/* text_encode(str) -> bytes: TextEncoder.encode(), lone surrogates read as
-** U+FFFD (a USVString). */
+/* text_encode(str) -> bytes: TextEncoder.encode().  Its input is a
+** USVString (WebIDL 3.2.13): every surrogate becomes U+FFFD before the
+** encoder sees it.  A Python str is code points, not UTF-16 units, so each
+** surrogate code point in it is lone ("\ud83d\ude00" is two, as
+** str.encode("utf-8", "replace") counts them) and becomes its own U+FFFD;
+** the str that is left is scalar values, whose UTF-8 (the standard's UTF-8
+** encoder's output) Python keeps. */
 static PyObject *mod_text_encode(PyObject *m, PyObject *s)
 {
     (void)m;
@@ -1391,31 +1680,24 @@ static PyObject *mod_text_encode(PyObject *m, PyObject *s)
     const char *u8 = PyUnicode_AsUTF8AndSize(s, &n);
     if (u8)
         return PyBytes_FromStringAndSize(u8, n);
+    if (!PyErr_ExceptionMatches(PyExc_UnicodeEncodeError))
+        return NULL;
     PyErr_Clear();
-    PyObject *u16 = PyUnicode_AsEncodedString(s, "utf-16-le", "surrogatepass");
-    if (!u16)
+    Py_ssize_t len = PyUnicode_GetLength(s);
+    Py_UCS4 *u32 = PyUnicode_AsUCS4Copy(s);
+    if (!u32)
         return NULL;
-    /* Host order for the C call. */
-    size_t units = (size_t)PyBytes_Size(u16) / 2;
-    const uint8_t *b = (const uint8_t *)PyBytes_AsString(u16);
-    uint16_t *tmp = PyMem_Malloc(units ? units * 2 : 1);
-    if (!tmp) {
-        Py_DECREF(u16);
-        return PyErr_NoMemory();
-    }
-    for (size_t i = 0; i < units; i++)
-        tmp[i] = (uint16_t)(b[2 * i] | (b[2 * i + 1] << 8));
-    Py_DECREF(u16);
-    uint8_t *out = NULL;
-    size_t out_len = 0;
-    wenc_status st = wenc_text_encoder_encode_alloc(tmp, units, NULL, &out, &out_len);
-    PyMem_Free(tmp);
-    if (st != WENC_OK) {
-        PyErr_Format(PyExc_MemoryError, "TextEncoder.encode: %s", wenc_status_message(st));
+    for (Py_ssize_t i = 0; i < len; i++)
+        if ((u32[i] & 0xFFFFF800u) == 0xD800u)
+            u32[i] = 0xFFFD;
+    int order = native_order();
+    PyObject *usv = PyUnicode_DecodeUTF32((const char *)u32, len * 4, NULL, &order);
+    PyMem_Free(u32);
+    if (!usv)
         return NULL;
-    }
-    PyObject *r = PyBytes_FromStringAndSize((const char *)out, (Py_ssize_t)out_len);
-    wenc_free(NULL, out);
+    u8 = PyUnicode_AsUTF8AndSize(usv, &n);
+    PyObject *r = u8 ? PyBytes_FromStringAndSize(u8, n) : NULL;
+    Py_DECREF(usv);
     return r;
 }
 

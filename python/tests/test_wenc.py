@@ -493,6 +493,17 @@ def test_text_decoder():
         wenc.TextDecoder('nonsense')
     assert wenc.TextDecoder('sjis').encoding == 'shift_jis'
     assert wenc.TextEncoder().encode('a\ud800b') == b'a\xef\xbf\xbdb'
+    # A USVString (WebIDL): each surrogate code point of the str is lone and
+    # becomes U+FFFD (EF BF BD), even two that would pair in UTF-16; the
+    # codecs keep CPython's convention (an error: &#55296; under
+    # xmlcharrefreplace).
+    te = wenc.TextEncoder()
+    assert te.encode('\udfff') == b'\xef\xbf\xbd'
+    assert te.encode('\ud83d\ude00x\U0001f600') == \
+        b'\xef\xbf\xbd\xef\xbf\xbdx\xf0\x9f\x98\x80'
+    assert te.encode('\u00e9\udc80\u4e00') == b'\xc3\xa9\xef\xbf\xbd\xe4\xb8\x80'
+    assert 'a\ud800'.encode('whatwg-utf-8', 'xmlcharrefreplace') == b'a&#55296;'
+    assert 'a\ud800'.encode('whatwg-windows-1252', 'xmlcharrefreplace') == b'a&#55296;'
     assert wenc.TextEncoder().encoding == 'utf-8'
 
 
@@ -613,3 +624,131 @@ def test_no_leaks():
             _workload()
         gc.collect()
         assert sys.gettotalrefcount() - r0 < 100
+
+
+# getstate()/setstate() and io.TextIOWrapper.tell()/seek().  Samples typed
+# from the index files (Shift_JIS 82 A0 = U+3042, 88 9F = U+4E9C; GBK
+# B0 A1 = U+554A; Big5 A4 40 = U+4E00; EUC-KR B0 A1 = U+AC00), with a
+# malformed tail to end each mid-sequence.
+STATE_SAMPLES = {
+    'shift_jis': b'a\x82\xa0\x88\x9fb\x81\x60\xa1\x82',
+    'utf-8': b'a\xc3\xa9\xe4\xb8\x80\xf0\x9f\x98\x80\xe2\x82z\xf0\x9f',
+    'gb18030': b'a\xb0\xa1\x81\x30\x81\x30\x81\x30\x81\x82',
+    'big5': b'a\xa4\x40\x88\x62b\xa4',
+    'euc-jp': b'a\xa4\xa2\x8f\xb0\xa1\x8e\xb1\xa4',
+    'euc-kr': b'a\xb0\xa1b\xb0',
+    'utf-16le': b'a\x00=\xd8\x00\xde\x00\xd8b\x00\x00',
+    'utf-16be': b'\x00a\xd8=\xde\x00\xd8\x00\x00b\x00',
+    'iso-2022-jp': b'a\x1b$B$"0!\x1b(Bb\x1b(J\\\x1b(I1\x1b$B\x1b(Bc\x1b$B$',
+    'replacement': b'abc',
+    'windows-1252': b'a\x80\x81',
+}
+
+
+@pytest.mark.parametrize('label', sorted(STATE_SAMPLES))
+@pytest.mark.parametrize('errors', ['replace', 'strict'])
+def test_getstate_setstate_every_split(label, errors):
+    data = STATE_SAMPLES[label]
+    name = 'whatwg-' + label
+    make = codecs.getincrementaldecoder(name)
+    whole = data.decode(name, 'replace')
+    lost = 0
+    for i in range(len(data) + 1):
+        d = make('replace')
+        head = d.decode(data[:i])
+        pending, flag = d.getstate()
+        assert isinstance(pending, bytes) and isinstance(flag, int)
+        assert data[:i].endswith(pending) and len(pending) <= 4
+        d2 = make(errors)
+        if flag == 0x100:
+            # Inside an ISO-2022-JP escape sequence only.
+            assert label == 'iso-2022-jp' and b'\x1b' in pending, (i, pending)
+            with pytest.raises(ValueError):
+                d2.setstate((pending, flag))
+            lost += 1
+            continue
+        d2.setstate((pending, flag))
+        d2.errors = 'replace'
+        assert head + d2.decode(data[i:], True) == whole, (label, i, pending, flag)
+        # The state survives a round trip through setstate.
+        assert d2.getstate() == (b'', 0) or label in ('iso-2022-jp', 'replacement')
+    assert lost <= 2 * data.count(b"\x1b")
+    assert make().getstate() == (b'', 0)
+    with pytest.raises(TypeError):
+        make().setstate(b'')
+    with pytest.raises(ValueError):
+        make().setstate((b'', 12345))
+
+
+def tell_seek_round_trip(data, encoding, chunk):
+    f = io.TextIOWrapper(io.BytesIO(data), encoding=encoding, newline='')
+    f._CHUNK_SIZE = chunk
+    text = f.read()
+    f.seek(0)
+    marks = []
+    for k in range(len(text) + 1):
+        marks.append((f.tell(), k))
+        assert f.read(1) == text[k:k + 1]
+    for pos, k in reversed(marks):
+        f.seek(pos)
+        assert f.read() == text[k:], (encoding, chunk, k)
+    return text
+
+
+@pytest.mark.parametrize('chunk', [1, 2, 3, 5, 8192])
+def test_textiowrapper_tell_seek(chunk):
+    sjis_text = 'a\u3042\u4e9c b\uff5e\n\u3042\u3042x'
+    sjis = sjis_text.encode('whatwg-shift_jis')
+    assert sjis == b'a\x82\xa0\x88\x9f b\x81`\n\x82\xa0\x82\xa0x'
+    assert tell_seek_round_trip(sjis, 'whatwg-shift_jis', chunk) == sjis_text
+    utf8_text = 'a\u00e9\u4e00\U0001f600\nz\u20ac'
+    assert tell_seek_round_trip(utf8_text.encode('utf-8'), 'whatwg-utf-8', chunk) == utf8_text
+    iso_text = 'a\u3042\u4e9cb\u00a5\uff71c'
+    iso = b'a\x1b$B$"0!\x1b(Bb\x1b(J\\\x1b(I1\x1b(Bc'
+    if chunk == 1 or chunk >= 8:
+        assert tell_seek_round_trip(iso, 'whatwg-iso-2022-jp', chunk) == iso_text
+    else:
+        # Chunks of 2, 3 and 5 end inside an escape sequence, where the
+        # state cannot be restored: tell() raises rather than lies.
+        with pytest.raises(ValueError, match='ISO-2022-JP escape sequence'):
+            tell_seek_round_trip(iso, 'whatwg-iso-2022-jp', chunk)
+
+
+def test_errors_change_takes_effect():
+    d = codecs.getincrementaldecoder('whatwg-utf-8')('strict')
+    assert d.decode(b'a\xe2\x82') == 'a'
+    with pytest.raises(UnicodeDecodeError):
+        d.decode(b'b')
+    d.reset()
+    assert d.decode(b'a\xe2\x82') == 'a'
+    d.errors = 'replace'
+    assert d.errors == 'replace'
+    assert d.decode(b'b\xff') == '\ufffdb\ufffd'
+    d.errors = 'ignore'
+    assert d.decode(b'c\xffd') == 'cd'
+    d.errors = 'strict'
+    with pytest.raises(UnicodeDecodeError):
+        d.decode(b'\xff')
+    with pytest.raises(TypeError):
+        d.errors = 3
+    assert d.errors == 'strict'
+
+    e = codecs.getincrementalencoder('whatwg-windows-1252')('strict')
+    with pytest.raises(UnicodeEncodeError):
+        e.encode('a\u4e00')
+    e.errors = 'xmlcharrefreplace'
+    assert e.encode('a\u4e00\u20ac') == b'a&#19968;\x80'
+    e.errors = 'replace'
+    assert e.encode('\u4e00') == b'?'
+    e.errors = 'strict'
+    with pytest.raises(UnicodeEncodeError):
+        e.encode('\u4e00')
+    # ISO-2022-JP: the text stays whole across the change (the encoder
+    # returns to ASCII first: 1B 28 42).
+    j = codecs.getincrementalencoder('whatwg-iso-2022-jp')('strict')
+    out = j.encode('\u3042')
+    assert out == b'\x1b$B$"'
+    j.errors = 'xmlcharrefreplace'
+    out2 = j.encode('\u00e9\u3042', True)
+    assert out2 == b'\x1b(B&#233;\x1b$B$"\x1b(B'
+    assert (out + out2).decode('whatwg-iso-2022-jp') == '\u3042&#233;\u3042'

@@ -42,9 +42,14 @@ def build(index):
         utf16 = _utf16_encoder(lower)
 
     class IncrementalDecoder(codecs.IncrementalDecoder):
+        # errors is the C decoder's: a new value takes effect from the next
+        # call, as with CPython's incremental codecs.
+        errors = property(lambda self: self._decoder.errors,
+                          lambda self, value: setattr(self._decoder, 'errors', value))
+
         def __init__(self, errors='strict'):
-            codecs.IncrementalDecoder.__init__(self, errors)
             self._decoder = _wenc.Decoder(index, errors)
+            codecs.IncrementalDecoder.__init__(self, errors)
 
         def decode(self, input, final=False):
             return self._decoder.decode(input, final)
@@ -52,15 +57,26 @@ def build(index):
         def reset(self):
             self._decoder.reset()
 
+        def getstate(self):
+            # (bytes pending, flag), exact (see Decoder.getstate in _wenc.c).
+            return self._decoder.getstate()
+
+        def setstate(self, state):
+            self._decoder.setstate(state)
+
     if utf16 is not None:
         IncrementalEncoder = utf16.incrementalencoder
         StreamWriterBase = utf16.streamwriter
         encode = utf16.encode
     else:
         class IncrementalEncoder(codecs.IncrementalEncoder):
+            # As the decoder's: a new value takes effect from the next call.
+            errors = property(lambda self: self._encoder.errors,
+                              lambda self, value: setattr(self._encoder, 'errors', value))
+
             def __init__(self, errors='strict'):
-                codecs.IncrementalEncoder.__init__(self, errors)
                 self._encoder = _wenc.Encoder(index, errors)
+                codecs.IncrementalEncoder.__init__(self, errors)
 
             def encode(self, input, final=False):
                 return self._encoder.encode(input, final)
