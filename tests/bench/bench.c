@@ -44,6 +44,15 @@ bool encrs_has_encoder(const encrs_encoding *enc);
 bool encrs_convert(const encrs_encoding *enc, bool decode, bool utf16, bool bom_removal,
                    const void *src, size_t src_len, void *dst, size_t dst_len, size_t *written);
 #endif
+#ifdef WENC_BENCH_SIMDUTF
+/* simdutf, through tests/bench/simdutf/simdutf_peer.cpp (the comments
+** there say what each function does). */
+bool wb_simdutf_kernel_runs(const char *name);
+const char *wb_simdutf_active(void);
+const char *wb_simdutf_version(void);
+bool wb_simdutf_convert(int op, const void *src, size_t src_len, void *dst, size_t dst_len,
+                        size_t *written);
+#endif
 
 /* ------------------------------------------------------------------------
 ** Buffers. */
@@ -460,6 +469,46 @@ static bool encrs_pass(void *v)
 }
 #endif
 
+/* simdutf (when the build found it, tests/bench/simdutf/): the SIMD UTF
+** peer, on the UTF rows only, its kernel forced to the one that matches
+** wenc's kernel set (simdutf_setup()).  Each pass is one whole conversion
+** with the call a C program would use: UTF-8 validation, UTF-8 <-> UTF-16,
+** UTF-16LE/BE bytes -> UTF-16 as to_well_formed_utf16le() (after
+** change_endianness_utf16() for BE), and UTF-8 -> UTF-8 as validation then
+** memcpy.  It rejects malformed UTF-8 instead of replacing it: the corpus
+** is valid, and its output is checked once per row. */
+enum simdutf_op {
+    SIMDUTF_VALIDATE_UTF8,
+    SIMDUTF_UTF8_COPY,
+    SIMDUTF_UTF8_TO_UTF16LE,
+    SIMDUTF_UTF16LE_TO_UTF8,
+    SIMDUTF_UTF16BE_TO_UTF8,
+    SIMDUTF_UTF16LE_TO_LE,
+    SIMDUTF_UTF16BE_TO_LE,
+    SIMDUTF_NONE
+};
+
+/* The active simdutf kernel, NULL when the peer does not run (the header
+** says why). */
+static const char *simdutf_kernel;
+
+#ifdef WENC_BENCH_SIMDUTF
+typedef struct simdutf_ctx {
+    enum simdutf_op op;
+    const void *src;
+    size_t src_len; /* units of the input */
+    void *dst;
+    size_t dst_len; /* units of the output */
+    size_t out;     /* units written by the last pass */
+} simdutf_ctx;
+
+static bool simdutf_pass(void *v)
+{
+    simdutf_ctx *c = v;
+    return wb_simdutf_convert((int)c->op, c->src, c->src_len, c->dst, c->dst_len, &c->out);
+}
+#endif
+
 /* ------------------------------------------------------------------------
 ** Rows over a UTF-8 buffer (issue 7: validation and counting).  To add one,
 ** write a `static bool f(const uint8_t *s, size_t n, size_t *result)` that
@@ -517,12 +566,13 @@ static bool decode_fatal(const uint8_t *s, size_t n, size_t *result)
 typedef struct utf8_row {
     const char *name; /* the form column: "validate", "dec-fatal" ... */
     utf8_fn wenc;
+    enum simdutf_op simdutf; /* its counterpart, SIMDUTF_NONE if none */
 } utf8_row;
 
 static const utf8_row utf8_rows[] = {
-    {"validate", validate},
-    {"dec-fatal", decode_fatal},
-    {"valid-by-dec", validate_by_decoding},
+    {"validate", validate, SIMDUTF_VALIDATE_UTF8},
+    {"dec-fatal", decode_fatal, SIMDUTF_UTF8_COPY},
+    {"valid-by-dec", validate_by_decoding, SIMDUTF_NONE}, /* a baseline of wenc's own */
 };
 
 typedef struct utf8_ctx {
@@ -1121,6 +1171,7 @@ struct options {
     bool iconv;
     bool icu;
     bool encoding_rs;
+    bool simdutf;
     bool memcpy_own; /* memcpy into a buffer of its own (the former placement) */
     bool csv;
     bool first_lang_only;
@@ -1152,6 +1203,7 @@ static void usage(FILE *f)
           "      --no-iconv         do not run iconv\n"
           "      --no-icu           do not run ICU\n"
           "      --no-encoding-rs   do not run encoding_rs\n"
+          "      --no-simdutf       do not run simdutf\n"
           "      --memcpy-own-buffer  memcpy into a buffer of its own, not the row's output\n"
           "                         buffer (the placement before issue 11's u8fin)\n"
           "      --validate         also the rows over UTF-8 buffers (as -d utf8)\n"
@@ -1180,7 +1232,12 @@ static int parse_options(int argc, char **argv, options *o)
 {
     bool any_dir = false, any_form = false, any_kind = false, quick = false;
     bool runs_set = false, time_set = false;
-    *o = (options){.runs = 7, .duration = 0.050, .iconv = true, .icu = true, .encoding_rs = true};
+    *o = (options){.runs = 7,
+                   .duration = 0.050,
+                   .iconv = true,
+                   .icu = true,
+                   .encoding_rs = true,
+                   .simdutf = true};
     for (int i = 1; i < argc; i++) {
         const char *a = argv[i];
         const char *v = i + 1 < argc ? argv[i + 1] : NULL;
@@ -1273,6 +1330,8 @@ static int parse_options(int argc, char **argv, options *o)
             o->icu = false;
         } else if (strcmp(a, "--no-encoding-rs") == 0) {
             o->encoding_rs = false;
+        } else if (strcmp(a, "--no-simdutf") == 0) {
+            o->simdutf = false;
         } else if (strcmp(a, "--memcpy-own-buffer") == 0) {
             o->memcpy_own = true;
         } else if (strcmp(a, "--validate") == 0) {
@@ -1347,9 +1406,11 @@ typedef struct row {
     bool short_input;  /* the text table shows ns per call */
     speed wenc, memcpy, iconv, icu; /* mbps < 0: not measured */
     speed encoding_rs;
+    speed simdutf;          /* not one of the peers /peer compares with */
     double per_memcpy;      /* wenc / memcpy, median of per-run ratios */
     double per_peer;        /* wenc / the fastest peer, the same way */
     double per_encoding_rs; /* wenc / encoding_rs, the same way */
+    double per_simdutf;     /* wenc / simdutf, the same way */
     const char *best_peer;  /* "iconv", "ICU", "encoding_rs" or NULL */
     const char *iconv_name, *icu_name;
     char note[160];
@@ -1368,16 +1429,22 @@ static row new_row(const char *encoding, const char *direction, const char *form
                  .iconv = no_speed,
                  .icu = no_speed,
                  .encoding_rs = no_speed,
+                 .simdutf = no_speed,
                  .per_memcpy = -1,
                  .per_peer = -1,
-                 .per_encoding_rs = -1};
+                 .per_encoding_rs = -1,
+                 .per_simdutf = -1};
 }
 
 /* Fills R's figures from the contenders W (wenc), M (memcpy), I (iconv),
-** U (ICU) and E (encoding_rs) after measure(). */
+** U (ICU), E (encoding_rs) and S (simdutf) after measure().  simdutf is
+** not among the peers of /peer (the fastest of iconv, ICU and
+** encoding_rs): it has its own column, on the UTF rows only. */
 static void settle_row(row *r, const contender *w, const contender *m, const contender *i,
-                       const contender *u, const contender *e, unsigned runs)
+                       const contender *u, const contender *e, const contender *s, unsigned runs)
 {
+    r->simdutf = to_speed(s, runs, r->bytes);
+    r->per_simdutf = run_ratio(w, s, runs);
     r->wenc = to_speed(w, runs, r->bytes);
     r->memcpy = to_speed(m, runs, r->bytes);
     r->iconv = to_speed(i, runs, r->bytes);
@@ -1443,39 +1510,41 @@ static void print_header(const options *o, bool short_input)
         puts("encoding,direction,form,input,input_bytes,wenc_mbps,wenc_min,wenc_max,wenc_ns,"
              "memcpy_mbps,memcpy_ns,wenc_per_memcpy,iconv_mbps,iconv_min,iconv_max,"
              "icu_mbps,icu_min,icu_max,best_peer,wenc_per_peer,iconv_name,icu_name,note,"
-             "encoding_rs_mbps,encoding_rs_min,encoding_rs_max,wenc_per_encoding_rs");
+             "encoding_rs_mbps,encoding_rs_min,encoding_rs_max,wenc_per_encoding_rs,"
+             "simdutf_mbps,simdutf_min,simdutf_max,wenc_per_simdutf,simdutf_kernel");
         return;
     }
     if (short_input) {
         puts("\nShort inputs: nanoseconds per call (median), one call per pass; /memcpy and "
              "/peer are speed ratios (above 1: wenc is faster)");
-        printf("%-14s %-18s %-13s %6s %9s %9s %8s %9s %9s %9s %6s  %s\n", "encoding", "api/form",
-               "input", "bytes", "wenc ns", "memcpy ns", "/memcpy", "iconv ns", "ICU ns",
-               "encrs ns", "/peer", "peer names / note");
-        printf("%-14s %-18s %-13s %6s %9s %9s %8s %9s %9s %9s %6s  %s\n", "--------", "--------",
-               "-----", "-----", "-------", "---------", "-------", "--------", "------",
-               "--------", "-----", "-----------------");
+        printf("%-14s %-18s %-13s %6s %9s %9s %8s %9s %9s %9s %6s %10s %6s  %s\n", "encoding",
+               "api/form", "input", "bytes", "wenc ns", "memcpy ns", "/memcpy", "iconv ns",
+               "ICU ns", "encrs ns", "/peer", "simdutf ns", "/simd", "peer names / note");
+        printf("%-14s %-18s %-13s %6s %9s %9s %8s %9s %9s %9s %6s %10s %6s  %s\n", "--------",
+               "--------", "-----", "-----", "-------", "---------", "-------", "--------",
+               "------", "--------", "-----", "----------", "-----", "-----------------");
         return;
     }
-    printf("%-14s %-18s %-11s %8s %10s %10s %8s %10s %10s %10s %6s  %s\n", "encoding", "direction",
-           "input", "size KB", "wenc MB/s", "memcpy", "/memcpy", "iconv MB/s", "ICU MB/s",
-           "encrs MB/s", "/peer", "peer names / note");
-    printf("%-14s %-18s %-11s %8s %10s %10s %8s %10s %10s %10s %6s  %s\n", "--------", "---------",
-           "-----", "-------", "---------", "------", "-------", "----------", "--------",
-           "----------", "-----", "-----------------");
+    printf("%-14s %-18s %-11s %8s %10s %10s %8s %10s %10s %10s %6s %10s %6s  %s\n", "encoding",
+           "direction", "input", "size KB", "wenc MB/s", "memcpy", "/memcpy", "iconv MB/s",
+           "ICU MB/s", "encrs MB/s", "/peer", "simdutf", "/simd", "peer names / note");
+    printf("%-14s %-18s %-11s %8s %10s %10s %8s %10s %10s %10s %6s %10s %6s  %s\n", "--------",
+           "---------", "-----", "-------", "---------", "------", "-------", "----------",
+           "--------", "----------", "-----", "-------", "-----", "-----------------");
 }
 
 static void print_row(const options *o, const row *r)
 {
     print_header(o, r->short_input);
     char w[NUM_LEN], wn[NUM_LEN], m[NUM_LEN], mn[NUM_LEN], pm[NUM_LEN], i[NUM_LEN], u[NUM_LEN],
-        pp[NUM_LEN], e[NUM_LEN];
+        pp[NUM_LEN], e[NUM_LEN], sd[NUM_LEN], ps[NUM_LEN];
     double wns = ns_per_call(r->wenc.mbps, r->bytes), mns = ns_per_call(r->memcpy.mbps, r->bytes);
     fmt_num(pm, r->per_memcpy, 3);
     fmt_num(pp, r->per_peer, 2);
+    fmt_num(ps, r->per_simdutf, 2);
     if (o->csv) {
         char wmin[NUM_LEN], wmax[NUM_LEN], imin[NUM_LEN], imax[NUM_LEN], umin[NUM_LEN],
-            umax[NUM_LEN], emin[NUM_LEN], emax[NUM_LEN], pe[NUM_LEN];
+            umax[NUM_LEN], emin[NUM_LEN], emax[NUM_LEN], pe[NUM_LEN], smin[NUM_LEN], smax[NUM_LEN];
         fmt_num(w, r->wenc.mbps, 1);
         fmt_num(wmin, r->wenc.min, 1);
         fmt_num(wmax, r->wenc.max, 1);
@@ -1492,18 +1561,22 @@ static void print_row(const options *o, const row *r)
         fmt_num(emin, r->encoding_rs.min, 1);
         fmt_num(emax, r->encoding_rs.max, 1);
         fmt_num(pe, r->per_encoding_rs, 2);
+        fmt_num(sd, r->simdutf.mbps, 1);
+        fmt_num(smin, r->simdutf.min, 1);
+        fmt_num(smax, r->simdutf.max, 1);
         /* "-" is "not measured": an empty field in CSV. */
-        char *fields[] = {w, wmin, wmax, wn, m, mn, pm, i, imin, imax, u, umin, umax, pp,
-                          e, emin, emax, pe};
+        char *fields[] = {w,    wmin, wmax, wn, m,    mn,   pm, i,  imin, imax, u,
+                          umin, umax, pp,   e,  emin, emax, pe, sd, smin, smax, ps};
         for (size_t k = 0; k < sizeof fields / sizeof fields[0]; k++)
             if (strcmp(fields[k], "-") == 0)
                 fields[k][0] = 0;
         printf("%s,%s,%s,%s,%zu,%s,%s,%s,%s,%s,%s,%s,%s,%s,%s,%s,%s,%s,%s,%s,%s,%s,\"%s\","
-               "%s,%s,%s,%s\n",
-               r->encoding, r->direction, r->form, r->input, r->bytes, w, wmin, wmax, wn, m, mn,
-               pm, i, imin, imax, u, umin, umax, r->best_peer ? r->best_peer : "", pp,
-               r->iconv_name ? r->iconv_name : "", r->icu_name ? r->icu_name : "", r->note, e,
-               emin, emax, pe);
+               "%s,%s,%s,%s,%s,%s,%s,%s,%s\n",
+               r->encoding, r->direction, r->form, r->input, r->bytes, w, wmin, wmax, wn, m, mn, pm,
+               i, imin, imax, u, umin, umax, r->best_peer ? r->best_peer : "", pp,
+               r->iconv_name ? r->iconv_name : "", r->icu_name ? r->icu_name : "", r->note, e, emin,
+               emax, pe, sd, smin, smax, ps,
+               r->simdutf.mbps > 0 && simdutf_kernel ? simdutf_kernel : "");
         fflush(stdout);
         return;
     }
@@ -1519,16 +1592,19 @@ static void print_row(const options *o, const row *r)
         fmt_num(i, ns_per_call(r->iconv.mbps, r->bytes), 1);
         fmt_num(u, ns_per_call(r->icu.mbps, r->bytes), 1);
         fmt_num(e, ns_per_call(r->encoding_rs.mbps, r->bytes), 1);
-        printf("%-14s %-18s %-13s %6zu %9s %9s %8s %9s %9s %9s %6s  %s\n", r->encoding, dirform,
-               r->input, r->bytes, wn, mn, pm, i, u, e, pp, tail);
+        fmt_num(sd, ns_per_call(r->simdutf.mbps, r->bytes), 1);
+        printf("%-14s %-18s %-13s %6zu %9s %9s %8s %9s %9s %9s %6s %10s %6s  %s\n", r->encoding,
+               dirform, r->input, r->bytes, wn, mn, pm, i, u, e, pp, sd, ps, tail);
     } else {
         fmt_num(w, r->wenc.mbps, 1);
         fmt_num(m, r->memcpy.mbps, 0);
         fmt_num(i, r->iconv.mbps, 1);
         fmt_num(u, r->icu.mbps, 1);
         fmt_num(e, r->encoding_rs.mbps, 1);
-        printf("%-14s %-18s %-11s %8.1f %10s %10s %8s %10s %10s %10s %6s  %s\n", r->encoding,
-               dirform, r->input, (double)r->bytes / 1024, w, m, pm, i, u, e, pp, tail);
+        fmt_num(sd, r->simdutf.mbps, 1);
+        printf("%-14s %-18s %-11s %8.1f %10s %10s %8s %10s %10s %10s %6s %10s %6s  %s\n",
+               r->encoding, dirform, r->input, (double)r->bytes / 1024, w, m, pm, i, u, e, pp, sd,
+               ps, tail);
     }
     fflush(stdout);
 }
@@ -1728,8 +1804,49 @@ static bool choose_encrs(bool decode, const wenc_ctx *w, size_t cap_bytes, encrs
 }
 #endif
 
+#ifdef WENC_BENCH_SIMDUTF
+/* simdutf's counterpart of a UTF row, SIMDUTF_NONE if it has none (the
+** legacy encodings, UTF-32; the x86 order of its UTF-16 is the host's only
+** on a little-endian host, which the build checks). */
+static enum simdutf_op simdutf_op_for(const wenc_encoding *enc, bool decode, enum form f)
+{
+    if (enc == WENC_UTF_8 && f == UTF8)
+        return SIMDUTF_UTF8_COPY; /* decode, textdec and encode alike: valid input */
+    if (enc == WENC_UTF_8 && f == UTF16)
+        return decode ? SIMDUTF_UTF8_TO_UTF16LE : SIMDUTF_UTF16LE_TO_UTF8;
+    if ((enc == WENC_UTF_16LE || enc == WENC_UTF_16BE) && decode && f != UTF32) {
+        bool le = enc == WENC_UTF_16LE;
+        return f == UTF16 ? (le ? SIMDUTF_UTF16LE_TO_LE : SIMDUTF_UTF16BE_TO_LE)
+                          : (le ? SIMDUTF_UTF16LE_TO_UTF8 : SIMDUTF_UTF16BE_TO_UTF8);
+    }
+    return SIMDUTF_NONE;
+}
+
+/* Sets CTX up for simdutf's OP over SRC (SRC_BYTES) into DST (CAP_BYTES)
+** and checks its output once against WANT (OUT_UNIT bytes a unit), as
+** choose_encrs() does.  False when it does not run (the note says). */
+static bool choose_simdutf(enum simdutf_op op, const void *src, size_t src_bytes, void *dst,
+                           size_t cap_bytes, size_t out_unit, const buf *want, simdutf_ctx *ctx,
+                           row *r)
+{
+    if (op == SIMDUTF_NONE || simdutf_kernel == NULL)
+        return false;
+    bool from16 = op == SIMDUTF_UTF16LE_TO_UTF8 || op == SIMDUTF_UTF16BE_TO_UTF8 ||
+                  op == SIMDUTF_UTF16LE_TO_LE || op == SIMDUTF_UTF16BE_TO_LE;
+    *ctx = (simdutf_ctx){op, src, src_bytes / (from16 ? 2 : 1), dst, cap_bytes / out_unit, 0};
+    if (!simdutf_pass(ctx)) {
+        note(r, "simdutf fails");
+        return false;
+    }
+    if (op != SIMDUTF_VALIDATE_UTF8 && !same_output(dst, ctx->out * out_unit, want))
+        note(r, "simdutf output differs from the standard's");
+    return true;
+}
+#endif
+
 /* One row: the encoding's decoder or encoder on IN in form F, through API
-** (decoding only), with memcpy of the same bytes, iconv, ICU and encoding_rs. */
+** (decoding only), with memcpy of the same bytes, iconv, ICU, encoding_rs
+** and simdutf. */
 static void run_row(const options *o, const wenc_encoding *enc, const bench_encoding *be, input *in,
                     enum direction dir, enum form f, enum api api)
 {
@@ -1823,6 +1940,16 @@ static void run_row(const options *o, const wenc_encoding *enc, const bench_enco
     }
 #endif
 
+    contender cs = {NULL, NULL, 0, {0}};
+#ifdef WENC_BENCH_SIMDUTF
+    simdutf_ctx sc = {.dst = xmalloc(cap_bytes)};
+    if (choose_simdutf(simdutf_op_for(enc, decode, f), src->p, src->n, sc.dst, cap_bytes, out_unit,
+                       want, &sc, &r)) {
+        cs.pass = simdutf_pass;
+        cs.ctx = &sc;
+    }
+#endif
+
     /* wenc's output must be the expected one (else the figures mean
     ** little: say so). */
     if (!cw.pass(cw.ctx)) {
@@ -1830,9 +1957,9 @@ static void run_row(const options *o, const wenc_encoding *enc, const bench_enco
     } else {
         if (!same_output(w.dst, w.out * out_unit, want) || (decode && !in->roundtrip))
             note(&r, "wenc output is not the expected one");
-        contender *const cs[] = {&cw, &cm, &ci, &cu, &ce};
-        if (measure(cs, 5, o->runs, o->duration))
-            settle_row(&r, &cw, &cm, &ci, &cu, &ce, o->runs);
+        contender *const all[] = {&cw, &cm, &ci, &cu, &ce, &cs};
+        if (measure(all, 6, o->runs, o->duration))
+            settle_row(&r, &cw, &cm, &ci, &cu, &ce, &cs, o->runs);
         else
             note(&r, "a pass failed while timing");
     }
@@ -1851,6 +1978,9 @@ static void run_row(const options *o, const wenc_encoding *enc, const bench_enco
 #endif
 #ifdef WENC_BENCH_ENCODING_RS
     free(ec.w.dst);
+#endif
+#ifdef WENC_BENCH_SIMDUTF
+    free(sc.dst);
 #endif
     if (api == API_TEXT_DECODER)
         wenc_text_decoder_destroy(&td);
@@ -1875,10 +2005,20 @@ static void run_utf8_rows(const options *o, input *in)
         r.short_input = in->short_input;
         utf8_ctx cw = {u->wenc, in->bytes.p, in->bytes.n, 0};
         contender a = {utf8_pass, &cw, 0, {0}}, m = {memcpy_pass, &mc, 0, {0}};
-        contender none = {NULL, NULL, 0, {0}};
-        contender *const cs[] = {&a, &m};
-        if (measure(cs, 2, o->runs, o->duration))
-            settle_row(&r, &a, &m, &none, &none, &none, o->runs);
+        contender none = {NULL, NULL, 0, {0}}, s = {NULL, NULL, 0, {0}};
+#ifdef WENC_BENCH_SIMDUTF
+        simdutf_ctx sc;
+        if (choose_simdutf(u->simdutf, in->bytes.p, in->bytes.n, fatal_dst, fatal_cap, 1,
+                           &in->bytes, &sc, &r)) {
+            s.pass = simdutf_pass;
+            s.ctx = &sc;
+        }
+#else
+        (void)u->simdutf;
+#endif
+        contender *const cs[] = {&a, &m, &s};
+        if (measure(cs, 3, o->runs, o->duration))
+            settle_row(&r, &a, &m, &none, &none, &none, &s, o->runs);
         else
             note(&r, "fails on this input");
         print_row(o, &r);
@@ -1967,7 +2107,7 @@ static void run_encoding(const options *o, const wenc_encoding *enc)
     if (!wenc_encoding_is_built_in(enc)) {
         /* A library built with -Dencodings left it out. */
         if (o->csv)
-            printf("%s,,,,,,,,,,,,,,,,,,,,,,\"skipped: not built in\",,,,\n",
+            printf("%s,,,,,,,,,,,,,,,,,,,,,,\"skipped: not built in\",,,,,,,,,\n",
                    wenc_encoding_name(enc));
         else
             printf("%-14s (skipped: not built in, -Dencodings)\n", wenc_encoding_name(enc));
@@ -1979,7 +2119,7 @@ static void run_encoding(const options *o, const wenc_encoding *enc)
     if ((o->direction[DECODE] && !decoder_works(enc)) ||
         (o->direction[ENCODE] && wenc_encoding_has_encoder(enc) && !encoder_works(enc))) {
         if (o->csv)
-            printf("%s,,,,,,,,,,,,,,,,,,,,,,\"skipped: handler not implemented\",,,,\n",
+            printf("%s,,,,,,,,,,,,,,,,,,,,,,\"skipped: handler not implemented\",,,,,,,,,\n",
                    wenc_encoding_name(enc));
         else
             printf("%-14s (skipped: %s, a placeholder that fails on \"A\")\n",
@@ -2090,12 +2230,86 @@ static void print_tables_line(FILE *f)
 #endif
 }
 
+/* simdutf's kernel for wenc's kernel set WENC_SIMD (issue 43): the one
+** of the same instruction set, so that the ratio compares the code, not
+** the instructions.  simdutf has no SSE2 kernel: sse2 gets westmere
+** (SSE4.2), which the header says.  NULL: no such set, or unset (wenc then
+** runs the CPU's best set, and simdutf chooses its own best). */
+static const char *simdutf_kernel_for(const char *set)
+{
+    static const char *const map[][2] = {{"avx512", "icelake"},  {"avx2", "haswell"},
+                                         {"sse41", "westmere"},  {"sse2", "westmere"},
+                                         {"scalar", "fallback"}, {"neon", "arm64"}};
+    for (size_t i = 0; set != NULL && i < sizeof map / sizeof map[0]; i++)
+        if (strcmp(set, map[i][0]) == 0)
+            return map[i][1];
+    return NULL;
+}
+
+/* Chooses simdutf's kernel before its first call (which reads
+** SIMDUTF_FORCE_IMPLEMENTATION, once per process): the one for WENC_SIMD,
+** unless the variable is set already, which is then obeyed and checked.
+** Sets simdutf_kernel (NULL: the peer does not run) and writes the
+** header's line into LINE. */
+static void simdutf_setup(const options *o, char *line, size_t size)
+{
+#ifdef WENC_BENCH_SIMDUTF
+    const char *set = getenv("WENC_SIMD");
+    const char *want = simdutf_kernel_for(set);
+    const char *forced = getenv("SIMDUTF_FORCE_IMPLEMENTATION");
+    char why[128] = "";
+    if (!o->simdutf) {
+        snprintf(line, size, "simdutf %s: not run (--no-simdutf)", wb_simdutf_version());
+        return;
+    }
+    if (forced != NULL) {
+        snprintf(why, sizeof why, "SIMDUTF_FORCE_IMPLEMENTATION=%s as found%s", forced,
+                 want != NULL && strcmp(forced, want) != 0 ? ", NOT the kernel for WENC_SIMD" : "");
+        if (!wb_simdutf_kernel_runs(forced)) {
+            snprintf(line, size, "simdutf %s: not run (%s: no such kernel for this CPU)",
+                     wb_simdutf_version(), why);
+            return;
+        }
+    } else if (want != NULL) {
+        if (!wb_simdutf_kernel_runs(want)) {
+            snprintf(line, size,
+                     "simdutf %s: not run (its kernel %s for WENC_SIMD=%s does not "
+                     "run on this CPU)",
+                     wb_simdutf_version(), want, set);
+            return;
+        }
+        setenv("SIMDUTF_FORCE_IMPLEMENTATION", want, 1);
+        snprintf(why, sizeof why, "forced with SIMDUTF_FORCE_IMPLEMENTATION=%s for WENC_SIMD=%s%s",
+                 want, set, strcmp(set, "sse2") == 0 ? ", which simdutf has no kernel for" : "");
+    } else {
+        snprintf(why, sizeof why, "its own choice: WENC_SIMD %s", set ? "names no set" : "unset");
+    }
+    const char *active = wb_simdutf_active();
+    if (strcmp(active, "unsupported") == 0) {
+        snprintf(line, size, "simdutf %s: not run (kernel unsupported; %s)", wb_simdutf_version(),
+                 why);
+        return;
+    }
+    simdutf_kernel = active;
+    snprintf(line, size, "simdutf %s: kernel %s (%s), on the UTF rows", wb_simdutf_version(),
+             active, why);
+#else
+    (void)o;
+    (void)simdutf_kernel_for;
+    snprintf(line, size,
+             "simdutf: not built in (no simdutf.cpp in -Dsimdutf_dir or "
+             "../shared/peers/simdutf, or no C++17 compiler; tests/bench/README.md)");
+#endif
+}
+
 int main(int argc, char **argv)
 {
     options o;
     int rc = parse_options(argc, argv, &o);
     if (rc >= 0)
         return rc;
+    char simdutf_line[320];
+    simdutf_setup(&o, simdutf_line, sizeof simdutf_line);
     if (!o.csv) {
         printf("wenc %s benchmark: %s; %u runs of ~%.0f ms each, median; %s time; "
                "MB = 10^6 bytes of input\n",
@@ -2128,6 +2342,8 @@ int main(int argc, char **argv)
         printf("encoding_rs: not built in (cargo or librust-encoding-rs-dev absent at build "
                "time, or -Dencoding_rs; tests/bench/README.md)\n");
 #endif
+        printf("wenc: kernel set WENC_SIMD=%s (unset: the CPU's best); %s\n",
+               getenv("WENC_SIMD") ? getenv("WENC_SIMD") : "unset", simdutf_line);
         print_tables_line(stdout);
         printf("\n");
     }
@@ -2142,7 +2358,10 @@ int main(int argc, char **argv)
         buf_free(&sources[i].html);
         buf_free(&sources[i].text);
     }
-    if (o.csv)
+    if (o.csv) {
         print_tables_line(stdout);
+        printf("# wenc: WENC_SIMD=%s; %s\n", getenv("WENC_SIMD") ? getenv("WENC_SIMD") : "unset",
+               simdutf_line);
+    }
     return 0;
 }

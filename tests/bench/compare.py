@@ -21,6 +21,12 @@ one file, or compare two (before/after).  Python 3 standard library only.
         and that of PREFIX-scalar.csv, -sse2, -sse41, -avx2, -avx512 and
         -neon (those that exist; rows of PREFIX-ISA-rerun.csv replace
         theirs), the best in bold, and the best one's wenc / fastest peer.
+    tests/bench/compare.py simdutf PREFIX [--worst N]
+        Issue 43's table: per operation and input kind, the geometric mean
+        of wenc / simdutf (one process, simdutf forced to the kernel of the
+        run's set) in PREFIX-avx512.csv, -avx2, -sse41, -sse2 and -scalar
+        (those that exist; -ISA-rerun.csv rows replace theirs), then the N
+        (default 8) worst single rows of each set.
 """
 import csv
 import math
@@ -230,6 +236,47 @@ def kernels(before_path, prefix):
     return 0
 
 
+SIMDUTF_SETS = ("avx512", "avx2", "sse41", "sse2", "scalar")
+
+
+def simdutf(prefix, worst):
+    runs = {}
+    for isa in SIMDUTF_SETS:
+        path = "%s-%s.csv" % (prefix, isa)
+        if os.path.exists(path):
+            runs[isa] = load(path)
+            if os.path.exists("%s-%s-rerun.csv" % (prefix, isa)):
+                runs[isa].update(load("%s-%s-rerun.csv" % (prefix, isa)))
+    if not runs:
+        print("no %s-ISA.csv" % prefix, file=sys.stderr)
+        return 2
+    kernel = {}
+    for isa, rows in runs.items():
+        names = sorted({r.get("simdutf_kernel") for r in rows.values()} - {None, ""})
+        kernel[isa] = "/".join(names) or "-"
+    keys = {}
+    for rows in runs.values():
+        for k, ks in groups(rows).items():
+            if any(num(rows[x], "wenc_per_simdutf") for x in ks):
+                keys.setdefault(k, set()).update(ks)
+    print("| operation | input | rows | %s |" % " | ".join(
+        "%s vs %s" % (isa, kernel[isa]) for isa in runs))
+    print("|---|---|--:|%s" % ("--:|" * len(runs)))
+    for k in sorted(keys, key=order):
+        cells = [fmt(geomean([num(rows[x], "wenc_per_simdutf") for x in keys[k] if x in rows]), 2)
+                 for rows in runs.values()]
+        print("| %s | %s | %d | %s |" % (k[0], k[1], len(keys[k]), " | ".join(cells)))
+    for isa, rows in runs.items():
+        have = [(num(r, "wenc_per_simdutf"), key) for key, r in rows.items()
+                if num(r, "wenc_per_simdutf")]
+        have.sort()
+        print("\nworst rows, %s vs %s: %s" % (isa, kernel[isa], "; ".join(
+            "%s %s %s %.2f" % (operation(*key[:3]), key[3],
+                               "(%s ns)" % fmt(num(rows[key], "wenc_ns"), 1) if "/" in key[3]
+                               else "", v) for v, key in have[:worst])))
+    return 0
+
+
 def ratio(after, before):
     x, y = num(after, "wenc_mbps"), num(before, "wenc_mbps")
     return x / y if x and y else None
@@ -267,6 +314,10 @@ def main(argv):
         return 0
     if len(argv) >= 4 and argv[1] == "kernels":
         return kernels(argv[2], argv[3])
+    if len(argv) >= 3 and argv[1] == "simdutf":
+        rest = argv[3:]
+        worst = int(rest[rest.index("--worst") + 1]) if "--worst" in rest[:-1] else 8
+        return simdutf(argv[2], worst)
     print(__doc__, file=sys.stderr)
     return 2
 

@@ -354,6 +354,35 @@ static size_t xud_to_utf8(const uint8_t *src, size_t len, uint8_t *dst, size_t c
     return xud_to_utf8_vbmi2(src, len, dst, cap, written);
 }
 
+/* ASCII units narrowed to bytes, 64 a step with one test (issue 43: with
+** SSE2's 32-unit step, the encoder's ASCII ran at 0.82 of simdutf's
+** icelake kernel from UTF-16); then 32 at a time with masked loads and
+** stores, which find where the ASCII ends and write no byte past it. */
+static size_t utf16_to_ascii(const uint16_t *src, size_t len, uint8_t *dst)
+{
+    const __m512i high = _mm512_set1_epi16((short)0xFF80);
+    size_t i = 0;
+    for (; len - i >= 64; i += 64) {
+        __m512i a = _mm512_loadu_si512((const void *)(src + i));
+        __m512i b = _mm512_loadu_si512((const void *)(src + i + 32));
+        if (_mm512_test_epi16_mask(_mm512_or_si512(a, b), high) != 0)
+            break;
+        _mm256_storeu_si256((__m256i *)(void *)(dst + i), _mm512_cvtepi16_epi8(a));
+        _mm256_storeu_si256((__m256i *)(void *)(dst + i + 32), _mm512_cvtepi16_epi8(b));
+    }
+    while (i < len) {
+        unsigned r = len - i < 32 ? (unsigned)(len - i) : 32;
+        __m512i v = _mm512_maskz_loadu_epi16(_bzhi_u32(~0u, r), src + i);
+        uint32_t bad = _mm512_test_epi16_mask(v, high);
+        unsigned k = bad != 0 ? (unsigned)__builtin_ctz(bad) : r;
+        _mm256_mask_storeu_epi8(dst + i, _bzhi_u32(~0u, k), _mm512_cvtepi16_epi8(v));
+        i += k;
+        if (k < r)
+            break;
+    }
+    return i;
+}
+
 const wenc__utf16_kernels wenc__utf16_avx512 = {
     .to_utf8 = to_utf8,
     .utf8_length = wenc__utf16_avx2_utf8_length,
@@ -362,7 +391,7 @@ const wenc__utf16_kernels wenc__utf16_avx512 = {
     .bytes_to_utf32 = wenc__utf16_avx2_bytes_to_utf32,
     .xud_to_utf16 = wenc__utf16_sse2_xud_to_utf16,
     .xud_to_utf8 = xud_to_utf8,
-    .utf16_to_ascii = wenc__utf16_sse2_utf16_to_ascii,
+    .utf16_to_ascii = utf16_to_ascii,
     .utf32_to_ascii = wenc__utf16_sse2_utf32_to_ascii,
     .utf32_to_bmp = wenc__utf16_sse2_utf32_to_bmp,
 };

@@ -16,6 +16,7 @@ WENC__TARGET_BEGIN(WENC__TARGET_SSE41)
 #define TPL_CHECK x86_check16
 #define TPL_OPEN x86_open16
 #define TPL_NAME_PREFIX valid_prefix
+#define TPL_ASCII_RUNS  1
 #include "utf8_prefix_tpl.h"
 
 #define TPL_V __m128i
