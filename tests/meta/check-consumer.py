@@ -4,8 +4,8 @@ the way the README shows: tests/consumer/wenc.wrap in its subprojects/ and
 `dependency('wenc')`, which falls back to the wrap ([provide]) and so to
 wenc's meson.override_dependency().  The wrap's url is
 pointed at a git repository made from a copy of this source tree (there is
-no network here), with a branch named as the wrap's revision; everything
-else is the README's file.  Then runs it.
+no network here) and its revision at that repository's commit, as the
+README says to pin one; everything else is the README's file.  Then runs it.
 
 Usage: check-consumer.py MESON SOURCE_ROOT
 """
@@ -47,14 +47,15 @@ with tempfile.TemporaryDirectory() as tmp:
     if git:
         env = dict(os.environ, GIT_AUTHOR_NAME="t", GIT_AUTHOR_EMAIL="t@example.org",
                    GIT_COMMITTER_NAME="t", GIT_COMMITTER_EMAIL="t@example.org")
-        # The README's revision as written: a branch of that name in the
-        # repository the url is pointed at.
-        revision = re.search(r"(?m)^revision = (.*)$", wrap).group(1).strip()
+        # The README pins a commit: the wrap's url and revision pointed at
+        # a repository of the tree and the full hash of its commit.
         run([git, "init", "-q", src])
-        run([git, "-C", src, "checkout", "-q", "-b", revision])
         run([git, "-C", src, "add", "-A"])
         run([git, "-C", src, "commit", "-q", "-m", "wenc"], env=env)
+        commit = subprocess.run([git, "-C", src, "rev-parse", "HEAD"], check=True,
+                                capture_output=True, text=True).stdout.strip()
         local = re.sub(r"(?m)^url = .*$", "url = " + src, wrap)
+        local = re.sub(r"(?m)^revision = .*$", "revision = " + commit, local)
         with open(os.path.join(proj, "subprojects", "wenc.wrap"), "w") as f:
             f.write(local)
     else:
