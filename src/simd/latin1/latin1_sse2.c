@@ -2,6 +2,7 @@
 ** baseline: latin1_tpl.h with 16 bytes or units (two vectors) a step. */
 #include <emmintrin.h>
 
+#include "handlers/rank_table.h" /* wenc__popcount32: no popcnt in this set */
 #include "latin1_kernels.h"
 #include "simd/vec_x86.h"
 
@@ -14,7 +15,7 @@ WENC__INLINE void widen16(const uint8_t *s, uint16_t *d)
 
 WENC__INLINE size_t high16(const uint8_t *s)
 {
-    return (size_t)__builtin_popcount((unsigned)v128_movemask(v128_loadu(s)));
+    return wenc__popcount32((uint32_t)v128_movemask(v128_loadu(s)));
 }
 
 /* Whether a unit of the 16 at S has a bit of M set: the bytes of the

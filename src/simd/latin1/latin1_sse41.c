@@ -11,6 +11,7 @@ WENC__TARGET_BEGIN(WENC__TARGET_SSE41)
 /* This file's set, for simd/vec_x86.h (target.h). */
 #define WENC__KERNEL_SSE41 1
 
+#include "handlers/rank_table.h" /* wenc__popcount32: no popcnt in this set */
 #include "latin1_kernels.h"
 #include "simd/vec_x86.h"
 
@@ -23,7 +24,7 @@ WENC__INLINE void widen16(const uint8_t *s, uint16_t *d)
 
 WENC__INLINE size_t high16(const uint8_t *s)
 {
-    return (size_t)__builtin_popcount((unsigned)v128_movemask(v128_loadu(s)));
+    return wenc__popcount32((uint32_t)v128_movemask(v128_loadu(s)));
 }
 
 WENC__INLINE bool any16(const uint16_t *s, uint16_t mask)
