@@ -215,6 +215,49 @@ static inline void vector_inner(const ivec *v, bstr *inner)
         b_add(inner, "\x1B(B", 3);
 }
 
+/* What both parsers are run on: each decoder vector of the standard
+** (vectors.h) with its typed code points (none for ISO-2022-JP, whose inner
+** bytes gain ESC ( B), then for each single-byte encoding one document of
+** every high byte it maps to plain text. RUN gets the encoding, the bytes
+** between the tags, the expected UTF-8 or NULL, and a label. */
+typedef void itest_case_fn(const wenc_encoding *enc, const bstr *inner, const bstr *typed,
+                           const char *what);
+
+static inline void itest_run_vectors(itest_case_fn *run)
+{
+    bstr inner = {0}, typed = {0};
+    for (size_t i = 0; i < sizeof ivectors / sizeof ivectors[0]; i++) {
+        const ivec *v = &ivectors[i];
+        if (!wenc_encoding_is_built_in(v->enc))
+            continue;
+        char what[64];
+        snprintf(what, sizeof what, "[%s]", v->in);
+        vector_inner(v, &inner);
+        hex_cps_utf8(v->out, &typed);
+        run(v->enc, &inner, v->enc == WENC_ISO_2022_JP ? NULL : &typed, what);
+    }
+    for (size_t i = 0; wenc_encoding_at(i) != NULL; i++) {
+        const wenc_encoding *enc = wenc_encoding_at(i);
+        if (!wenc_encoding_is_single_byte(enc) || !wenc_encoding_is_built_in(enc))
+            continue;
+        inner.len = 0;
+        b_add(&inner, "", 0);
+        for (int b = 0x80; b <= 0xFF; b++) {
+            unsigned char c = (unsigned char)b;
+            bstr one = {0};
+            long off;
+            size_t len;
+            wenc_decode(enc, &c, 1, true, &one, &off, &len);
+            if (off < 0 && text_is_plain(one.p, one.len))
+                b_add(&inner, &c, 1);
+            free(one.p);
+        }
+        run(enc, &inner, NULL, "[80..FF mapped]");
+    }
+    free(inner.p);
+    free(typed.p);
+}
+
 #endif
 
 static inline void hexdump(const char *what, const unsigned char *p, size_t n)

@@ -226,37 +226,7 @@ int main(void)
 {
     printf("# %s\n", XML_ExpatVersion());
     test_documents();
-    bstr inner = {0}, typed = {0};
-    for (size_t i = 0; i < sizeof ivectors / sizeof ivectors[0]; i++) {
-        const ivec *v = &ivectors[i];
-        if (!wenc_encoding_is_built_in(v->enc))
-            continue;
-        char what[64];
-        snprintf(what, sizeof what, "[%s]", v->in);
-        vector_inner(v, &inner);
-        hex_cps_utf8(v->out, &typed);
-        run_case(v->enc, &inner, v->enc == WENC_ISO_2022_JP ? NULL : &typed, what);
-    }
-    for (size_t i = 0; wenc_encoding_at(i) != NULL; i++) {
-        const wenc_encoding *enc = wenc_encoding_at(i);
-        if (!wenc_encoding_is_single_byte(enc) || !wenc_encoding_is_built_in(enc))
-            continue;
-        inner.len = 0;
-        b_add(&inner, "", 0);
-        for (int b = 0x80; b <= 0xFF; b++) {
-            unsigned char c = (unsigned char)b;
-            bstr one = {0};
-            long off;
-            size_t len;
-            wenc_decode(enc, &c, 1, true, &one, &off, &len);
-            if (off < 0 && text_is_plain(one.p, one.len))
-                b_add(&inner, &c, 1);
-            free(one.p);
-        }
-        run_case(enc, &inner, NULL, "[80..FF mapped]");
-    }
-    free(inner.p);
-    free(typed.p);
+    itest_run_vectors(run_case);
     printf("1..%d\n", t_count);
     return t_failed != 0;
 }

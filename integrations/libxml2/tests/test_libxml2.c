@@ -400,45 +400,13 @@ int main(void)
     test_labels();
     test_output();
     test_sniffing_call();
-    bstr inner = {0}, typed = {0};
-    for (size_t i = 0; i < sizeof ivectors / sizeof ivectors[0]; i++) {
-        const ivec *v = &ivectors[i];
-        if (!wenc_encoding_is_built_in(v->enc))
-            continue;
-        char what[64];
-        snprintf(what, sizeof what, "[%s]", v->in);
-        vector_inner(v, &inner);
-        hex_cps_utf8(v->out, &typed);
-        run_case(v->enc, &inner, v->enc == WENC_ISO_2022_JP ? NULL : &typed, what);
-    }
-    /* Every high byte of each single-byte encoding that it maps to plain
-    ** text, in one document. */
-    for (size_t i = 0; wenc_encoding_at(i) != NULL; i++) {
-        const wenc_encoding *enc = wenc_encoding_at(i);
-        if (!wenc_encoding_is_single_byte(enc) || !wenc_encoding_is_built_in(enc))
-            continue;
-        inner.len = 0;
-        b_add(&inner, "", 0);
-        for (int b = 0x80; b <= 0xFF; b++) {
-            unsigned char c = (unsigned char)b;
-            bstr one = {0};
-            long off;
-            size_t len;
-            wenc_decode(enc, &c, 1, true, &one, &off, &len);
-            if (off < 0 && text_is_plain(one.p, one.len))
-                b_add(&inner, &c, 1);
-            free(one.p);
-        }
-        run_case(enc, &inner, NULL, "[80..FF mapped]");
-    }
+    itest_run_vectors(run_case);
     printf("# per encoding: cases through the hook / built-in cases / built-in cases "
            "differing from the standard\n");
     for (size_t i = 0; wenc_encoding_at(i) != NULL; i++)
         if (hook_cases[i] + builtin_cases[i] > 0)
             printf("#   %-16s %4d %4d %4d\n", wenc_encoding_name(wenc_encoding_at(i)),
                    hook_cases[i], builtin_cases[i], builtin_diff[i]);
-    free(inner.p);
-    free(typed.p);
     printf("1..%d\n", t_count);
     return t_failed != 0;
 }
