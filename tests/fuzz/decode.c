@@ -278,7 +278,8 @@ static void streaming_latin1(const wenc_encoding *enc, unsigned flags, int wide_
     init_decoder(&d, enc, flags);
     fuzz_buf wide;
     fuzz_buf_init(&wide, fuzz_form_unit[wide_form]);
-    fuzz_room rooms = FUZZ_ROOM_INIT;
+    /* One block per form, so that a tail is aligned for its units. */
+    fuzz_room rooms[2] = {FUZZ_ROOM_INIT, FUZZ_ROOM_INIT};
     bool one = true, after_stop = false;
     size_t pos = 0;
     unsigned long calls = 0, limit = 64ul * (n + 16);
@@ -294,7 +295,7 @@ static void streaming_latin1(const wenc_encoding *enc, unsigned flags, int wide_
                                : max_units(&d, wide_form, avail);
             size_t room = fuzz_schedule_room(s, bound);
             size_t unit = one ? 1 : fuzz_form_unit[wide_form];
-            void *dst = fuzz_room_tail(&rooms, room * unit);
+            void *dst = fuzz_room_tail(&rooms[one], room * unit);
             size_t src_len = avail, dst_len = room;
             const uint8_t *at = chunk != NULL ? chunk + cpos : NULL;
             wenc_status st =
@@ -353,7 +354,8 @@ static void streaming_latin1(const wenc_encoding *enc, unsigned flags, int wide_
     flush_wide(wide_form, &wide, r);
     FUZZ_ASSERT(wenc_decoder_position(&d) == n, "one-byte run: final position");
     fuzz_buf_free(&wide);
-    fuzz_room_free(&rooms);
+    fuzz_room_free(&rooms[0]);
+    fuzz_room_free(&rooms[1]);
 }
 
 /* Converts R's units to code points (they must be valid) and R's error

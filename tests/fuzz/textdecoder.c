@@ -126,7 +126,7 @@ static bool whole_units(int form, const fuzz_buf *b)
 /* One decode() call of the twin: SRC[0..CLEN) through one-byte calls,
 ** WIDE_FORM after each stop; the output's code points go to CPS. */
 static wenc_status twin_call(wenc_text_decoder *td, const uint8_t *src, size_t clen, bool stream,
-                             int wide_form, fuzz_schedule *s, fuzz_room *rooms, fuzz_buf *wide,
+                             int wide_form, fuzz_schedule *s, fuzz_room rooms[2], fuzz_buf *wide,
                              fuzz_buf *cps, unsigned long *calls, unsigned long limit)
 {
     bool one = true, after_stop = false;
@@ -139,7 +139,7 @@ static wenc_status twin_call(wenc_text_decoder *td, const uint8_t *src, size_t c
         size_t bound = one ? wenc_text_decoder_max_utf16_length(td, avail)
                            : max_units(td, wide_form, avail);
         size_t room = fuzz_schedule_room(s, bound);
-        void *dst = fuzz_room_tail(rooms, room * (one ? 1 : fuzz_form_unit[wide_form]));
+        void *dst = fuzz_room_tail(&rooms[one], room * (one ? 1 : fuzz_form_unit[wide_form]));
         size_t sl = avail, dl = room;
         const uint8_t *at = avail ? src + cpos : NULL;
         st = one ? wenc_text_decoder_decode_to_latin1(td, at, &sl, dst, &dl, stream)
@@ -263,7 +263,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *input, size_t size)
     fuzz_buf got, want, cps, wide2, cps2;
     fuzz_buf_init(&wide2, fuzz_form_unit[form]);
     fuzz_buf_init(&cps2, sizeof(uint32_t));
-    fuzz_room rooms2 = FUZZ_ROOM_INIT;
+    fuzz_room rooms2[2] = {FUZZ_ROOM_INIT, FUZZ_ROOM_INIT}; /* per form: aligned tails */
     fuzz_buf_init(&got, fuzz_form_unit[form]);
     fuzz_buf_init(&want, sizeof(uint32_t));
     fuzz_buf_init(&cps, sizeof(uint32_t));
@@ -336,7 +336,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *input, size_t size)
 
         /* The twin: the same call, one-byte first. */
         fuzz_buf_clear(&cps2);
-        wenc_status st2 = twin_call(&td2, src, clen, stream, form, &sched2, &rooms2, &wide2,
+        wenc_status st2 = twin_call(&td2, src, clen, stream, form, &sched2, rooms2, &wide2,
                                     &cps2, &twin_calls, 64ul * (n + 64));
         FUZZ_ASSERT(st2 == st, "call %u: the one-byte twin says %s, the first %s", call,
                     wenc_status_name(st2), wenc_status_name(st));
@@ -403,7 +403,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *input, size_t size)
     FUZZ_ASSERT(fa2.live == 0, "the twin: %ld blocks not freed after destroy", fa2.live);
     fuzz_buf_free(&wide2);
     fuzz_buf_free(&cps2);
-    fuzz_room_free(&rooms2);
+    fuzz_room_free(&rooms2[0]);
+    fuzz_room_free(&rooms2[1]);
     fuzz_buf_free(&got);
     fuzz_buf_free(&want);
     fuzz_buf_free(&cps);
