@@ -260,11 +260,38 @@ static bool short_rest(wenc_text_decoder *td, const uint8_t *src, size_t in, voi
     return true;
 }
 
+/* The one-byte form of the early path, for an input of any length: a call
+** whose UTF-8 has only code points U+0000..U+00FF is wenc_utf8_to_latin1()
+** (the UTF-8 decoder where every code point fits, wenc/latin1.h), which
+** takes all of it exactly when there is no wider code point, no malformed
+** or cut sequence and room enough.  None of those code points is U+FEFF,
+** so BOM seen is all there is to BOM handling, and the state left is
+** short_call()'s.  Otherwise the general path does the call from the
+** start. */
+static bool one_byte_call(wenc_text_decoder *td, const uint8_t *src, size_t in, uint8_t *dst,
+                          size_t *room)
+{
+    size_t n = in, m = *room;
+    if (wenc_utf8_to_latin1(src, &n, dst, &m) != WENC_INPUT_EMPTY || n != in)
+        return false;
+    wenc__decoder_reset(&td->priv_decoder);
+    td->priv_decoder.priv_position = in;
+    td->priv_queue_start = td->priv_queue_end = 0;
+    td->priv_bom_seen = !(td->priv_options & WENC_TEXT_DECODER_IGNORE_BOM);
+    td->priv_bom_seen_at_call = false;
+    *room = m;
+    return true;
+}
+
 static bool short_call(wenc_text_decoder *td, const uint8_t *src, size_t in, void *dst,
                        size_t *room, int form)
 {
-    if (td->priv_in_call || td->priv_do_not_flush || in == 0 || in > SHORT_CALL || *room == 0 ||
-        td->priv_encoding->family != WENC__FAMILY_UTF8 || form == FORM_LATIN1)
+    if (td->priv_in_call || td->priv_do_not_flush || in == 0 || *room == 0 ||
+        td->priv_encoding->family != WENC__FAMILY_UTF8)
+        return false;
+    if (form == FORM_LATIN1)
+        return one_byte_call(td, src, in, dst, room);
+    if (in > SHORT_CALL)
         return false;
     const bool strip = !(td->priv_options & WENC_TEXT_DECODER_IGNORE_BOM);
     wenc__decoder_reset(&td->priv_decoder);
@@ -378,8 +405,7 @@ wenc_status wenc_text_decoder_decode_to_utf8(wenc_text_decoder *td, const uint8_
     return text_decode(td, src, src_len, dst, dst_len, stream, FORM_UTF8, false);
 }
 
-/* wenc/latin1.h.  The short path is not taken (short_call): its kernels
-** write UTF-8 or UTF-16 only. */
+/* wenc/latin1.h.  The early path is one_byte_call(). */
 wenc_status wenc_text_decoder_decode_to_latin1(wenc_text_decoder *td, const uint8_t *src,
                                                size_t *src_len, uint8_t *dst, size_t *dst_len,
                                                bool stream)

@@ -110,6 +110,16 @@ static const tvec vectors[] = {
      CALLS({B("\xEF\xBB\xBF\x41"), F, STEPS({L1, 8, OK, U(0x41)}), 0},
            {B("\xEF\xBB\xBF\x42"), F, STEPS({L1, 8, OK, U(0x42)}), 0})},
 
+    /* A whole call of one-byte UTF-8 (the early path), then the state is
+    ** as after any call: the next one starts afresh. */
+    {"utf-8 63 61 66 C3 A9, then EF BB BF 41 | ()", "utf-8", 0,
+     CALLS({B("caf\xC3\xA9"), F, STEPS({L1, 4, OK, U(0x63, 0x61, 0x66, 0xE9)}), 0},
+           {B("\xEF\xBB\xBF\x41"), S, STEPS({L1, 8, OK, U(0x41)}), 0},
+           {NULL, 0, F, STEPS({L1, 8, OK, NONE}), 0})},
+    {"utf-8 ignoreBOM 41 C3 A9, then EF BB BF", "utf-8", IGNORE,
+     CALLS({B("\x41\xC3\xA9"), F, STEPS({L1, 2, OK, U(0x41, 0xE9)}), 0},
+           {B("\xEF\xBB\xBF"), F, STEPS({L1, 8, STOP, NONE}, {W16, 1, OK, U(0xFEFF)}), 0})},
+
     /* Stops in the index encodings and at U+FFFD. */
     {"windows-1252 41 80 42: U+20AC", "windows-1252", 0,
      CALLS({B("\x41\x80\x42"), F,
