@@ -102,11 +102,48 @@ WENC_API wenc_status wenc_utf16_to_latin1(const uint16_t *src, size_t *src_len, 
 ** statuses are decode_to_utf16's: WENC_INPUT_EMPTY, WENC_OUTPUT_FULL (no
 ** room: the next code point, whatever it is, did not fit), WENC_MALFORMED
 ** (fatal mode), WENC_INVALID_ARGUMENT.  Never allocates; a text decoder
-** (wenc/text.h) has no such call yet: decode with its encoding's
-** wenc_decoder. */
+** has its own call, below. */
 WENC_API wenc_status wenc_decoder_decode_to_latin1(wenc_decoder *d, const uint8_t *src,
                                                    size_t *src_len, uint8_t *dst, size_t *dst_len,
                                                    bool last);
+
+/* TextDecoder's decode(input, {stream}) into a one-byte string: as
+** wenc_text_decoder_decode_to_utf16 (wenc/text.h: the same arguments, BOM
+** handling, fatal errors, kept bytes, flush when STREAM is false, error
+** offsets and lengths), writing each code point U+0000..U+00FF of the
+** call's string as one byte to the *DST_LEN bytes at DST, and stopping
+** before the first code point above U+00FF (a U+FEFF that is not dropped,
+** a U+FFFD of replacement mode) with WENC_UNMAPPABLE.
+**
+** That status is WENC_OUTPUT_FULL's case for a wide code point: the
+** decode() call is not over.  Everything before that code point was
+** written, and the SAME call goes on when TD is given SRC + *SRC_LEN (the
+** rest; *SRC_LEN may be 0, and it may include that code point's bytes,
+** which TD then holds) and the same STREAM through
+** wenc_text_decoder_decode_to_utf16 (or _utf8), whose output starts with
+** that code point.  This call may be used again at any later point of the
+** same decode() call or of later ones: any mix of the three forms and any
+** rooms give the same string, statuses and errors as decode_to_utf16
+** alone.  (Called again right at the stop, it writes nothing and says
+** WENC_UNMAPPABLE again; so it does after a UTF-16 call that wrote half of
+** a pair.  After a UTF-8 call that ended inside a code point -- a room
+** smaller than its bytes -- finish that code point in UTF-8 first.)
+**
+** The other statuses are decode_to_utf16's: WENC_OK (the call is
+** complete), WENC_OUTPUT_FULL (no room for the next code point, whatever
+** it is), WENC_MALFORMED and WENC_NO_MEMORY (fatal mode: the call is over,
+** DST holds what came before the error), WENC_INVALID_ARGUMENT (TD,
+** SRC_LEN or DST_LEN NULL, SRC or DST NULL with a non-zero length: nothing
+** done, both lengths set to 0).  DST may be NULL with *DST_LEN 0; a room
+** of one byte makes progress or stops; wenc_text_decoder_max_utf16_length()
+** bytes are never too few (one byte per UTF-16 unit at most).  DST must
+** not overlap SRC.  Allocates only as decode_to_utf16 does (the bytes kept
+** after a fatal error); TD is used by one thread at a time, as every text
+** decoder call. */
+WENC_API wenc_status wenc_text_decoder_decode_to_latin1(wenc_text_decoder *td,
+                                                        const uint8_t *src, size_t *src_len,
+                                                        uint8_t *dst, size_t *dst_len,
+                                                        bool stream);
 
 /* ---------------------------------------------------------------------------
 ** Prefixes: how far a text is ASCII or one-byte.  Each returns a length in

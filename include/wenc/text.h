@@ -55,7 +55,8 @@
 **
 ** The standard's results are strings; here a call writes UTF-16 (host
 ** order; what a JavaScript engine needs) or UTF-8 into a caller buffer, or
-** into an allocation (the _alloc forms).  A caller buffer may be too small:
+** into an allocation (the _alloc forms); a one-byte string while every
+** character fits is wenc_text_decoder_decode_to_latin1() (wenc/latin1.h).  A caller buffer may be too small:
 ** then the call returns WENC_OUTPUT_FULL and the SAME decode() call goes on
 ** when you call again with the rest of the input and the same STREAM.  A
 ** buffer of wenc_text_decoder_max_utf16_length() (or _utf8_) units for the

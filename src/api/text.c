@@ -111,12 +111,18 @@ void wenc_text_decoder_free(wenc_text_decoder *td)
     wenc__free(&a, td);
 }
 
-/* Output forms. */
-enum { FORM_UTF8, FORM_UTF16 };
+/* Output forms.  FORM_LATIN1 (wenc/latin1.h, issue 41) is the decoder's
+** own one-byte call, which stops before a code point above U+00FF with
+** WENC_UNMAPPABLE: everything above it (the queue, BOM seen, do not flush)
+** is the same for every form, and that stop leaves the call in progress
+** as WENC_OUTPUT_FULL does. */
+enum { FORM_UTF8, FORM_UTF16, FORM_LATIN1 };
 
 static wenc_status decode_form(wenc_decoder *d, const uint8_t *src, size_t *src_len,
                                void *dst, size_t *dst_len, bool last, int form)
 {
+    if (form == FORM_LATIN1)
+        return wenc_decoder_decode_to_latin1(d, src, src_len, dst, dst_len, last);
     return wenc__decoder_decode(d, src, src_len, dst, dst_len, last,
                                 form == FORM_UTF8 ? WENC__UTF8 : WENC__UTF16);
 }
@@ -254,11 +260,38 @@ static bool short_rest(wenc_text_decoder *td, const uint8_t *src, size_t in, voi
     return true;
 }
 
+/* The one-byte form of the early path, for an input of any length: a call
+** whose UTF-8 has only code points U+0000..U+00FF is wenc_utf8_to_latin1()
+** (the UTF-8 decoder where every code point fits, wenc/latin1.h), which
+** takes all of it exactly when there is no wider code point, no malformed
+** or cut sequence and room enough.  None of those code points is U+FEFF,
+** so BOM seen is all there is to BOM handling, and the state left is
+** short_call()'s.  Otherwise the general path does the call from the
+** start. */
+static bool one_byte_call(wenc_text_decoder *td, const uint8_t *src, size_t in, uint8_t *dst,
+                          size_t *room)
+{
+    size_t n = in, m = *room;
+    if (wenc_utf8_to_latin1(src, &n, dst, &m) != WENC_INPUT_EMPTY || n != in)
+        return false;
+    wenc__decoder_reset(&td->priv_decoder);
+    td->priv_decoder.priv_position = in;
+    td->priv_queue_start = td->priv_queue_end = 0;
+    td->priv_bom_seen = !(td->priv_options & WENC_TEXT_DECODER_IGNORE_BOM);
+    td->priv_bom_seen_at_call = false;
+    *room = m;
+    return true;
+}
+
 static bool short_call(wenc_text_decoder *td, const uint8_t *src, size_t in, void *dst,
                        size_t *room, int form)
 {
-    if (td->priv_in_call || td->priv_do_not_flush || in == 0 || in > SHORT_CALL || *room == 0 ||
+    if (td->priv_in_call || td->priv_do_not_flush || in == 0 || *room == 0 ||
         td->priv_encoding->family != WENC__FAMILY_UTF8)
+        return false;
+    if (form == FORM_LATIN1)
+        return one_byte_call(td, src, in, dst, room);
+    if (in > SHORT_CALL)
         return false;
     const bool strip = !(td->priv_options & WENC_TEXT_DECODER_IGNORE_BOM);
     wenc__decoder_reset(&td->priv_decoder);
@@ -294,7 +327,7 @@ static wenc_status text_decode(wenc_text_decoder *td, const uint8_t *src, size_t
             *dst_len = 0;
         return WENC_INVALID_ARGUMENT;
     }
-    const size_t unit = form == FORM_UTF8 ? 1 : 2;
+    const size_t unit = form == FORM_UTF16 ? 2 : 1;
     const size_t in = *src_len, room = *dst_len;
     size_t used = 0, out = 0;
     if (!stream && short_call(td, src, in, dst, dst_len, form))
@@ -336,7 +369,8 @@ static wenc_status text_decode(wenc_text_decoder *td, const uint8_t *src, size_t
         out += m;
     }
 
-    td->priv_in_call = st == WENC_OUTPUT_FULL;
+    /* A one-byte call's stop is a full output (the call goes on). */
+    td->priv_in_call = st == WENC_OUTPUT_FULL || st == WENC_UNMAPPABLE;
     if (st == WENC_MALFORMED) {
         /* 5.3.3. Error: TypeError.  The call's output queue is dropped
         ** unserialized, so BOM seen is as it was before the call.  The
@@ -369,6 +403,14 @@ wenc_status wenc_text_decoder_decode_to_utf8(wenc_text_decoder *td, const uint8_
                                              bool stream)
 {
     return text_decode(td, src, src_len, dst, dst_len, stream, FORM_UTF8, false);
+}
+
+/* wenc/latin1.h.  The early path is one_byte_call(). */
+wenc_status wenc_text_decoder_decode_to_latin1(wenc_text_decoder *td, const uint8_t *src,
+                                               size_t *src_len, uint8_t *dst, size_t *dst_len,
+                                               bool stream)
+{
+    return text_decode(td, src, src_len, dst, dst_len, stream, FORM_LATIN1, false);
 }
 
 /* The _alloc forms run through oneshot.h with LAST standing for !stream. */

@@ -2,7 +2,8 @@
 ** JavaScript engine": the constructor's RangeError, decode()'s TypeError
 ** and UTF-16 result, encodeInto() into a growing buffer; and "For
 ** JavaScript engines": a document decoded into a one-byte string, or UTF-16
-** from its first character above U+00FF.  Compiled and run as a test. */
+** from its first character above U+00FF, and TextDecoder's decode() the
+** same way.  Compiled and run as a test. */
 #include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -110,6 +111,44 @@ static void *js_decode_document(const wenc_encoding *encoding, const uint8_t *by
 }
 /* [/guide:js_one_byte] */
 
+/* [guide:js_text_one_byte] */
+/* decoder.decode(bytes, {stream}) as an engine string: one byte per
+** character while every character is at most U+00FF, else UTF-16 from the
+** first one above (the one-byte part widened).  *WIDE says which; *STR is
+** malloc'd, with room for the worst case. */
+static js_result js_text_decode_string(wenc_text_decoder *td, const uint8_t *bytes, size_t len,
+                                       bool stream, void **str, size_t *str_len, bool *wide)
+{
+    size_t room = wenc_text_decoder_max_utf16_length(td, len), read = len, n = room;
+    uint8_t *one = malloc(room ? room : 1);
+    if (one == NULL)
+        return JS_OUT_OF_MEMORY;
+    wenc_status st = wenc_text_decoder_decode_to_latin1(td, bytes, &read, one, &n, stream);
+    *wide = st == WENC_UNMAPPABLE;
+    *str = one;
+    if (*wide) {
+        /* The same decode() call goes on in UTF-16 from the stop. */
+        uint16_t *two = malloc(room * sizeof *two);
+        size_t rest = len - read, m = room - n;
+        if (two != NULL) {
+            wenc_latin1_to_utf16(one, n, two);
+            st = wenc_text_decoder_decode_to_utf16(td, bytes ? bytes + read : NULL, &rest,
+                                                   two + n, &m, stream);
+            n += m;
+        }
+        free(one);
+        *str = two;
+        if (two == NULL)
+            return JS_OUT_OF_MEMORY;
+    }
+    *str_len = n;
+    if (st == WENC_OK)
+        return JS_OK;
+    free(*str);
+    return st == WENC_MALFORMED ? JS_TYPE_ERROR : JS_OUT_OF_MEMORY;
+}
+/* [/guide:js_text_one_byte] */
+
 int main(void)
 {
     int failed = 0;
@@ -166,6 +205,24 @@ int main(void)
         failed += u == NULL || !wide || n != 4 || u[0] != 0xE9 || u[2] != 0x20AC || u[3] != '!';
         free(u);
     }
+    /* TextDecoder: "caf\xE9" in UTF-8 stays one byte per character (the
+    ** BOM dropped); U+20AC makes it UTF-16; fatal: FF is a TypeError. */
+    void *t;
+    js_text_decoder_new(&td, "utf-8", false, false);
+    failed += js_text_decode_string(&td, (const uint8_t *)"\xEF\xBB\xBF" "caf\xC3\xA9", 8,
+                                    false, &t, &n, &wide) != JS_OK ||
+              wide || n != 4 || memcmp(t, "caf\xE9", 4) != 0;
+    free(t);
+    failed += js_text_decode_string(&td, (const uint8_t *)"\xC3\xA9\xE2\x82\xAC!", 6, false,
+                                    &t, &n, &wide) != JS_OK ||
+              !wide || n != 3 || ((uint16_t *)t)[0] != 0xE9 || ((uint16_t *)t)[1] != 0x20AC ||
+              ((uint16_t *)t)[2] != '!';
+    free(t);
+    wenc_text_decoder_destroy(&td);
+    js_text_decoder_new(&td, "utf-8", true, false);
+    failed += js_text_decode_string(&td, (const uint8_t *)"a\xFF", 2, false, &t, &n, &wide) !=
+              JS_TYPE_ERROR;
+    wenc_text_decoder_destroy(&td);
     printf("%s\n", failed ? "FAILED" : "ok");
     return failed != 0;
 }

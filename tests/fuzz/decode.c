@@ -32,7 +32,13 @@
 ** - BOM sniffing equals decoding the rest with the BOM's encoding, BOM
 **   stripping equals dropping a leading U+FEFF of UTF-8/UTF-16 output;
 ** - positions add up, and a reset or finished decoder decodes the same
-**   input again identically. */
+**   input again identically;
+** - decoding to one-byte strings (wenc/latin1.h), split and sized as the
+**   streaming run is (its own pass over the schedule) and going on in
+**   UTF-16 (UTF-8 when the streaming run's form is UTF-8) after each
+**   WENC_UNMAPPABLE, back to one-byte as soon as a code point is whole,
+**   gives the same code points and errors, each stop before a code point
+**   above U+00FF. */
 #include "fuzz.h"
 #include "ref.h"
 
@@ -232,6 +238,124 @@ static void streaming(const wenc_encoding *enc, unsigned flags, int form, const 
     FUZZ_ASSERT(wenc_decoder_position(d) == n, "final position");
     fuzz_room_free(&rooms);
     free(d);
+}
+
+/* Whether the LEN units of FORM at P end on a whole code point (UTF-16: a
+** pair's halves may come in two calls, and a one-byte call after the first
+** stops at the second, above U+00FF; UTF-8 must be finished). */
+static bool whole_units(int form, const fuzz_buf *b)
+{
+    if (form != FUZZ_UTF8)
+        return true;
+    size_t k = 0;
+    while (k < b->len) {
+        uint8_t c = b->p[k];
+        k += c < 0x80 ? 1 : c < 0xE0 ? 2 : c < 0xF0 ? 3 : 4;
+    }
+    return k == b->len;
+}
+
+/* The wide units gathered since the last one-byte output, as code points
+** (UTF-32 units) of R. */
+static void flush_wide(int form, fuzz_buf *wide, dec_run *r)
+{
+    size_t bad = fuzz_units_to_cps(form, wide->p, wide->len, &r->units, NULL);
+    if (bad != SIZE_MAX) {
+        fuzz_dump("wide output", wide);
+        fuzz_fail("one-byte run: %s output before one-byte output or an error is ill-formed "
+                  "at unit %zu", fuzz_form_name[form], bad);
+    }
+    fuzz_buf_clear(wide);
+}
+
+/* The one-byte run (wenc_decoder_decode_to_latin1): chunks and rooms from
+** S as in streaming(); R is a UTF-32 run. */
+static void streaming_latin1(const wenc_encoding *enc, unsigned flags, int wide_form,
+                             const uint8_t *data, size_t n, fuzz_schedule *s, bool empty_last,
+                             dec_run *r)
+{
+    wenc_decoder d;
+    init_decoder(&d, enc, flags);
+    fuzz_buf wide;
+    fuzz_buf_init(&wide, fuzz_form_unit[wide_form]);
+    /* One block per form, so that a tail is aligned for its units. */
+    fuzz_room rooms[2] = {FUZZ_ROOM_INIT, FUZZ_ROOM_INIT};
+    bool one = true, after_stop = false;
+    size_t pos = 0;
+    unsigned long calls = 0, limit = 64ul * (n + 16);
+    for (bool done = false; !done;) {
+        size_t clen = fuzz_schedule_chunk(s, n - pos);
+        bool last = pos + clen == n && !(empty_last && clen != 0);
+        uint8_t *chunk = fuzz_exact_copy(data + pos, clen);
+        size_t cpos = 0;
+        for (;;) {
+            FUZZ_ASSERT(++calls <= limit, "one-byte run makes no progress");
+            size_t avail = clen - cpos;
+            size_t bound = one ? wenc_decoder_max_utf16_length(&d, avail)
+                               : max_units(&d, wide_form, avail);
+            size_t room = fuzz_schedule_room(s, bound);
+            size_t unit = one ? 1 : fuzz_form_unit[wide_form];
+            void *dst = fuzz_room_tail(&rooms[one], room * unit);
+            size_t src_len = avail, dst_len = room;
+            const uint8_t *at = chunk != NULL ? chunk + cpos : NULL;
+            wenc_status st =
+                one ? wenc_decoder_decode_to_latin1(&d, at, &src_len, dst, &dst_len, last)
+                    : decode_call(&d, wide_form, at, &src_len, dst, &dst_len, last);
+            FUZZ_ASSERT(src_len <= avail && dst_len <= room,
+                        "one-byte run: consumed %zu of %zu, wrote %zu of %zu", src_len, avail,
+                        dst_len, room);
+            FUZZ_ASSERT(st != WENC_OUTPUT_FULL || room < bound,
+                        "one-byte run: OUTPUT_FULL with room %zu >= bound %zu", room, bound);
+            FUZZ_ASSERT(st == WENC_INPUT_EMPTY || st == WENC_OUTPUT_FULL ||
+                            st == WENC_MALFORMED || (one && st == WENC_UNMAPPABLE),
+                        "one-byte run: status %s", wenc_status_name(st));
+            cpos += src_len;
+            if (one) {
+                if (dst_len > 0)
+                    flush_wide(wide_form, &wide, r);
+                for (size_t k = 0; k < dst_len; k++)
+                    fuzz_buf_push_u32(&r->units, ((const uint8_t *)dst)[k]);
+                if (st == WENC_UNMAPPABLE) {
+                    one = false;
+                    after_stop = true;
+                }
+            } else {
+                /* After a stop the wide output starts with the code point
+                ** above U+00FF (lead byte C4 or more; a unit above 0xFF). */
+                if (after_stop && dst_len > 0 && wide.len == 0)
+                    FUZZ_ASSERT(wide_form == FUZZ_UTF8 ? ((const uint8_t *)dst)[0] >= 0xC4
+                                                       : ((const uint16_t *)dst)[0] > 0xFF,
+                                "one-byte run: stopped before a code point at most U+00FF");
+                FUZZ_ASSERT(!after_stop || dst_len > 0 || st == WENC_OUTPUT_FULL,
+                            "one-byte run: nothing after WENC_UNMAPPABLE (%s)",
+                            wenc_status_name(st));
+                fuzz_buf_append(&wide, dst, dst_len);
+                if (dst_len > 0) {
+                    after_stop = false;
+                    one = whole_units(wide_form, &wide);
+                }
+            }
+            if (st == WENC_MALFORMED) {
+                flush_wide(wide_form, &wide, r);
+                record_error(&d, r);
+                continue;
+            }
+            if (st == WENC_OUTPUT_FULL || st == WENC_UNMAPPABLE)
+                continue;
+            FUZZ_ASSERT(!after_stop, "one-byte run: a chunk ended right after WENC_UNMAPPABLE");
+            FUZZ_ASSERT(cpos == clen, "one-byte run: INPUT_EMPTY with %zu of %zu bytes consumed",
+                        cpos, clen);
+            break;
+        }
+        free(chunk);
+        pos += clen;
+        done = last;
+    }
+    flush_wide(wide_form, &wide, r);
+    FUZZ_ASSERT(wenc_decoder_position(&d) == n, "one-byte run: final position");
+    fuzz_buf_free(&wide);
+    fuzz_room_free(&rooms[0]);
+    fuzz_room_free(&rooms[1]);
 }
 
 /* Converts R's units to code points (they must be valid) and R's error
@@ -454,6 +578,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *input, size_t size)
     unsigned extra = fuzz_byte(&in);
     fuzz_schedule sched;
     fuzz_schedule_read(&sched, &in);
+    fuzz_schedule sched_latin1 = sched; /* the one-byte run's own pass */
     const uint8_t *data = in.p;
     size_t n = in.n;
 
@@ -520,6 +645,16 @@ int LLVMFuzzerTestOneInput(const uint8_t *input, size_t size)
     finish(&s, "streaming");
     same(ref, &s, 0, "streaming against one call");
     run_free(&s);
+
+    /* The one-byte run. */
+    dec_run l1;
+    run_init(&l1, FUZZ_UTF32);
+    streaming_latin1(enc, mode | bom, form == FUZZ_UTF8 ? FUZZ_UTF8 : FUZZ_UTF16, data, n,
+                     &sched_latin1, empty_last, &l1);
+    finish(&l1, "one-byte streaming");
+    same(ref, &l1, 0, "one-byte streaming (decode_to_latin1, wide after each stop) against one "
+         "call");
+    run_free(&l1);
 
     /* Reuse: a decoder that finished a stream decodes it again identically
     ** (only its position, hence error offsets, carries on); so does a reset

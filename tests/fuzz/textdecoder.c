@@ -27,7 +27,14 @@
 ** dropping a first U+FEFF for UTF-8 and UTF-16BE/LE unless ignoreBOM.
 ** Checked: every call's status and output, the error's offset and length,
 ** the attributes, wenc_text_decoder_max_*_length(), exact allocations, and
-** that nothing stays allocated after destroy. */
+** that nothing stays allocated after destroy.
+**
+** A twin text decoder (same options, its own allocator failing when the
+** first's does) gets every call too, through buffers only, in one-byte form
+** (wenc_text_decoder_decode_to_latin1, wenc/latin1.h), going on in the
+** run's form after each WENC_UNMAPPABLE and back to one-byte as soon as a
+** code point is whole; its rooms come from its own pass over the schedule.
+** Its statuses, output and errors must be the first's and the model's. */
 #include "fuzz.h"
 
 #include <stdio.h>
@@ -91,6 +98,93 @@ static size_t max_units(const wenc_text_decoder *td, int form, size_t n)
                              : wenc_text_decoder_max_utf16_length(td, n);
 }
 
+/* Appends the wide units gathered since the last one-byte output to CPS
+** (they must be well-formed). */
+static void flush_wide(int form, fuzz_buf *wide, fuzz_buf *cps)
+{
+    size_t bad = fuzz_units_to_cps(form, wide->p, wide->len, cps, NULL);
+    if (bad != SIZE_MAX) {
+        fuzz_dump("wide output", wide);
+        fuzz_fail("one-byte twin: %s output is ill-formed at unit %zu", fuzz_form_name[form],
+                  bad);
+    }
+    fuzz_buf_clear(wide);
+}
+
+/* Whether UTF-8 bytes (or any UTF-16: see wenc/latin1.h) end on a whole
+** code point. */
+static bool whole_units(int form, const fuzz_buf *b)
+{
+    size_t k = 0;
+    while (form == FUZZ_UTF8 && k < b->len) {
+        uint8_t c = b->p[k];
+        k += c < 0x80 ? 1 : c < 0xE0 ? 2 : c < 0xF0 ? 3 : 4;
+    }
+    return form != FUZZ_UTF8 || k == b->len;
+}
+
+/* One decode() call of the twin: SRC[0..CLEN) through one-byte calls,
+** WIDE_FORM after each stop; the output's code points go to CPS. */
+static wenc_status twin_call(wenc_text_decoder *td, const uint8_t *src, size_t clen, bool stream,
+                             int wide_form, fuzz_schedule *s, fuzz_room rooms[2], fuzz_buf *wide,
+                             fuzz_buf *cps, unsigned long *calls, unsigned long limit)
+{
+    bool one = true, after_stop = false;
+    size_t cpos = 0;
+    wenc_status st;
+    fuzz_buf_clear(wide);
+    for (;;) {
+        FUZZ_ASSERT(++*calls < limit, "one-byte twin makes no progress");
+        size_t avail = clen - cpos;
+        size_t bound = one ? wenc_text_decoder_max_utf16_length(td, avail)
+                           : max_units(td, wide_form, avail);
+        size_t room = fuzz_schedule_room(s, bound);
+        void *dst = fuzz_room_tail(&rooms[one], room * (one ? 1 : fuzz_form_unit[wide_form]));
+        size_t sl = avail, dl = room;
+        const uint8_t *at = avail ? src + cpos : NULL;
+        st = one ? wenc_text_decoder_decode_to_latin1(td, at, &sl, dst, &dl, stream)
+             : wide_form == FUZZ_UTF8 ? wenc_text_decoder_decode_to_utf8(td, at, &sl, dst, &dl,
+                                                                         stream)
+                                      : wenc_text_decoder_decode_to_utf16(td, at, &sl, dst, &dl,
+                                                                          stream);
+        FUZZ_ASSERT(sl <= avail && dl <= room, "one-byte twin: consumed/wrote too much");
+        FUZZ_ASSERT(st != WENC_OUTPUT_FULL || room < bound,
+                    "one-byte twin: OUTPUT_FULL with room %zu >= bound %zu", room, bound);
+        FUZZ_ASSERT(one || st != WENC_UNMAPPABLE, "one-byte twin: UNMAPPABLE from a wide call");
+        cpos += sl;
+        if (one) {
+            if (dl > 0)
+                flush_wide(wide_form, wide, cps);
+            for (size_t k = 0; k < dl; k++)
+                fuzz_buf_push_u32(cps, ((const uint8_t *)dst)[k]);
+            if (st == WENC_UNMAPPABLE) {
+                one = false;
+                after_stop = true;
+            }
+        } else {
+            if (after_stop && dl > 0 && wide->len == 0)
+                FUZZ_ASSERT(wide_form == FUZZ_UTF8 ? ((const uint8_t *)dst)[0] >= 0xC4
+                                                   : ((const uint16_t *)dst)[0] > 0xFF,
+                            "one-byte twin: stopped before a code point at most U+00FF");
+            FUZZ_ASSERT(!after_stop || dl > 0 || st == WENC_OUTPUT_FULL,
+                        "one-byte twin: nothing after WENC_UNMAPPABLE (%s)",
+                        wenc_status_name(st));
+            fuzz_buf_append(wide, dst, dl);
+            if (dl > 0) {
+                after_stop = false;
+                one = whole_units(wide_form, wide);
+            }
+        }
+        if (st != WENC_OUTPUT_FULL && st != WENC_UNMAPPABLE)
+            break;
+    }
+    FUZZ_ASSERT(!after_stop, "one-byte twin: the call ended right after WENC_UNMAPPABLE");
+    FUZZ_ASSERT(cpos == clen, "one-byte twin: %s with %zu of %zu bytes consumed",
+                wenc_status_name(st), cpos, clen);
+    flush_wide(wide_form, wide, cps);
+    return st;
+}
+
 int LLVMFuzzerTestOneInput(const uint8_t *input, size_t size)
 {
     if (size < 3)
@@ -136,7 +230,16 @@ int LLVMFuzzerTestOneInput(const uint8_t *input, size_t size)
         FUZZ_ASSERT(wenc_text_decoder_init(&td, label, strlen(label), options, &fa.a) == WENC_OK,
                     "TextDecoder(\"%s\")", label);
     }
+    /* The one-byte twin, set up the same way. */
+    fuzz_allocator fa2;
+    fuzz_allocator_init(&fa2);
+    wenc_text_decoder td2;
+    FUZZ_ASSERT((by_encoding ? wenc_text_decoder_init_with_encoding(&td2, enc, options, &fa2.a)
+                             : wenc_text_decoder_init(&td2, label, strlen(label), options,
+                                                      &fa2.a)) == WENC_OK,
+                "the twin's init");
     fa.fail = (modes & 16u) != 0;
+    fa2.fail = fa.fail;
     FUZZ_ASSERT(wenc_text_decoder_encoding(&td) == enc &&
                     strcmp(wenc_text_decoder_encoding_name(&td),
                            wenc_encoding_lowercase_name(enc)) == 0 &&
@@ -156,12 +259,16 @@ int LLVMFuzzerTestOneInput(const uint8_t *input, size_t size)
     m.ignore_bom = ignore_bom;
     fuzz_buf_init(&m.queue, 1);
 
-    fuzz_buf got, want, cps;
+    fuzz_schedule sched2 = sched; /* the twin's own pass */
+    fuzz_buf got, want, cps, wide2, cps2;
+    fuzz_buf_init(&wide2, fuzz_form_unit[form]);
+    fuzz_buf_init(&cps2, sizeof(uint32_t));
+    fuzz_room rooms2[2] = {FUZZ_ROOM_INIT, FUZZ_ROOM_INIT}; /* per form: aligned tails */
     fuzz_buf_init(&got, fuzz_form_unit[form]);
     fuzz_buf_init(&want, sizeof(uint32_t));
     fuzz_buf_init(&cps, sizeof(uint32_t));
     size_t pos = 0;
-    unsigned long total_calls = 0;
+    unsigned long total_calls = 0, twin_calls = 0;
     fuzz_room rooms = FUZZ_ROOM_INIT; /* one block for the buffer calls */
     for (unsigned call = 0;; call++) {
         bool final = pos == n && call > 0;
@@ -227,6 +334,36 @@ int LLVMFuzzerTestOneInput(const uint8_t *input, size_t size)
                         wenc_status_name(st), cpos, clen);
         }
 
+        /* The twin: the same call, one-byte first. */
+        fuzz_buf_clear(&cps2);
+        wenc_status st2 = twin_call(&td2, src, clen, stream, form, &sched2, rooms2, &wide2,
+                                    &cps2, &twin_calls, 64ul * (n + 64));
+        FUZZ_ASSERT(st2 == st, "call %u: the one-byte twin says %s, the first %s", call,
+                    wenc_status_name(st2), wenc_status_name(st));
+        if (st2 == WENC_MALFORMED || st2 == WENC_NO_MEMORY)
+            FUZZ_ASSERT(wenc_text_decoder_error_offset(&td2) == err_off &&
+                            wenc_text_decoder_error_length(&td2) == err_len &&
+                            wenc_text_decoder_unread_length(&td2) ==
+                                wenc_text_decoder_unread_length(&td),
+                        "call %u: the one-byte twin's error or kept bytes", call);
+        if (st2 == WENC_MALFORMED && !use_alloc) {
+            /* What came before the error, in both. */
+            fuzz_buf_clear(&cps);
+            FUZZ_ASSERT(fuzz_units_to_cps(form, got.p, got.len, &cps, NULL) == SIZE_MAX,
+                        "call %u: ill-formed output before the error", call);
+            if (cps.len != cps2.len ||
+                (cps.len && memcmp(cps.p, cps2.p, cps.len * sizeof(uint32_t)) != 0)) {
+                fuzz_dump_diff("first", &cps, "twin ", &cps2);
+                fuzz_fail("call %u: the one-byte twin's output before the error differs", call);
+            }
+        } else if (st2 != WENC_MALFORMED && st2 != WENC_NO_MEMORY &&
+                   (cps2.len != want.len ||
+                    (want.len && memcmp(cps2.p, want.p, want.len * sizeof(uint32_t)) != 0))) {
+            fuzz_dump_diff("model", &want, "twin ", &cps2);
+            fuzz_fail("call %u (%zu bytes, stream %d): the one-byte twin's output differs", call,
+                      clen, stream);
+        }
+
         if (st == WENC_NO_MEMORY) {
             /* Only the kept bytes after a fatal error in a streaming call
             ** need memory: they are dropped, the next call starts afresh. */
@@ -262,6 +399,12 @@ int LLVMFuzzerTestOneInput(const uint8_t *input, size_t size)
     wenc_text_decoder_destroy(&td);
     wenc_text_decoder_destroy(&td);
     FUZZ_ASSERT(fa.live == 0, "%ld blocks not freed after destroy", fa.live);
+    wenc_text_decoder_destroy(&td2);
+    FUZZ_ASSERT(fa2.live == 0, "the twin: %ld blocks not freed after destroy", fa2.live);
+    fuzz_buf_free(&wide2);
+    fuzz_buf_free(&cps2);
+    fuzz_room_free(&rooms2[0]);
+    fuzz_room_free(&rooms2[1]);
     fuzz_buf_free(&got);
     fuzz_buf_free(&want);
     fuzz_buf_free(&cps);

@@ -1,7 +1,8 @@
 /* utf8.c -- fuzz target for the UTF-8 toolkit (wenc/utf8.h): validation,
 ** error listing and kinds, the streaming validator, sniffing, counting,
 ** boundaries and iteration, lenient decoding and encoding, error
-** rendering, and wenc/latin1.h's one-byte and UTF-16 functions.
+** rendering, and wenc/latin1.h's one-byte and UTF-16 functions (its
+** decoding calls are in decode.c and textdecoder.c).
 **
 ** Input layout (docs/fuzzing.md):
 **   byte 0  bits 0-4: flags of the lenient decoder (bit 0 fatal); bits 4-7,
@@ -560,6 +561,13 @@ int LLVMFuzzerTestOneInput(const uint8_t *input, size_t size)
                         wenc_utf8_length_from_latin1(data, n) == m &&
                         wenc_ascii_prefix(data, n) == ascii_prefix,
                     "latin1_to_utf8, utf8_length_from_latin1, ascii_prefix");
+        /* Widened to UTF-16 (an exact block): unit i is byte i. */
+        uint16_t *w16 = n ? fuzz_xmalloc(n * 2) : NULL;
+        bool widened = wenc_latin1_to_utf16(data, n, w16) == n;
+        for (size_t i = 0; widened && i < n; i++)
+            widened = w16[i] == data[i];
+        FUZZ_ASSERT(widened, "latin1_to_utf16");
+        free(w16);
         size_t room8 = fuzz_schedule_room(&sched, m) % (m + 1), ri = 0, ro = 0;
         while (ri < n && room8 - ro >= (data[ri] < 0x80 ? 1u : 2u))
             ro += data[ri++] < 0x80 ? 1 : 2;
