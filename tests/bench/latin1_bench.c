@@ -14,7 +14,9 @@
 ** test: it asserts nothing about speed; it checks once that the peers'
 ** outputs agree.
 **
-**     latin1_bench [--quick] [DIR]
+**     latin1_bench [--quick] [-o OP] [DIR]
+**
+** -o OP times that operation only (its name in the table: l1->u8 ...).
 **
 ** A peer is a row of peers[] below: its functions, NULL where it has no
 ** counterpart.  One line per input and operation: wenc's figure, then
@@ -201,6 +203,7 @@ static const peer peers[] = {
 static double target_seconds = 0.02;
 static int runs = 7;
 static volatile size_t sink;
+static const char *only_op; /* -o OP: that operation only */
 /* Peers that do not run here (simdutf without its kernel for this CPU). */
 static bool peer_off[NPEERS];
 
@@ -350,6 +353,8 @@ static uint8_t *corpus_latin1(const char *path, size_t *n)
 static void row(const char *name, const job *jobs, size_t njobs, bool per_call)
 {
     for (int op = 0; op < OPS; op++) {
+        if (only_op != NULL && strcmp(only_op, op_names[op]) != 0)
+            continue;
         double secs[NPEERS];
         time_op(op, jobs, njobs, secs);
         printf("%-26s %-8s %8zu", name, op_names[op], jobs[0].n);
@@ -431,8 +436,10 @@ int main(int argc, char **argv)
             target_seconds = 0.002;
             runs = 3;
             big = 1 << 16;
+        } else if (strcmp(argv[i], "-o") == 0 && i + 1 < argc) {
+            only_op = argv[++i];
         } else if (argv[i][0] == '-') {
-            fprintf(stderr, "usage: %s [--quick] [DIR]\n", argv[0]);
+            fprintf(stderr, "usage: %s [--quick] [-o OP] [DIR]\n", argv[0]);
             return 2;
         } else {
             dir = argv[i];

@@ -59,6 +59,7 @@ const wenc__latin1_kernels wenc__latin1_avx2 = {
     .narrow = narrow,
     .below = below,
     .well_formed = well_formed,
+    .to_utf8 = wenc__latin1_sse41_to_utf8,
 };
 
 WENC__TARGET_END

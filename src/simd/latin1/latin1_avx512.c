@@ -132,6 +132,7 @@ const wenc__latin1_kernels wenc__latin1_avx512 = {
     .narrow = narrow,
     .below = below,
     .well_formed = well_formed,
+    .to_utf8 = NULL, /* the UTF-16 family's is faster (latin1_sse41.c) */
 };
 
 WENC__TARGET_END

@@ -63,4 +63,5 @@ const wenc__latin1_kernels wenc__latin1_scalar = {
     .narrow = narrow,
     .below = below,
     .well_formed = well_formed,
+    .to_utf8 = NULL,
 };

@@ -1,7 +1,14 @@
-/* latin1_sse41.c -- the kernels of latin1_kernels.h with SSSE3 and
-** SSE4.1: SSE2's steps (latin1_sse2.c), with ptest for the tests of bits
-** (one instruction where SSE2 compares and moves a mask) and pmovzx for
-** the widening. */
+/* latin1_sse41.c -- the one kernel of latin1_kernels.h that SSSE3 and
+** SSE4.1 change, to_utf8: one-byte -> UTF-8 in 16-byte blocks.  A block
+** that is all ASCII is stored whole; else each half of 8 bytes is widened
+** to 16-bit lanes, each lane holding its character's 1 or 2 bytes
+** (Encoding Standard, "UTF-8 encoder": 0xC0 | b >> 6, then 0x80 | (b &
+** 0x3F), first byte lowest), and packed by pshufb with utf16_tables.c's
+** shuffles for 1- or 2-byte sequences (the UTF-16 family's table, shared
+** rather than written twice).  The other kernels are SSE2's (ptest and
+** pmovzx save nothing measurable there), and the AVX2 set uses this one
+** (latin1_sse2.c has the SSE4.1 table); AVX-512 goes through the UTF-16
+** family's to_utf8, which is faster there. */
 #include <smmintrin.h>
 #include <tmmintrin.h>
 
@@ -11,58 +18,66 @@ WENC__TARGET_BEGIN(WENC__TARGET_SSE41)
 /* This file's set, for simd/vec_x86.h (target.h). */
 #define WENC__KERNEL_SSE41 1
 
-#include "handlers/rank_table.h" /* wenc__popcount32: no popcnt in this set */
 #include "latin1_kernels.h"
+#include "simd/utf16/utf16_impl.h" /* wenc__utf16_pack2 */
 #include "simd/vec_x86.h"
 
-WENC__INLINE void widen16(const uint8_t *s, uint16_t *d)
+/* The UTF-8 of the 8 characters in the 16-bit lanes of U, M (8 bits) their
+** bytes 80..FF: 16 bytes stored at D, of which the first returned are
+** theirs. */
+WENC__INLINE size_t latin1_utf8_half(__m128i u, unsigned m, uint8_t *d)
 {
-    __m128i v = v128_loadu(s);
-    v128_storeu(d, _mm_cvtepu8_epi16(v));
-    v128_storeu(d + 8, _mm_unpackhi_epi8(v, v128_zero()));
+    const __m128i two = v128_or(v128_or(_mm_srli_epi16(u, 6),
+                                        v128_and(_mm_slli_epi16(u, 8), v128_set1_u16(0x3F00))),
+                                v128_set1_u16(0x80C0));
+    __m128i seq = _mm_blendv_epi8(u, two, _mm_cmpgt_epi16(u, v128_set1_u16(0x7F)));
+    v128_storeu(d, _mm_shuffle_epi8(seq, v128_loadu(wenc__utf16_pack2[m])));
+    return wenc__utf16_pack2_len[m];
 }
 
-WENC__INLINE size_t high16(const uint8_t *s)
+/* Blocks of 16 characters from SRC[0..LEN) into DST[0..CAP) while a block
+** and its 32 bytes of room are left, up to the 4th block of ASCII in a row;
+** returns the characters read, *WRITTEN the bytes written.  Each half's store is 16 bytes: the first
+** half's extra bytes are always the second's, and the second's are the
+** next block's (while 16 more characters and 16 more bytes of room are
+** left, which then cover them) or else made exact through a copy, so that
+** nothing past *WRITTEN is touched. */
+size_t wenc__latin1_sse41_to_utf8(const uint8_t *src, size_t len, uint8_t *dst, size_t cap,
+                                 size_t *written)
 {
-    return wenc__popcount32((uint32_t)v128_movemask(v128_loadu(s)));
+    size_t i = 0, o = 0;
+    unsigned ascii_run = 0;
+    while (len - i >= 16 && cap - o >= 32) {
+        __m128i v = v128_loadu(src + i);
+        unsigned m = (unsigned)v128_movemask(v);
+        if (m == 0) {
+            /* After 4 blocks of ASCII in a row, a run that the UTF-8
+            ** family's copy (wider steps) takes faster. */
+            if (++ascii_run == 4)
+                break;
+            v128_storeu(dst + o, v);
+            i += 16;
+            o += 16;
+            continue;
+        }
+        ascii_run = 0;
+        o += latin1_utf8_half(_mm_cvtepu8_epi16(v), m & 0xFF, dst + o);
+        __m128i hi = _mm_unpackhi_epi8(v, v128_zero());
+        if (len - i >= 32 && cap - o >= 32) {
+            o += latin1_utf8_half(hi, m >> 8, dst + o);
+        } else {
+            /* Its 8 to 16 bytes as two 8-byte copies, the second ending
+            ** where they end. */
+            uint8_t last[16];
+            size_t n = latin1_utf8_half(hi, m >> 8, last);
+            memcpy(dst + o, last, 8);
+            memcpy(dst + o + n - 8, last + n - 8, 8);
+            o += n;
+        }
+        i += 16;
+    }
+    *written = o;
+    return i;
 }
-
-WENC__INLINE bool any16(const uint16_t *s, uint16_t mask)
-{
-    return !v128_none(v128_or(v128_loadu(s), v128_loadu(s + 8)), v128_set1_u16(mask));
-}
-
-WENC__INLINE bool narrow16(const uint16_t *s, uint8_t *d)
-{
-    __m128i a = v128_loadu(s), b = v128_loadu(s + 8);
-    if (!v128_none(v128_or(a, b), v128_set1_u16(0xFF00)))
-        return false;
-    v128_storeu(d, _mm_packus_epi16(a, b));
-    return true;
-}
-
-WENC__INLINE bool surrogate16(const uint16_t *s)
-{
-    const __m128i top = v128_set1_u16(0xF800), sur = v128_set1_u16(0xD800);
-    __m128i a = v128_eq_u16(v128_and(v128_loadu(s), top), sur);
-    __m128i b = v128_eq_u16(v128_and(v128_loadu(s + 8), top), sur);
-    return v128_any(v128_or(a, b));
-}
-
-#define TPL_N            16
-#define TPL_WIDEN(s, d)  widen16((s), (d))
-#define TPL_HIGH(s)      high16(s)
-#define TPL_NARROW(s, d) narrow16((s), (d))
-#define TPL_ANY(s, mask) any16((s), (mask))
-#define TPL_SURROGATE(s) surrogate16(s)
-#include "latin1_tpl.h"
-
-const wenc__latin1_kernels wenc__latin1_sse41 = {
-    .widen = widen,
-    .high_count = high_count,
-    .narrow = narrow,
-    .below = below,
-    .well_formed = well_formed,
-};
 
 WENC__TARGET_END
