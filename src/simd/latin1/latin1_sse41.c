@@ -27,9 +27,9 @@ WENC__TARGET_BEGIN(WENC__TARGET_SSE41)
 ** theirs. */
 WENC__INLINE size_t latin1_utf8_half(__m128i u, unsigned m, uint8_t *d)
 {
-    const __m128i two = v128_or(v128_or(_mm_srli_epi16(u, 6),
-                                        v128_and(_mm_slli_epi16(u, 8), v128_set1_u16(0x3F00))),
-                                v128_set1_u16(0x80C0));
+    const __m128i two = v128_or(
+        v128_or(_mm_srli_epi16(u, 6), v128_and(_mm_slli_epi16(u, 8), v128_set1_u16(0x3F00))),
+        v128_set1_u16(0x80C0));
     __m128i seq = _mm_blendv_epi8(u, two, _mm_cmpgt_epi16(u, v128_set1_u16(0x7F)));
     v128_storeu(d, _mm_shuffle_epi8(seq, v128_loadu(wenc__utf16_pack2[m])));
     return wenc__utf16_pack2_len[m];
@@ -37,13 +37,14 @@ WENC__INLINE size_t latin1_utf8_half(__m128i u, unsigned m, uint8_t *d)
 
 /* Blocks of 16 characters from SRC[0..LEN) into DST[0..CAP) while a block
 ** and its 32 bytes of room are left, up to the 4th block of ASCII in a row;
-** returns the characters read, *WRITTEN the bytes written.  Each half's store is 16 bytes: the first
+** returns the characters read, *WRITTEN the bytes written.  Each half's store is 16 bytes: the
+*first
 ** half's extra bytes are always the second's, and the second's are the
 ** next block's (while 16 more characters and 16 more bytes of room are
 ** left, which then cover them) or else made exact through a copy, so that
 ** nothing past *WRITTEN is touched. */
 size_t wenc__latin1_sse41_to_utf8(const uint8_t *src, size_t len, uint8_t *dst, size_t cap,
-                                 size_t *written)
+                                  size_t *written)
 {
     size_t i = 0, o = 0;
     unsigned ascii_run = 0;
