@@ -150,38 +150,21 @@ static size_t s_op(int op, const job *j)
         return wb_simdutf_latin1(op, j->u16, j->n, op == U16_L1 ? (void *)j->out8 : j->out16);
     }
 }
-static size_t s_l1_u8(const job *j)
-{
-    return s_op(L1_U8, j);
-}
-static size_t s_l1_u16(const job *j)
-{
-    return s_op(L1_U16, j);
-}
-static size_t s_u8_l1(const job *j)
-{
-    return s_op(U8_L1, j);
-}
-static size_t s_u16_l1(const job *j)
-{
-    return s_op(U16_L1, j);
-}
-static size_t s_u16_wf(const job *j)
-{
-    return s_op(U16_WF, j);
-}
-static size_t s_l1_u8len(const job *j)
-{
-    return s_op(L1_U8LEN, j);
-}
-static size_t s_ascii(const job *j)
-{
-    return s_op(ASCII, j);
-}
-static size_t s_u16_towf(const job *j)
-{
-    return s_op(U16_TOWF, j);
-}
+/* peers[]'s functions, one per operation. */
+#define S_OP(name, op)                                                                             \
+    static size_t name(const job *j)                                                               \
+    {                                                                                              \
+        return s_op(op, j);                                                                        \
+    }
+S_OP(s_l1_u8, L1_U8)
+S_OP(s_l1_u16, L1_U16)
+S_OP(s_u8_l1, U8_L1)
+S_OP(s_u16_l1, U16_L1)
+S_OP(s_u16_wf, U16_WF)
+S_OP(s_l1_u8len, L1_U8LEN)
+S_OP(s_ascii, ASCII)
+S_OP(s_u16_towf, U16_TOWF)
+#undef S_OP
 #endif
 
 typedef struct peer {
