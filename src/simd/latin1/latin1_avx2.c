@@ -10,6 +10,7 @@ WENC__TARGET_BEGIN(WENC__TARGET_AVX2)
 #define WENC__KERNEL_AVX2 1
 
 #include "latin1_kernels.h"
+#include "simd/utf16/utf16_impl.h" /* wenc__utf16_pack2 */
 #include "simd/vec_x86.h"
 
 WENC__INLINE void widen32(const uint8_t *s, uint16_t *d)
@@ -68,6 +69,7 @@ WENC__INLINE bool surrogate32(const uint16_t *s)
 #define TPL_ANY(s, mask)   any32((s), (mask))
 #define TPL_SURROGATE(s)   surrogate32(s)
 #include "latin1_tpl.h"
+#include "latin1_utf8_tpl.h"
 
 const wenc__latin1_kernels wenc__latin1_avx2 = {
     .widen = widen,
@@ -75,7 +77,7 @@ const wenc__latin1_kernels wenc__latin1_avx2 = {
     .narrow = narrow,
     .below = below,
     .well_formed = well_formed,
-    .to_utf8 = wenc__latin1_sse41_to_utf8,
+    .to_utf8 = to_utf8,
 };
 
 WENC__TARGET_END

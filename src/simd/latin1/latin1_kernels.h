@@ -46,7 +46,7 @@ extern const wenc__latin1_kernels wenc__latin1_scalar;
 #if defined(WENC__SIMD_X86)
 extern const wenc__latin1_kernels wenc__latin1_sse2, wenc__latin1_sse41, wenc__latin1_avx2,
     wenc__latin1_avx512;
-/* latin1_sse41.c's to_utf8, which the SSE4.1 and AVX2 tables share. */
+/* latin1_sse41.c's to_utf8, for the SSE4.1 table (in latin1_sse2.c). */
 size_t wenc__latin1_sse41_to_utf8(const uint8_t *src, size_t len, uint8_t *dst, size_t cap,
                                   size_t *written);
 #endif
