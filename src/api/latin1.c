@@ -69,15 +69,37 @@ size_t wenc_utf8_length_from_latin1(const uint8_t *src, size_t len)
 ** bytes of room are left. */
 static size_t latin1_utf8(const uint8_t *src, size_t len, uint8_t *dst, size_t cap, size_t *written)
 {
-    /* Short inputs take the scalar set's copy and to_utf8, as the short
-    ** paths do (utf8_kernels.h, wenc__utf8_kernels_for: a vector kernel's
-    ** setup costs more than the bytes there). */
+    const wenc__latin1_kernels *kl = wenc__latin1_kernels_get();
+    size_t i = 0, o = 0;
+    /* Below a vector block, the definition's loop: any kernel's setup
+    ** costs more than the bytes there. */
+    if (len < 16) {
+        i = wenc__latin1_utf8_from(src, 0, len, dst, cap, &o);
+        *written = o;
+        return i;
+    }
     const wenc__utf8_kernels *k8 = wenc__utf8_kernels_for(len, WENC__UTF8_SHORT_SCALAR);
+    if (kl->to_utf8 != NULL) {
+        /* The set's blocks, and the UTF-8 family's ASCII copy for runs
+        ** of ASCII, which the blocks leave to it; the last few characters
+        ** (or bytes of room) in the definition's loop. */
+        while (len - i >= 16 && cap - o >= 32) {
+            size_t got;
+            i += kl->to_utf8(src + i, len - i, dst + o, cap - o, &got);
+            o += got;
+            if (cap - o < 2)
+                break; /* the blocks may have filled it */
+            size_t a = k8->ascii_to_utf8(src + i, MIN(len - i, cap - o - 1), dst + o);
+            i += a;
+            o += a;
+        }
+        i = wenc__latin1_utf8_from(src, i, len, dst, cap, &o);
+        *written = o;
+        return i;
+    }
     const wenc__utf16_kernels *k16 =
         len <= WENC__UTF8_SHORT_SCALAR ? &wenc__utf16_scalar : wenc__utf16_kernels_get();
-    const wenc__latin1_kernels *kl = wenc__latin1_kernels_get();
     uint16_t window[WINDOW];
-    size_t i = 0, o = 0;
     while (i < len && o < cap) {
         size_t a = k8->ascii_to_utf8(src + i, MIN(len - i, cap - o - 1), dst + o);
         i += a;

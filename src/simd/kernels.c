@@ -101,7 +101,8 @@ const wenc__search_kernels *const wenc__search_kernels_by_isa[WENC__ISA_COUNT] =
 };
 #endif
 
-/* wenc/latin1.h's kernels (issue 41): every set has its own steps. */
+/* wenc/latin1.h's kernels (issue 41): SSE4.1 runs SSE2's steps with its own to_utf8
+** (latin1_sse2.c has its table). */
 const wenc__latin1_kernels *const wenc__latin1_kernels_by_isa[WENC__ISA_COUNT] = {
     [WENC__ISA_SCALAR] = &wenc__latin1_scalar,
     [WENC__ISA_SSE2] = ON_X86(&wenc__latin1_sse2, &wenc__latin1_scalar),

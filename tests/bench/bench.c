@@ -2230,21 +2230,8 @@ static void print_tables_line(FILE *f)
 #endif
 }
 
-/* simdutf's kernel for wenc's kernel set WENC_SIMD (issue 43): the one
-** of the same instruction set, so that the ratio compares the code, not
-** the instructions.  simdutf has no SSE2 kernel: sse2 gets westmere
-** (SSE4.2), which the header says.  NULL: no such set, or unset (wenc then
-** runs the CPU's best set, and simdutf chooses its own best). */
-static const char *simdutf_kernel_for(const char *set)
-{
-    static const char *const map[][2] = {{"avx512", "icelake"},  {"avx2", "haswell"},
-                                         {"sse41", "westmere"},  {"sse2", "westmere"},
-                                         {"scalar", "fallback"}, {"neon", "arm64"}};
-    for (size_t i = 0; set != NULL && i < sizeof map / sizeof map[0]; i++)
-        if (strcmp(set, map[i][0]) == 0)
-            return map[i][1];
-    return NULL;
-}
+/* simdutf_kernel_for(): simdutf/kernel_for.h, shared with latin1_bench.c. */
+#include "simdutf/kernel_for.h"
 
 /* Chooses simdutf's kernel before its first call (which reads
 ** SIMDUTF_FORCE_IMPLEMENTATION, once per process): the one for WENC_SIMD,

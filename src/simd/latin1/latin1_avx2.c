@@ -10,6 +10,7 @@ WENC__TARGET_BEGIN(WENC__TARGET_AVX2)
 #define WENC__KERNEL_AVX2 1
 
 #include "latin1_kernels.h"
+#include "simd/utf16/utf16_impl.h" /* wenc__utf16_pack2 */
 #include "simd/vec_x86.h"
 
 WENC__INLINE void widen32(const uint8_t *s, uint16_t *d)
@@ -18,9 +19,25 @@ WENC__INLINE void widen32(const uint8_t *s, uint16_t *d)
     v256_storeu(d + 16, _mm256_cvtepu8_epi16(v128_loadu(s + 16)));
 }
 
-WENC__INLINE size_t high32(const uint8_t *s)
+/* The bytes 80..FF of the K steps at S, as high_run16 (latin1_sse2.c). */
+WENC__INLINE size_t high_run32(const uint8_t *s, size_t k)
 {
-    return (size_t)_mm_popcnt_u32((unsigned)v256_movemask(v256_loadu(s)));
+    const __m256i zero = v256_zero();
+    __m256i a = zero, b = zero, c = zero, e = zero;
+    size_t j = 0;
+    for (; j + 4 <= k; j += 4) {
+        a = _mm256_sub_epi8(a, _mm256_cmpgt_epi8(zero, v256_loadu(s + 32 * j)));
+        b = _mm256_sub_epi8(b, _mm256_cmpgt_epi8(zero, v256_loadu(s + 32 * j + 32)));
+        c = _mm256_sub_epi8(c, _mm256_cmpgt_epi8(zero, v256_loadu(s + 32 * j + 64)));
+        e = _mm256_sub_epi8(e, _mm256_cmpgt_epi8(zero, v256_loadu(s + 32 * j + 96)));
+    }
+    for (; j < k; j++)
+        a = _mm256_sub_epi8(a, _mm256_cmpgt_epi8(zero, v256_loadu(s + 32 * j)));
+    __m256i sum =
+        _mm256_add_epi64(_mm256_add_epi64(_mm256_sad_epu8(a, zero), _mm256_sad_epu8(b, zero)),
+                         _mm256_add_epi64(_mm256_sad_epu8(c, zero), _mm256_sad_epu8(e, zero)));
+    __m128i half = _mm_add_epi64(_mm256_castsi256_si128(sum), _mm256_extracti128_si256(sum, 1));
+    return (size_t)_mm_cvtsi128_si32(half) + (size_t)_mm_cvtsi128_si32(_mm_srli_si128(half, 8));
 }
 
 WENC__INLINE bool any32(const uint16_t *s, uint16_t mask)
@@ -45,13 +62,14 @@ WENC__INLINE bool surrogate32(const uint16_t *s)
     return v256_any(v256_or(a, b));
 }
 
-#define TPL_N            32
-#define TPL_WIDEN(s, d)  widen32((s), (d))
-#define TPL_HIGH(s)      high32(s)
-#define TPL_NARROW(s, d) narrow32((s), (d))
-#define TPL_ANY(s, mask) any32((s), (mask))
-#define TPL_SURROGATE(s) surrogate32(s)
+#define TPL_N              32
+#define TPL_WIDEN(s, d)    widen32((s), (d))
+#define TPL_HIGH_RUN(s, k) high_run32((s), (k))
+#define TPL_NARROW(s, d)   narrow32((s), (d))
+#define TPL_ANY(s, mask)   any32((s), (mask))
+#define TPL_SURROGATE(s)   surrogate32(s)
 #include "latin1_tpl.h"
+#include "latin1_utf8_tpl.h"
 
 const wenc__latin1_kernels wenc__latin1_avx2 = {
     .widen = widen,
@@ -59,6 +77,7 @@ const wenc__latin1_kernels wenc__latin1_avx2 = {
     .narrow = narrow,
     .below = below,
     .well_formed = well_formed,
+    .to_utf8 = to_utf8,
 };
 
 WENC__TARGET_END

@@ -21,9 +21,21 @@ WENC__INLINE void widen64(const uint8_t *s, uint16_t *d)
     v512_storeu(d + 32, _mm512_cvtepu8_epi16(v256_loadu(s + 32)));
 }
 
-WENC__INLINE size_t high64(const uint8_t *s)
+/* The bytes 80..FF of the K steps at S, as high_run16 (latin1_sse2.c):
+** each lane takes 1 per such byte (subtracts the -1 its mask makes). */
+WENC__INLINE size_t high_run64(const uint8_t *s, size_t k)
 {
-    return (size_t)_mm_popcnt_u64(_mm512_movepi8_mask(v512_loadu(s)));
+    const __m512i zero = v512_zero();
+    __m512i a = zero, b = zero;
+    size_t j = 0;
+    for (; j + 2 <= k; j += 2) {
+        a = _mm512_sub_epi8(a, _mm512_movm_epi8(_mm512_movepi8_mask(v512_loadu(s + 64 * j))));
+        b = _mm512_sub_epi8(b, _mm512_movm_epi8(_mm512_movepi8_mask(v512_loadu(s + 64 * j + 64))));
+    }
+    if (j < k)
+        a = _mm512_sub_epi8(a, _mm512_movm_epi8(_mm512_movepi8_mask(v512_loadu(s + 64 * j))));
+    __m512i sum = _mm512_add_epi64(_mm512_sad_epu8(a, zero), _mm512_sad_epu8(b, zero));
+    return (size_t)_mm512_reduce_add_epi64(sum);
 }
 
 WENC__INLINE bool any64(const uint16_t *s, uint16_t mask)
@@ -114,7 +126,7 @@ WENC__INLINE bool surrogate_tail(const uint16_t *s, size_t k)
 
 #define TPL_N                      64
 #define TPL_WIDEN(s, d)            widen64((s), (d))
-#define TPL_HIGH(s)                high64(s)
+#define TPL_HIGH_RUN(s, k)         high_run64((s), (k))
 #define TPL_NARROW(s, d)           narrow64((s), (d))
 #define TPL_ANY(s, mask)           any64((s), (mask))
 #define TPL_SURROGATE(s)           surrogate64(s)
@@ -132,6 +144,7 @@ const wenc__latin1_kernels wenc__latin1_avx512 = {
     .narrow = narrow,
     .below = below,
     .well_formed = well_formed,
+    .to_utf8 = NULL, /* the UTF-16 family's to_utf8 is faster here (latin1_utf8_tpl.h) */
 };
 
 WENC__TARGET_END

@@ -10,6 +10,8 @@
 #ifndef WENC_LATIN1_KERNELS_H
 #define WENC_LATIN1_KERNELS_H
 
+#include <string.h>
+
 #include "simd/simd.h"
 
 typedef struct wenc__latin1_kernels {
@@ -26,6 +28,14 @@ typedef struct wenc__latin1_kernels {
     size_t (*below)(const uint16_t *src, size_t len, uint16_t mask);
     /* The index of the first lone surrogate of SRC[0..LEN), or LEN. */
     size_t (*well_formed)(const uint16_t *src, size_t len);
+    /* NULL, or SRC[0..LEN) as UTF-8 into DST[0..CAP) from the start, as far
+    ** as the set's blocks go while they need nothing else (they may stop
+    ** early: src/api/latin1.c goes on with the other kernels from where
+    ** they stopped): returns the characters read, *WRITTEN the bytes
+    ** written.  Bytes past *WRITTEN may be written only where what follows
+    ** in the input then writes them (at least 16 more characters and 16
+    ** more bytes of room); else nothing past them is touched. */
+    size_t (*to_utf8)(const uint8_t *src, size_t len, uint8_t *dst, size_t cap, size_t *written);
 } wenc__latin1_kernels;
 
 /* Indexed by wenc__isa: the best kernels this build has at or below each
@@ -36,6 +46,9 @@ extern const wenc__latin1_kernels wenc__latin1_scalar;
 #if defined(WENC__SIMD_X86)
 extern const wenc__latin1_kernels wenc__latin1_sse2, wenc__latin1_sse41, wenc__latin1_avx2,
     wenc__latin1_avx512;
+/* latin1_sse41.c's to_utf8, for the SSE4.1 table (in latin1_sse2.c). */
+size_t wenc__latin1_sse41_to_utf8(const uint8_t *src, size_t len, uint8_t *dst, size_t cap,
+                                  size_t *written);
 #endif
 #if defined(WENC__SIMD_NEON)
 extern const wenc__latin1_kernels wenc__latin1_neon;
@@ -54,6 +67,31 @@ WENC__INLINE void wenc__latin1_widen_from(const uint8_t *s, size_t i, size_t n, 
 {
     for (; i < n; i++)
         d[i] = s[i];
+}
+
+/* SRC[I..N) as UTF-8 into DST from *O while whole characters fit in
+** DST[0..CAP) (Encoding Standard, "UTF-8 encoder": 80..FF are 0xC0 | b >>
+** 6, then 0x80 | (b & 0x3F)): returns where it stopped, *O where its
+** output ended.  The short inputs' loop and the vector kernels' tail. */
+WENC__INLINE size_t wenc__latin1_utf8_from(const uint8_t *s, size_t i, size_t n, uint8_t *d,
+                                           size_t cap, size_t *o_)
+{
+    size_t o = *o_;
+    for (; i < n; i++) {
+        uint8_t b = s[i];
+        if (b < 0x80) {
+            if (o == cap)
+                break;
+            d[o++] = b;
+        } else {
+            if (cap - o < 2)
+                break;
+            d[o++] = (uint8_t)(0xC0 | b >> 6);
+            d[o++] = (uint8_t)(0x80 | (b & 0x3F));
+        }
+    }
+    *o_ = o;
+    return i;
 }
 
 WENC__INLINE size_t wenc__latin1_high_from(const uint8_t *s, size_t i, size_t n)

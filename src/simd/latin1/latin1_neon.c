@@ -58,4 +58,5 @@ const wenc__latin1_kernels wenc__latin1_neon = {
     .narrow = narrow,
     .below = below,
     .well_formed = well_formed,
+    .to_utf8 = NULL,
 };

@@ -15,6 +15,24 @@ WENC__INLINE uint64_t word_at(const void *p)
     return w;
 }
 
+/* Whether a word's bytes are in memory order from its low end (its
+** units then are too): narrow8's word step moves bytes within a word. */
+#if defined(__BYTE_ORDER__) && defined(__ORDER_LITTLE_ENDIAN__) &&                                 \
+    __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+#define WORDS_LE 1
+#else
+#define WORDS_LE 0
+#endif
+
+/* The low bytes of the 4 units of W, in its low 4 bytes (the others 0). */
+WENC__INLINE uint64_t gather4(uint64_t w)
+{
+    w = (w | w >> 8) & UINT64_C(0x0000FFFF0000FFFF);
+    return (w | w >> 16) & 0xFFFFFFFFu;
+}
+
+/* A loop the compiler turns into vector code where it can (the
+** baseline's SSE2 on x86-64): word steps measured 4 times slower. */
 WENC__INLINE void widen8(const uint8_t *s, uint16_t *d)
 {
     for (int k = 0; k < 8; k++)
@@ -36,8 +54,13 @@ WENC__INLINE bool narrow8(const uint16_t *s, uint8_t *d)
 {
     if (any8(s, 0xFF00))
         return false;
+#if WORDS_LE
+    uint64_t w = gather4(word_at(s)) | gather4(word_at(s + 4)) << 32;
+    memcpy(d, &w, 8);
+#else
     for (int k = 0; k < 8; k++)
         d[k] = (uint8_t)s[k];
+#endif
     return true;
 }
 
@@ -56,6 +79,7 @@ WENC__INLINE bool surrogate8(const uint16_t *s)
 #define TPL_ANY(s, mask) any8((s), (mask))
 #define TPL_SURROGATE(s) surrogate8(s)
 #include "latin1_tpl.h"
+#undef WORDS_LE
 
 const wenc__latin1_kernels wenc__latin1_scalar = {
     .widen = widen,
@@ -63,4 +87,5 @@ const wenc__latin1_kernels wenc__latin1_scalar = {
     .narrow = narrow,
     .below = below,
     .well_formed = well_formed,
+    .to_utf8 = NULL,
 };

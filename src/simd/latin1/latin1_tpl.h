@@ -9,7 +9,10 @@
 ** shorter than a step run the scalar loop whole.  The includer defines:
 **   TPL_N                 bytes or units per step;
 **   TPL_WIDEN(s, d)       widens the TPL_N bytes at S to units at D;
-**   TPL_HIGH(s)           the number of bytes 80..FF of the TPL_N at S;
+**   TPL_HIGH(s)           the number of bytes 80..FF of the TPL_N at S, or
+**   TPL_HIGH_RUN(s, k)    the same over the K (1..255) steps at S, counted
+**                         in byte lanes (a lane's count fits in its byte)
+**                         and summed once;
 **   TPL_NARROW(s, d)      whether the TPL_N units at S are all at most
 **                         0x00FF, and if so stores them as bytes at D;
 **   TPL_ANY(s, mask)      whether a unit of the TPL_N at S has a bit of
@@ -44,8 +47,16 @@ static void widen(const uint8_t *src, size_t len, uint16_t *dst)
 static size_t high_count(const uint8_t *src, size_t len)
 {
     size_t i = 0, c = 0;
+#ifdef TPL_HIGH_RUN
+    while (len - i >= TPL_N) {
+        size_t k = (len - i) / TPL_N < 255 ? (len - i) / TPL_N : 255;
+        c += TPL_HIGH_RUN(src + i, k);
+        i += k * TPL_N;
+    }
+#else
     for (; len - i >= TPL_N; i += TPL_N)
         c += TPL_HIGH(src + i);
+#endif
 #ifdef TPL_TAIL
     return i < len ? c + TPL_HIGH_TAIL(src + i, len - i) : c;
 #else
@@ -112,6 +123,7 @@ static size_t well_formed(const uint16_t *src, size_t len)
 #undef TPL_N
 #undef TPL_WIDEN
 #undef TPL_HIGH
+#undef TPL_HIGH_RUN
 #undef TPL_NARROW
 #undef TPL_ANY
 #undef TPL_SURROGATE

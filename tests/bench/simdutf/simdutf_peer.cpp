@@ -131,4 +131,58 @@ bool wb_simdutf_convert(int op, const void *src, size_t src_len, void *dst, size
     return done(n != 0 || src_len == 0);
 }
 
+// latin1_bench.c's rows (wenc/latin1.h, issue 41), as its enum op numbers
+// them: one call each; the caller gives the room each needs.  Returns what
+// the wenc call it is timed against returns (units or bytes written, the
+// length of a prefix: simdutf's conversions return 0 for input they
+// reject, and its validations a bool, given here as LEN or 0).
+enum {
+    WB_L1_TO_UTF8,       // convert_latin1_to_utf8
+    WB_L1_TO_UTF16LE,    // convert_latin1_to_utf16le
+    WB_UTF8_TO_L1,       // convert_utf8_to_latin1
+    WB_UTF16LE_TO_L1,    // convert_utf16le_to_latin1
+    WB_UTF16LE_VALID,    // validate_utf16le_with_errors: the index of the first lone surrogate
+    WB_UTF8_LEN_FROM_L1, // utf8_length_from_latin1
+    WB_ASCII,            // validate_ascii_with_errors: the ASCII prefix
+    WB_TO_WELL_FORMED    // to_well_formed_utf16le
+};
+
+size_t wb_simdutf_latin1(int op, const void *src, size_t len, void *dst)
+{
+    const char *s8 = static_cast<const char *>(src);
+    const char16_t *s16 = static_cast<const char16_t *>(src);
+    size_t n = 0;
+    switch (op) {
+    case WB_L1_TO_UTF8:
+        n = simdutf::convert_latin1_to_utf8(s8, len, static_cast<char *>(dst));
+        break;
+    case WB_L1_TO_UTF16LE:
+        n = simdutf::convert_latin1_to_utf16le(s8, len, static_cast<char16_t *>(dst));
+        break;
+    case WB_UTF8_TO_L1:
+        n = simdutf::convert_utf8_to_latin1(s8, len, static_cast<char *>(dst));
+        break;
+    case WB_UTF16LE_TO_L1:
+        n = simdutf::convert_utf16le_to_latin1(s16, len, static_cast<char *>(dst));
+        break;
+    case WB_UTF16LE_VALID:
+        n = simdutf::validate_utf16le_with_errors(s16, len).count;
+        break;
+    case WB_UTF8_LEN_FROM_L1:
+        n = simdutf::utf8_length_from_latin1(s8, len);
+        break;
+    case WB_ASCII:
+        n = simdutf::validate_ascii_with_errors(s8, len).count;
+        break;
+    case WB_TO_WELL_FORMED:
+        simdutf::to_well_formed_utf16le(s16, len, static_cast<char16_t *>(dst));
+        n = len;
+        break;
+    default:
+        break;
+    }
+    done(true);
+    return n;
+}
+
 } // extern "C"

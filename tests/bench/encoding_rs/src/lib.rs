@@ -159,3 +159,24 @@ pub unsafe extern "C" fn encrs_mem_utf16_to_latin1(src: *const u16, len: usize, 
 pub unsafe extern "C" fn encrs_mem_utf16_valid_up_to(src: *const u16, len: usize) -> usize {
     encoding_rs::mem::utf16_valid_up_to(slice::from_raw_parts(src, len))
 }
+
+/// Encoding::ascii_valid_up_to: the length of the ASCII prefix.
+///
+/// # Safety
+/// SRC is valid for LEN bytes.
+#[no_mangle]
+pub unsafe extern "C" fn encrs_mem_ascii_valid_up_to(src: *const u8, len: usize) -> usize {
+    Encoding::ascii_valid_up_to(slice::from_raw_parts(src, len))
+}
+
+/// A well-formed copy as Gecko makes one: the copy, then
+/// ensure_utf16_validity in place (lone surrogates become U+FFFD).
+///
+/// # Safety
+/// SRC and DST are valid for LEN units, 2-byte aligned, and do not overlap.
+#[no_mangle]
+pub unsafe extern "C" fn encrs_mem_utf16_to_well_formed(src: *const u16, len: usize, dst: *mut u16) {
+    let d = slice::from_raw_parts_mut(dst, len);
+    d.copy_from_slice(slice::from_raw_parts(src, len));
+    encoding_rs::mem::ensure_utf16_validity(d);
+}

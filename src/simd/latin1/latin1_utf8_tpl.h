@@ -1,0 +1,73 @@
+/* latin1_utf8_tpl.h -- latin1_kernels.h's to_utf8 in 16-byte blocks with
+** 128-bit SSSE3 and SSE4.1 steps, written once for the sets that include
+** it (latin1_sse41.c, latin1_avx2.c: each compiles it with its own
+** instructions, target.h; AVX2's VEX copy measured 10-14 % faster on
+** Latin text than SSE4.1's in an AVX2 process).  AVX-512 goes through the
+** UTF-16 family's to_utf8, which measured faster there (15962 against
+** 12764 M characters per second on pt.txt).  A block that is all ASCII is stored
+** whole; else each half of 8 bytes is widened to 16-bit lanes, each lane
+** holding its character's 1 or 2 bytes (Encoding Standard, "UTF-8
+** encoder": 0xC0 | b >> 6, then 0x80 | (b & 0x3F), first byte lowest), and
+** packed by pshufb with utf16_tables.c's shuffles for 1- or 2-byte
+** sequences (the UTF-16 family's table, shared rather than written
+** twice).  The includer has included latin1_kernels.h, simd/vec_x86.h and
+** simd/utf16/utf16_impl.h; the function's name is fixed (to_utf8), one
+** instance per file. */
+
+/* The UTF-8 of the 8 characters in the 16-bit lanes of U, M (8 bits) their
+** bytes 80..FF: 16 bytes stored at D, of which the first returned are
+** theirs. */
+WENC__INLINE size_t latin1_utf8_half(__m128i u, unsigned m, uint8_t *d)
+{
+    const __m128i two = v128_or(
+        v128_or(_mm_srli_epi16(u, 6), v128_and(_mm_slli_epi16(u, 8), v128_set1_u16(0x3F00))),
+        v128_set1_u16(0x80C0));
+    __m128i seq = _mm_blendv_epi8(u, two, _mm_cmpgt_epi16(u, v128_set1_u16(0x7F)));
+    v128_storeu(d, _mm_shuffle_epi8(seq, v128_loadu(wenc__utf16_pack2[m])));
+    return wenc__utf16_pack2_len[m];
+}
+
+/* Blocks of 16 characters from SRC[0..LEN) into DST[0..CAP) while a block
+** and its 32 bytes of room are left, up to the 4th block of ASCII in a row;
+** returns the characters read, *WRITTEN the bytes written.  Each half's store is 16 bytes: the
+*first
+** half's extra bytes are always the second's, and the second's are the
+** next block's (while 16 more characters and 16 more bytes of room are
+** left, which then cover them) or else made exact through a copy, so that
+** nothing past *WRITTEN is touched. */
+static size_t to_utf8(const uint8_t *src, size_t len, uint8_t *dst, size_t cap, size_t *written)
+{
+    size_t i = 0, o = 0;
+    unsigned ascii_run = 0;
+    while (len - i >= 16 && cap - o >= 32) {
+        __m128i v = v128_loadu(src + i);
+        unsigned m = (unsigned)v128_movemask(v);
+        if (m == 0) {
+            /* After 4 blocks of ASCII in a row, a run that the UTF-8
+            ** family's copy (wider steps) takes faster. */
+            if (++ascii_run == 4)
+                break;
+            v128_storeu(dst + o, v);
+            i += 16;
+            o += 16;
+            continue;
+        }
+        ascii_run = 0;
+        o += latin1_utf8_half(_mm_cvtepu8_epi16(v), m & 0xFF, dst + o);
+        __m128i hi = _mm_unpackhi_epi8(v, v128_zero());
+        if (len - i >= 32 && cap - o >= 32) {
+            o += latin1_utf8_half(hi, m >> 8, dst + o);
+        } else {
+            /* Its 8 to 16 bytes as two 8-byte copies, the second ending
+            ** where they end. */
+            uint8_t last[16];
+            size_t n = latin1_utf8_half(hi, m >> 8, last);
+            memcpy(dst + o, last, 8);
+            memcpy(dst + o + n - 8, last + n - 8, 8);
+            o += n;
+        }
+        i += 16;
+    }
+    *written = o;
+    return i;
+}
