@@ -34,6 +34,10 @@ WENC__TARGET_BEGIN(WENC__TARGET_AVX2)
 
 #include "sb_kernels.h"
 
+/* Only with the single-byte family: the kernels read its tables
+** (indexes/single_byte.c), which -Dencodings may leave out. */
+#if WENC__HAVE_FAMILY_SINGLE_BYTE
+
 #define W 32
 typedef __m256i vec;
 #define SET1(x) _mm256_set1_epi8((char)(x))
@@ -273,5 +277,7 @@ const wenc__sb_kernels wenc__sb_avx2 = {
     .from_utf16_table = wenc__sb_sse2_from_utf16_table,
     .from_utf8_table = wenc__sb_sse2_from_utf8_table,
 };
+
+#endif /* WENC__HAVE_FAMILY_SINGLE_BYTE */
 
 WENC__TARGET_END
