@@ -28,15 +28,17 @@
 #include <immintrin.h>
 #include <string.h>
 
+#include "engine/internal.h"
 #include "simd/target.h"
+
+/* Only with the single-byte family: the kernels read its tables
+** (indexes/single_byte.c), which -Dencodings may leave out.  Outside
+** the target region, which clang wants to hold a function. */
+#if WENC__HAVE_FAMILY_SINGLE_BYTE
 
 WENC__TARGET_BEGIN(WENC__TARGET_AVX2)
 
 #include "sb_kernels.h"
-
-/* Only with the single-byte family: the kernels read its tables
-** (indexes/single_byte.c), which -Dencodings may leave out. */
-#if WENC__HAVE_FAMILY_SINGLE_BYTE
 
 #define W 32
 typedef __m256i vec;
@@ -278,6 +280,6 @@ const wenc__sb_kernels wenc__sb_avx2 = {
     .from_utf8_table = wenc__sb_sse2_from_utf8_table,
 };
 
-#endif /* WENC__HAVE_FAMILY_SINGLE_BYTE */
-
 WENC__TARGET_END
+
+#endif /* WENC__HAVE_FAMILY_SINGLE_BYTE */

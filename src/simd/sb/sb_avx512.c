@@ -7,15 +7,17 @@
 ** meets an unmapped byte, and the last, shorter one, use masked stores. */
 #include <immintrin.h>
 
+#include "engine/internal.h"
 #include "simd/target.h"
+
+/* Only with the single-byte family: the kernels read its tables
+** (indexes/single_byte.c), which -Dencodings may leave out.  Outside
+** the target region, which clang wants to hold a function. */
+#if WENC__HAVE_FAMILY_SINGLE_BYTE
 
 WENC__TARGET_BEGIN(WENC__TARGET_AVX512)
 
 #include "sb_kernels.h"
-
-/* Only with the single-byte family: the kernels read its tables
-** (indexes/single_byte.c), which -Dencodings may leave out. */
-#if WENC__HAVE_FAMILY_SINGLE_BYTE
 
 /* Decodes the N (1..32) bytes at S to O through the four registers T.
 ** Returns how many it wrote: N, or the position of the first unmapped
@@ -126,6 +128,6 @@ const wenc__sb_kernels wenc__sb_avx512 = {
     .from_utf8_table = wenc__sb_sse2_from_utf8_table,
 };
 
-#endif /* WENC__HAVE_FAMILY_SINGLE_BYTE */
-
 WENC__TARGET_END
+
+#endif /* WENC__HAVE_FAMILY_SINGLE_BYTE */
