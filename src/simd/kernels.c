@@ -51,15 +51,19 @@ const wenc__utf16_kernels *const wenc__utf16_kernels_by_isa[WENC__ISA_COUNT] = {
     [WENC__ISA_NEON] = ON_NEON(&wenc__utf16_neon, &wenc__utf16_scalar),
 };
 
-/* SSE4.1 runs SSE2's (its 128-bit lookup lost to SSE2's runs, sb_avx2.c). */
+/* SSE4.1 runs SSE2's (its 128-bit lookup lost to SSE2's runs, sb_avx2.c).
+** A build without the single-byte family (-Dencodings) has no kernels:
+** they read its tables (sb/sb_*.c compile to nothing then). */
+#define SB(kernel) WENC__IF_BUILT(SINGLE_BYTE, kernel)
 const wenc__sb_kernels *const wenc__sb_kernels_by_isa[WENC__ISA_COUNT] = {
     [WENC__ISA_SCALAR] = NULL,
-    [WENC__ISA_SSE2] = ON_X86(&wenc__sb_sse2, NULL),
-    [WENC__ISA_SSE41] = ON_X86(&wenc__sb_sse2, NULL),
-    [WENC__ISA_AVX2] = ON_X86(&wenc__sb_avx2, NULL),
-    [WENC__ISA_AVX512] = ON_X86(&wenc__sb_avx512, NULL),
-    [WENC__ISA_NEON] = ON_NEON(&wenc__sb_neon, NULL),
+    [WENC__ISA_SSE2] = SB(ON_X86(&wenc__sb_sse2, NULL)),
+    [WENC__ISA_SSE41] = SB(ON_X86(&wenc__sb_sse2, NULL)),
+    [WENC__ISA_AVX2] = SB(ON_X86(&wenc__sb_avx2, NULL)),
+    [WENC__ISA_AVX512] = SB(ON_X86(&wenc__sb_avx512, NULL)),
+    [WENC__ISA_NEON] = SB(ON_NEON(&wenc__sb_neon, NULL)),
 };
+#undef SB
 
 /* From tools/short-counts.py: text with upper-half bytes (French in
 ** windows-1252, Russian in windows-1251) runs the portable loop for less

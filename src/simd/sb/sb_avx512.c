@@ -7,7 +7,13 @@
 ** meets an unmapped byte, and the last, shorter one, use masked stores. */
 #include <immintrin.h>
 
+#include "engine/internal.h"
 #include "simd/target.h"
+
+/* Only with the single-byte family: the kernels read its tables
+** (indexes/single_byte.c), which -Dencodings may leave out.  Outside
+** the target region, which clang wants to hold a function. */
+#if WENC__HAVE_FAMILY_SINGLE_BYTE
 
 WENC__TARGET_BEGIN(WENC__TARGET_AVX512)
 
@@ -123,3 +129,5 @@ const wenc__sb_kernels wenc__sb_avx512 = {
 };
 
 WENC__TARGET_END
+
+#endif /* WENC__HAVE_FAMILY_SINGLE_BYTE */

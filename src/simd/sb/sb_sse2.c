@@ -16,6 +16,10 @@
 #include "sb_kernels.h"
 #include "utf8/dfa.h"
 
+/* Only with the single-byte family: the kernels read its tables
+** (indexes/single_byte.c), which -Dencodings may leave out. */
+#if WENC__HAVE_FAMILY_SINGLE_BYTE
+
 /* Whether the 16 bytes at S are all ASCII; if so copies them to O (UTF-8,
 ** WIDE false) or widens them to 16 units at O (UTF-16, WIDE true). */
 WENC__INLINE bool ascii16(const uint8_t *s, void *o, const bool wide)
@@ -394,3 +398,5 @@ const wenc__sb_kernels wenc__sb_sse2 = {
     .from_utf16_table = wenc__sb_sse2_from_utf16_table,
     .from_utf8_table = wenc__sb_sse2_from_utf8_table,
 };
+
+#endif /* WENC__HAVE_FAMILY_SINGLE_BYTE */
