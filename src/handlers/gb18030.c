@@ -384,11 +384,13 @@ WENC__CJK_ENCODE_STEP int gbk_encode_step(void *unused, int32_t cp, wenc__estep 
 ** code points of the side table (step 5) have no index pointer (the
 ** generator checks, tools/gen-tables.py gb18030_encode_check()), so the
 ** lookup itself stops at them. */
+#if !WENC__TABLES_SMALL
 WENC__INLINE uint32_t gbk_encode_pair(uint32_t cp)
 {
     /* 4. GBK's euro sign comes before the index, which maps it too. */
     return cp == 0x20AC ? WENC__NONE16 : wenc__gb18030_bytes(cp);
 }
+#endif
 
 WENC__INLINE uint32_t gbk_encode_other(uint32_t cp)
 {
@@ -432,8 +434,8 @@ WENC__CJK_ENCODE_BULK(gb18030_encode_bulk, wenc__gb18030_bytes, wenc__cjk_encode
 #endif
 
 #if WENC__TABLES_SMALL
-/* GBK's pair: the euro sign (step 4), then gb18030's lookup of the same
-** copy, not a copy of its own. */
+/* GBK's pair (gbk_encode_pair): the euro sign (step 4), then gb18030's
+** lookup of the same copy, not a copy of its own. */
 WENC__INLINE uint32_t gbk_pair_portable(uint32_t cp)
 {
     return cp == 0x20AC ? WENC__NONE16 : gb18030_bytes_portable(cp);
