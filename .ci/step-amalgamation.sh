@@ -26,7 +26,9 @@
 #      and add_subdirectory of this tree;
 #   4. tests/meta/check-vendoring.py: a shared library vendoring the pair
 #      with WENC_HIDDEN exports no wenc_ name, two copies with WENC_PREFIX
-#      link into one program (three -O0 compiles, about 20 s of CPU);
+#      link into one program (three -O0 compiles, about 20 s of CPU), and
+#      so do two Meson builds with -Dsymbol_prefix (--meson: two unoptimised
+#      subset builds, about 40 s of CPU);
 #   5. tests/meta/check-release.py: tools/release in a scratch clone makes
 #      a tarball whose pair builds with `cc -std=c11 -O2 -c wenc.c` (one
 #      -O2 compile, about 15 s of CPU);
@@ -161,7 +163,7 @@ done
 python3 tests/meta/check-release.py "$root" gcc >"$out/release.log" 2>&1 &
 release_pid=$!
 echo "== 4. vendoring checks (tests/meta/check-vendoring.py)"
-python3 tests/meta/check-vendoring.py "$pair" gcc >"$out/vendoring.log" 2>&1 ||
+python3 tests/meta/check-vendoring.py "$pair" gcc --meson >"$out/vendoring.log" 2>&1 ||
     { cat "$out/vendoring.log"; echo "step-amalgamation: vendoring checks failed" >&2; exit 1; }
 grep -c '^ok' "$out/vendoring.log" | sed 's/$/ vendoring checks passed/'
 echo "== 6. the README's vendoring recipes as written (tests/meta/check-recipes.py)"

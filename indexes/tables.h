@@ -114,9 +114,7 @@ extern const uint32_t wenc__gb18030_ranges_cp[207];
 extern const uint16_t wenc__jis0208_decode[9224];
 
 /* index-jis0208.txt, decode: small profile */
-extern const uint32_t wenc__jis0208_decode_blocks[577];
-extern const uint8_t wenc__jis0208_decode_narrow[2208];
-extern const uint16_t wenc__jis0208_decode_wide[5392];
+extern const uint16_t wenc__jis0208_decode[9224];
 
 /* index-jis0208.txt, encode: default profile */
 #define WENC__JIS0208_ENC_BITS 5
@@ -137,12 +135,9 @@ extern const uint16_t wenc__jis0208_sorted_dir[257];
 #define WENC__JIS0208_DIRECT_BASE 470
 extern const uint8_t wenc__jis0208_direct[193];
 #define WENC__JIS0208_RUNS 8
-#define WENC__JIS0208_SCAN_BLOCK 282
-#define WENC__JIS0208_SCAN_WIDE 3856
-#define WENC__JIS0208_IBM_BLOCK 552
-#define WENC__JIS0208_IBM_WIDE 4992
-#define WENC__JIS0208_DECODE_BLOCKS 577
-#define WENC__JIS0208_DECODE_WIDE 5392
+#define WENC__JIS0208_SCAN_AT 4512
+#define WENC__JIS0208_IBM_AT 8836
+#define WENC__JIS0208_DECODE_LENGTH 9224
 extern const uint16_t wenc__jis0208_run_cp[8];
 extern const uint16_t wenc__jis0208_run_at[8];
 extern const uint16_t wenc__jis0208_run_len[8];

@@ -506,39 +506,14 @@ JIS0208_SORTED_SHIFT = 8
 JIS0208_RUN_MIN = 8
 
 
-def jis0208_scan_results(desc, narrow, wide, block, wide_first):
-    """Code point -> place, for every code point the scan from BLOCK finds
-    (src/handlers/jis0208.h, jis0208_scan): the first block in order that
-    is narrow and holds it, or wide and is the block of its first place in
-    WIDE from WIDE_FIRST on; if no block is either, the same with its next
-    place in WIDE."""
-    size = 1 << DELTA_BITS
-    narrow_first, ref_first = {}, {}
-    for b in range(block, len(desc)):
-        d = desc[b]
-        base, at = d & 0xFFFF, ((b << DELTA_BITS) + (d >> 16)) & 0xFFFF
-        if base:
-            for k in range(size):
-                if narrow[at + k] != 0xFF:
-                    narrow_first.setdefault(base + narrow[at + k], (b << DELTA_BITS) + k)
-        else:
-            ref_first.setdefault(at, b)
-    targets = {}
-    for at in range(wide_first, len(wide)):
-        if wide[at] != NONE16:
-            t = targets.setdefault(wide[at], [])
-            if not t or t[-1] != at & ~(size - 1):
-                t.append(at & ~(size - 1))
-    found = dict(narrow_first)
-    for cp, ts in targets.items():
-        for t in ts:
-            if t not in ref_first and cp in narrow_first:
-                break
-            if t in ref_first:
-                b = ref_first[t]
-                place = (b << DELTA_BITS) + wide[t:t + size].index(cp)
-                found[cp] = min(place, narrow_first.get(cp, place))
-                break
+def jis0208_scan_results(table, first):
+    """Code point -> place, for every code point the scan from place FIRST
+    finds (src/handlers/jis0208.h, jis0208_scan: the search kernel over
+    the flat decode table): its first place from FIRST on."""
+    found = {}
+    for at in range(first, len(table)):
+        if table[at] != NONE16:
+            found.setdefault(table[at], at)
     return found
 
 
@@ -547,7 +522,9 @@ def jis0208_search(out, idx, mapping):
     level 1 kanji) from a direct table (Greek and Cyrillic), runs of
     consecutive code points (kana, Latin) or by halves in a sorted
     permutation; rows 48 on
-    (level 2, NEC and IBM extensions) by a scan of the delta decode table.
+    (level 2, NEC and IBM extensions) by a scan of the decode table, which
+    the small profile keeps flat (issue 42: a delta table saved 3 KiB of
+    it and cost a quarter of the decoders' speed on Japanese text).
     Shift_JIS's pointer for first pointers in rows 88..93 ("index
     Shift_JIS pointer" leaves them out) by a scan from pointer 8836, the
     IBM extensions.  Places are in the table without the gap
@@ -555,10 +532,7 @@ def jis0208_search(out, idx, mapping):
     gap_first, gap_end = 8836, 10716
     length = max(idx.by_pointer) + 1
     table = [idx.by_pointer.get(p, NONE16) for p in list(range(gap_first)) + list(range(gap_end, length))]
-    desc, narrow, wide = delta_table(table, DELTA_WIDE_BELOW["jis0208"])
     scan = 48 * 94
-    if scan % (1 << DELTA_BITS):
-        sys.exit("jis0208: row 48 does not start a delta block")
     # Greek and Cyrillic (rows 6 and 7, nearly in code point order, but
     # for a few holes that break the runs): a direct table of their places
     # less row 6's start, one byte per code point of the range.
@@ -581,15 +555,7 @@ def jis0208_search(out, idx, mapping):
              if p < scan and cp not in in_run and cp not in direct]
     size = search_sorted(out, "jis0208", pairs, JIS0208_SORTED_SHIFT)
 
-    def wide_first(block):
-        # The first place in the wide array of the wide blocks from BLOCK
-        # on (the IBM extensions share the NEC rows' blocks); the results
-        # are checked below whatever else the segment holds.
-        return min(((b << DELTA_BITS) + (desc[b] >> 16)) & 0xFFFF
-                   for b in range(block, len(desc)) if desc[b] & 0xFFFF == 0)
-
-    scan_wide = wide_first(scan >> DELTA_BITS)
-    found = jis0208_scan_results(desc, narrow, wide, scan >> DELTA_BITS, scan_wide)
+    found = jis0208_scan_results(table, scan)
     words = block_bits(found)
     sorted_cps = dict(pairs)
     run_words = block_bits(in_run)
@@ -604,13 +570,8 @@ def jis0208_search(out, idx, mapping):
         if got != mapping.get(cp):
             sys.exit("jis0208: the search gives U+%04X another pointer" % cp)
     # Shift_JIS: a first pointer in rows 88..93 is searched for again from
-    # the IBM extensions (the place of pointer 8836; the block's places
-    # before it have no entry).
-    ibm_block = gap_first >> DELTA_BITS
-    if any(table[a] != NONE16 for a in range(ibm_block << DELTA_BITS, gap_first)):
-        sys.exit("jis0208: entries before pointer 8836 in its delta block")
-    ibm_wide = wide_first(ibm_block)
-    ibm = jis0208_scan_results(desc, narrow, wide, ibm_block, ibm_wide)
+    # the IBM extensions (the place of pointer 10716, past the gap).
+    ibm = jis0208_scan_results(table, gap_first)
     sjis = idx.first_pointers(exclude=lambda p: 8272 <= p <= 8835)
     for cp, p in mapping.items():
         if p >= 8272:
@@ -625,12 +586,9 @@ def jis0208_search(out, idx, mapping):
               [direct[c] - row6 if c in direct else 0xFF for c in range(direct_first, direct_end)],
               "0x%02X", 16)
     out.define("WENC__JIS0208_RUNS", len(runs))
-    out.define("WENC__JIS0208_SCAN_BLOCK", scan >> DELTA_BITS)
-    out.define("WENC__JIS0208_SCAN_WIDE", scan_wide)
-    out.define("WENC__JIS0208_IBM_BLOCK", ibm_block)
-    out.define("WENC__JIS0208_IBM_WIDE", ibm_wide)
-    out.define("WENC__JIS0208_DECODE_BLOCKS", len(desc))
-    out.define("WENC__JIS0208_DECODE_WIDE", len(wide))
+    out.define("WENC__JIS0208_SCAN_AT", scan)
+    out.define("WENC__JIS0208_IBM_AT", gap_first)
+    out.define("WENC__JIS0208_DECODE_LENGTH", len(table))
     out.array("uint16_t", "wenc__jis0208_run_cp", [r[0] for r in runs], "0x%04X")
     out.array("uint16_t", "wenc__jis0208_run_at", [r[1] for r in runs], "%5d")
     out.array("uint16_t", "wenc__jis0208_run_len", [r[2] for r in runs], "%5d")
@@ -692,40 +650,26 @@ def gen_big5(idx, root, decls, sizes):
 
 DELTA_BITS = 4  # pointers per block of a delta decode table: 1 << DELTA_BITS
 
-# The places below which a small-profile delta table has wide blocks only
-# (delta_table), per index.  jis0208: rows 1..48 (symbols, kana, Latin,
-# Greek, Cyrillic, level 1 kanji; the rows the encoder's sorted search
-# covers), all that everyday Japanese text uses.  Kana blocks are narrow
-# by their spread, kanji blocks wide (level 1 is ordered by reading), and
-# the text alternates between them about every other character: the
-# lookup's test for a narrow block then went either way at random, and the
-# small profile decoded Japanese text at a quarter of the default's speed
-# (issue 29, callgrind --branch-sim: 110K of 135K mispredicts on that test
-# for 20 passes of text:ja).  As wide blocks, 784 more bytes.
-DELTA_WIDE_BELOW = {"jis0208": 48 * 94}
-
-
-def delta_table(table, wide_below=0):
+def delta_table(table):
     """The small profile's decode table (src/handlers/delta_table.h): per
     block of 16 pointers one uint32_t descriptor.  A block whose code points
     lie within 254 of the smallest is *narrow*: base = that code point (bits
     0..15, never 0: no index maps U+0000), and 16 uint8_t deltas, 0xFF for
-    null.  Any other block is *wide* (base 0): 16 uint16_t code points, and
-    so is every block with entries below place WIDE_BELOW (a multiple of
-    16; see DELTA_WIDE_BELOW).  Bits 16..31 are what to add to a pointer,
+    null.  Any other block is *wide* (base 0): 16 uint16_t code points.
+    (jis0208's decode table is flat in both profiles: its kana and kanji
+    blocks alternate in text, and the lookup's branch went either way at
+    random; jis0208_search().)  Bits 16..31 are what to add to a pointer,
     modulo 65536, for its place in the narrow or wide array (identical
     blocks are shared: the empty ones, the PUA rows).  Returns
     (descriptors, narrow, wide)."""
     size = 1 << DELTA_BITS
-    if wide_below % size:
-        sys.exit("delta table: WIDE_BELOW does not start a block")
     table = table + [NONE16] * (-len(table) % size)
     desc, narrow, wide = [], {}, {}
     for at in range(0, len(table), size):
         blk = table[at:at + size]
         cps = [c for c in blk if c != NONE16]
         base = min(cps) if cps else 0
-        if max(cps, default=base) - base <= 254 and (at >= wide_below or not cps):
+        if max(cps, default=base) - base <= 254:
             key = tuple(0xFF if c == NONE16 else c - base for c in blk)
             number = narrow.setdefault(key, len(narrow))
             desc.append(((number * size - at) & 0xFFFF) << 16 | max(base, 1))
@@ -796,8 +740,12 @@ def gen_simple(idx, root, decls, sizes, prefix, encode, note=None, layout=None, 
     small.parts = shared[0]
     if prefix == "euc_kr":
         euc_kr_small_decode(idx, small)
+    elif prefix == "jis0208":
+        # Flat in both profiles (jis0208_search()).
+        small.array("uint16_t", "wenc__jis0208_decode", table, "0x%04X")
+        small.sizes.append(("jis0208 decode, small profile", 2 * len(table)))
     else:
-        desc, narrow, wide = delta_table(table, DELTA_WIDE_BELOW.get(prefix, 0))
+        desc, narrow, wide = delta_table(table)
         small.array("uint32_t", "wenc__%s_decode_blocks" % prefix, desc, "0x%08X", 4)
         small.array("uint8_t", "wenc__%s_decode_narrow" % prefix, narrow, "0x%02X", 16)
         small.array("uint16_t", "wenc__%s_decode_wide" % prefix, wide, "0x%04X")

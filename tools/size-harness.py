@@ -29,9 +29,9 @@ between FILE's "size-harness" markers with the one measured (a full run
 for the README); --check FILE compares the measured cells with that table
 and fails if one differs by more than 5 % or 8 KiB (the table is stale:
 run --write).  --goals fails unless the enforced goals hold (ENFORCED:
-the small profile's .text no larger than the default's); the others
-(small + no SIMD against no SIMD, LIMITS: issue 42) are printed as met
-or open.  Standard library only; needs meson,
+the small profile's .text no larger than the default's, small + no SIMD
+at -Os at most 300 KiB); the others (small + no SIMD's .text against no
+SIMD's, the other LIMITS: issue 42) are printed as met or open.  Standard library only; needs meson,
 ninja and the compilers.
 """
 import argparse
@@ -200,11 +200,13 @@ def parse_table(text):
 # default profile no larger than encoding_rs's speed-first build
 # (fast-legacy-encode, 676 KiB), the small one at most 400, small + no
 # SIMD at -Os at most 300 (WebAssembly, embedded).  --goals fails on a goal
-# in ENFORCED only (the small profile's code no larger than the default's
-# in every build with SIMD); the others are printed as open.
+# in ENFORCED only, those reached: the small profile's code no larger than
+# the default's in every build with SIMD, and small + no SIMD at -Os within
+# its 300 KiB (303 -> 293 KiB with gcc: issue 42); the others are printed as
+# open until they are met.
 LIMITS = [(('gcc', 'meson -O3', 'default'), 676), (('gcc', 'meson -O3', 'small'), 400),
           (('gcc', 'amalg -Os', 'small+none'), 300)]
-ENFORCED = {'small .text'}
+ENFORCED = {'small .text', 'small+none total'}
 
 
 def goals(results):
@@ -222,8 +224,8 @@ def goals(results):
     for key, limit in LIMITS:
         r = results.get(key)
         if r is not None:
-            out.append(('total', '%s: total %s <= %d KiB' % (' '.join(key), kib(r['total']), limit),
-                        r['total'] <= limit * 1024))
+            out.append((key[2] + ' total', '%s: total %s <= %d KiB' % (
+                ' '.join(key), kib(r['total']), limit), r['total'] <= limit * 1024))
     return out
 
 

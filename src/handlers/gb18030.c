@@ -302,6 +302,16 @@ static const struct {
     {0xE843, {0xFE, 0x7E}}, {0xE854, {0xFE, 0x90}}, {0xE864, {0xFE, 0xA0}},
 };
 
+#if WENC__TABLES_SMALL
+/* The small profile's lookup once per copy (WENC__CJK_LOOKUP_COPIES): the
+** bulk paths of gb18030 and GBK and both step functions call it (inlined
+** in each, it was 0.7 KiB there: issue 42). */
+WENC__CJK_LOOKUP_COPIES(gb18030_bytes, wenc__gb18030_bytes)
+#define GB18030_STEP_BYTES(cp) WENC__CJK_LOOKUP(gb18030_bytes, WENC__CJK_PORTABLE)(cp)
+#else
+#define GB18030_STEP_BYTES(cp) wenc__gb18030_bytes(cp)
+#endif
+
 WENC__INLINE int gb18030_encode_step(int32_t cp, wenc__estep *r, bool is_gbk)
 {
     r->n = 0;
@@ -337,7 +347,7 @@ WENC__INLINE int gb18030_encode_step(int32_t cp, wenc__estep *r, bool is_gbk)
     }
     /* 6-7. The index pointer: two bytes (wenc__gb18030_bytes gives
     ** both). */
-    uint32_t bytes = wenc__gb18030_bytes((uint32_t)cp);
+    uint32_t bytes = GB18030_STEP_BYTES((uint32_t)cp);
     if (bytes != WENC__NONE16) {
         r->bytes[0] = (uint8_t)bytes;
         r->bytes[1] = (uint8_t)(bytes >> 8);
@@ -374,11 +384,13 @@ WENC__CJK_ENCODE_STEP int gbk_encode_step(void *unused, int32_t cp, wenc__estep 
 ** code points of the side table (step 5) have no index pointer (the
 ** generator checks, tools/gen-tables.py gb18030_encode_check()), so the
 ** lookup itself stops at them. */
+#if !WENC__TABLES_SMALL
 WENC__INLINE uint32_t gbk_encode_pair(uint32_t cp)
 {
     /* 4. GBK's euro sign comes before the index, which maps it too. */
     return cp == 0x20AC ? WENC__NONE16 : wenc__gb18030_bytes(cp);
 }
+#endif
 
 WENC__INLINE uint32_t gbk_encode_other(uint32_t cp)
 {
@@ -391,7 +403,6 @@ WENC__INLINE uint32_t gbk_encode_other(uint32_t cp)
 ** 9-15; not U+E5E5, the side table's or U+E7C7, left to the step function
 ** with everything else).  The lookup out of line, as the other encoders'
 ** (WENC__CJK_ENCODE_BULK). */
-WENC__CJK_LOOKUP_COPIES(gb18030_bytes, wenc__gb18030_bytes)
 WENC__INLINE void gb18030_encode_bulk_copy(const void *src, size_t *pos, size_t len, uint8_t *dst,
                                            size_t *out, size_t cap, int form, const int copy)
 {
@@ -422,7 +433,29 @@ WENC__CJK_ENCODE_COPIES(gb18030_encode_bulk)
 WENC__CJK_ENCODE_BULK(gb18030_encode_bulk, wenc__gb18030_bytes, wenc__cjk_encode_stop)
 #endif
 
+#if WENC__TABLES_SMALL
+/* GBK's pair (gbk_encode_pair): the euro sign (step 4), then gb18030's
+** lookup of the same copy, not a copy of its own. */
+WENC__INLINE uint32_t gbk_pair_portable(uint32_t cp)
+{
+    return cp == 0x20AC ? WENC__NONE16 : gb18030_bytes_portable(cp);
+}
+#if defined(WENC__SIMD_X86)
+WENC__INLINE uint32_t gbk_pair_popcnt(uint32_t cp)
+{
+    return cp == 0x20AC ? WENC__NONE16 : gb18030_bytes_popcnt(cp);
+}
+#endif
+WENC__INLINE void gbk_encode_bulk_copy(const void *src, size_t *pos, size_t len, uint8_t *dst,
+                                       size_t *out, size_t cap, int form, const int copy)
+{
+    wenc__cjk_encode_bulk(src, pos, len, dst, out, cap, form, WENC__CJK_LOOKUP(gbk_pair, copy),
+                          gbk_encode_other, copy);
+}
+WENC__CJK_ENCODE_COPIES(gbk_encode_bulk)
+#else
 WENC__CJK_ENCODE_BULK(gbk_encode_bulk, gbk_encode_pair, gbk_encode_other)
+#endif
 
 WENC__INLINE wenc_status gb18030_encode(wenc__ecall *c, const int form)
 {

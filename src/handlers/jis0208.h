@@ -2,24 +2,19 @@
 ** (EUC-JP, ISO-2022-JP, Shift_JIS).  Tables: indexes/jis0208.c and
 ** indexes/jis0208_encode.c (default profile), or indexes/jis0208_small.c
 ** and indexes/jis0208_encode_small.c (-Dtables=small: no encode table, a
-** search of the decode table, issue 29). */
+** search of the decode table, issue 29).  The decode table is flat in
+** both: as a delta table (delta_table.h) it was 3 KiB smaller and the
+** small profile decoded Japanese text below encoding_rs's speed (issue 42). */
 #ifndef WENC_HANDLERS_JIS0208_H
 #define WENC_HANDLERS_JIS0208_H
 
-#include "delta_table.h"
 #include "rank_table.h"
 #include "search_table.h"
 
-/* Entry AT of the decode table of the build's profile (the gap left out):
-** flat, or a delta table (delta_table.h) with -Dtables=small. */
+/* Entry AT of the decode table (the gap left out). */
 WENC__INLINE uint32_t wenc__jis0208_decode_at(uint32_t at)
 {
-#if WENC__TABLES_SMALL
-    return wenc__delta_lookup(wenc__jis0208_decode_blocks, wenc__jis0208_decode_narrow,
-                              wenc__jis0208_decode_wide, at);
-#else
     return wenc__jis0208_decode[at];
-#endif
 }
 
 /* The index code point for POINTER, or WENC__NONE16 for null.  The table
@@ -43,43 +38,29 @@ WENC__INLINE uint32_t wenc__jis0208_code_point(uint32_t pointer)
 ** Greek, Cyrillic, the brackets) or by halves among their pointers sorted
 ** by code point, through a directory by code point >> 8; rows 48 on (level
 ** 2, the NEC and IBM extensions), where wenc__jis0208_scan_blocks says the
-** code point's block of 256 has any, by a scan of the delta table.  The
+** code point's block of 256 has any, by a scan of the decode table.  The
 ** places are those of the table without the gap (pointers as they are
 ** for first pointers, all below it).  Greek and Cyrillic (rows 6 and 7)
 ** come first, from a byte per code point U+0391..U+0451.
 **
-** The scan from delta block BLOCK on (jis0208_scan): the search kernel
-** finds CP's first place in the wide array from place FROM on; the blocks
-** are then walked in order, and the first that holds CP is either narrow
-** (CP within 254 of its base) or wide at that place.  If none is (the
-** place belongs to a block before BLOCK only), the next place.  The
-** place of CP's first entry from block BLOCK on, or WENC__NONE16. */
-WENC__SEARCH_SLOW uint32_t jis0208_scan(uint32_t cp, uint32_t block, uint32_t from)
+** The scan: the search kernel finds CP's first place from place FROM on,
+** or WENC__NONE16. */
+WENC__SEARCH_SLOW uint32_t jis0208_scan(uint32_t cp, uint32_t from)
 {
-    const uint32_t size = 1u << WENC__DELTA_BITS;
-    for (;;) {
-        size_t n = WENC__JIS0208_DECODE_WIDE - from;
-        size_t k = wenc__find_u16(wenc__jis0208_decode_wide + from, n, (uint16_t)cp);
-        /* 0x10000: no block's place. */
-        uint32_t target = k < n ? (uint32_t)(from + k) & ~(size - 1) : 0x10000;
-        for (uint32_t b = block; b < WENC__JIS0208_DECODE_BLOCKS; b++) {
-            uint32_t d = wenc__jis0208_decode_blocks[b], base = d & 0xFFFF;
-            uint32_t at = ((b << WENC__DELTA_BITS) + (d >> 16)) & 0xFFFF;
-            if (base != 0 ? cp - base < 0xFF : at == target) {
-                for (uint32_t i = b << WENC__DELTA_BITS; i < (b + 1) << WENC__DELTA_BITS; i++) {
-                    if (wenc__jis0208_decode_at(i) == cp)
-                        return i;
-                }
-            }
-        }
-        if (target == 0x10000)
-            return WENC__NONE16;
-        from = target + size;
-    }
+    size_t n = WENC__JIS0208_DECODE_LENGTH - from;
+    size_t k = wenc__find_u16(wenc__jis0208_decode + from, n, (uint16_t)cp);
+    return k < n ? (uint32_t)(from + k) : WENC__NONE16;
 }
 
-/* The place of CP's first pointer, or WENC__NONE16. */
-WENC__INLINE uint32_t jis0208_first_at(uint32_t cp)
+/* The place of CP's first pointer, or WENC__NONE16.  A function of its
+** own, not inlined: every encoder form, copy and step of Shift_JIS, EUC-JP
+** and ISO-2022-JP calls it, and inlined it was about 0.5 KiB at each of
+** them (issue 42); beside the search a call costs little. */
+#if defined(__GNUC__) || defined(__clang__)
+static WENC__NOINLINE WENC__UNUSED uint32_t jis0208_first_at(uint32_t cp)
+#else
+static uint32_t jis0208_first_at(uint32_t cp)
+#endif
 {
     if (cp > 0xFFFF)
         return WENC__NONE16;
@@ -106,7 +87,7 @@ WENC__INLINE uint32_t jis0208_first_at(uint32_t cp)
                             WENC__JIS0208_SORTED_SHIFT, wenc__jis0208_decode_at, cp, &at))
         return at;
     if (WENC__SEARCH_BLOCK(wenc__jis0208_scan_blocks, cp) && cp != WENC__NONE16)
-        return jis0208_scan(cp, WENC__JIS0208_SCAN_BLOCK, WENC__JIS0208_SCAN_WIDE);
+        return jis0208_scan(cp, WENC__JIS0208_SCAN_AT);
     return WENC__NONE16;
 }
 
@@ -203,7 +184,7 @@ WENC__INLINE uint32_t wenc__jis0208_shift_jis_bytes(uint32_t cp)
     ** again from the IBM extensions, past the gap. */
     uint32_t at = jis0208_first_at(cp);
     if (WENC__UNLIKELY(at - 88 * 94 < WENC__NONE16 - 88 * 94)) {
-        at = jis0208_scan(cp, WENC__JIS0208_IBM_BLOCK, WENC__JIS0208_IBM_WIDE);
+        at = jis0208_scan(cp, WENC__JIS0208_IBM_AT);
         if (at == WENC__NONE16)
             return WENC__NONE16;
         at += WENC__JIS0208_GAP_END - WENC__JIS0208_GAP_FIRST;

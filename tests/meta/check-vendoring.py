@@ -2,7 +2,7 @@
 """check-vendoring: the amalgamated pair as a vendoring project uses it
 (README.md, "Vendoring"; issue 42), in a scratch folder.  Prints TAP.
 
-usage: check-vendoring.py PAIR_DIR [CC]
+usage: check-vendoring.py PAIR_DIR [CC] [--meson]
 
 PAIR_DIR holds wenc.h and wenc.c from tools/amalgamate; CC (default cc)
 compiles them.  Checks:
@@ -13,7 +13,14 @@ compiles them.  Checks:
   two files of a program each including wenc.h with its prefix, link into
   one program; each copy defines only its prefixed names (nm), and each
   works and keeps its own state (its kernel set);
-- WENC_API defined by the including build gives no warning.
+- WENC_API defined by the including build gives no warning;
+- with --meson, the Meson build's option symbol_prefix (the same
+  WENC_PREFIX): two static builds of this tree, -Dsymbol_prefix=a_ and b_
+  (-Dencodings=utf-8,shift_jis,windows-1252, unoptimised: names, not
+  code), link into
+  one program with two files including their build's wenc/wenc.h and
+  nothing else (version.h brings the prefix); each library defines only
+  its prefixed names, and each works and keeps its own kernel set.
 The pair is compiled at -O0: the checks are about names, not code, and
 three compiles of the 3.7 MB file stay under 20 s of CPU.
 Run by .ci/step-amalgamation.sh; standard library only.
@@ -119,10 +126,71 @@ def undefined(nm, obj):
     return [line.split()[-1] for line in out.splitlines() if line.strip()]
 
 
+ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+
+
+def check_meson_prefix(d, cc, nm, base):
+    """Two Meson builds with -Dsymbol_prefix=a_ and b_ in one program."""
+    if shutil.which('meson') is None or shutil.which('ninja') is None:
+        check(False, 'symbol_prefix: needs meson and ninja')
+        return
+    env = dict(os.environ, CC=cc)
+
+    def build(p):
+        b = os.path.join(d, 'meson-' + p)
+        r = subprocess.run(['meson', 'setup', b, '--buildtype=plain', '-Ddefault_library=static',
+                            '-Dtests=false', '-Dtools=false', '-Dbenchmarks=false',
+                            '-Dencodings=utf-8,shift_jis,windows-1252', '-Dsymbol_prefix=%s_' % p],
+                           cwd=ROOT, env=env, stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
+                           text=True)
+        if r.returncode != 0:
+            return r.returncode, r.stdout
+        return run(['ninja', '-C', b, '-j1', 'src/libwenc.a'], d)
+
+    with ThreadPoolExecutor(max_workers=2) as pool:
+        built = dict(zip('ab', pool.map(build, 'ab')))
+    for p in 'ab':
+        rc, out = built[p]
+        check(rc == 0, 'symbol_prefix: the Meson build with -Dsymbol_prefix=%s_ builds' % p,
+              out[-3000:])
+        lib = os.path.join(d, 'meson-' + p, 'src', 'libwenc.a')
+        if rc != 0:
+            return
+        bad = [n for n in defined_globals(nm, lib) if not n.startswith(p + '_wenc_')]
+        check(not bad, 'symbol_prefix: build %s defines only %s_wenc_ names' % (p, p),
+              '\n'.join(bad))
+        bad = [n for n in undefined(nm, lib) if n.startswith('wenc_')]
+        check(not bad, 'symbol_prefix: build %s needs no unprefixed wenc name' % p,
+              '\n'.join(bad))
+        # The includer's file: wenc.h as the installed header, no macro
+        # (in a folder of its own, away from the pair's wenc.h).
+        shim = os.path.join(d, 'shim-' + p)
+        os.makedirs(shim, exist_ok=True)
+        with open(os.path.join(shim, 'wenc.h'), 'w', encoding='utf-8') as f:
+            f.write('#include "wenc/wenc.h"\n')
+        with open(os.path.join(shim, 'vend.c'), 'w', encoding='utf-8') as f:
+            f.write(VEND_C)
+        rc, out = run(base + ['-I' + os.path.join(d, 'meson-' + p, 'include'),
+                              '-I' + os.path.join(ROOT, 'include'), '-DUSER=%s_user' % p,
+                              '-c', os.path.join(shim, 'vend.c'),
+                              '-o', 'meson-user-%s.o' % p], d)
+        check(rc == 0, 'symbol_prefix: a file includes build %s\'s wenc/wenc.h alone' % p, out)
+    rc, out = run(base + ['-o', 'main-meson', 'main-prefix.c', 'meson-user-a.o', 'meson-user-b.o',
+                          os.path.join('meson-a', 'src', 'libwenc.a'),
+                          os.path.join('meson-b', 'src', 'libwenc.a')], d)
+    check(rc == 0, 'symbol_prefix: both builds link into one program', out)
+    if rc == 0:
+        rc, out = run([os.path.join(d, 'main-meson')], d)
+        check(rc == 0, 'symbol_prefix: both work, each with its own kernel set: ' + out.strip(),
+              out)
+
+
 def main(argv):
     if len(argv) < 2:
         sys.stderr.write(__doc__)
         return 2
+    with_meson = '--meson' in argv
+    argv = [a for a in argv if a != '--meson']
     pair = os.path.abspath(argv[1])
     cc = argv[2] if len(argv) > 2 else 'cc'
     nm = shutil.which('nm')
@@ -187,6 +255,9 @@ def main(argv):
         if rc == 0:
             rc, out = run([os.path.join(d, 'main-prefix')], d)
             check(rc == 0, 'both work, each with its own kernel set: ' + out.strip(), out)
+
+        if with_meson:
+            check_meson_prefix(d, cc, nm, base)
     print('1..%d' % count)
     return 1 if failed else 0
 
