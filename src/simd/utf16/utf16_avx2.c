@@ -43,10 +43,11 @@ static inline __m256i load_units(const uint8_t *p, int from)
 
 /* From *POS, blocks of 16 units all below U+0800 (most Cyrillic, Greek,
 ** Hebrew, Arabic and accented Latin text; the block at *POS is one) and
-** not all ASCII, while 16 units and 32 bytes of room are left: each unit's 1 or 2 bytes in its
-** own 16-bit lane, 0xC0 | u >> 6 then 0x80 | (u & 0x3F) (Encoding
-** Standard, "UTF-8 encoder" step 3-5), packed eight lanes at a time through
-** wenc__utf16_pack2. */
+** not all ASCII, while 16 units and 32 bytes of room are left: each unit's
+** 1 or 2 bytes in its own 16-bit lane, 0xC0 | u >> 6 then 0x80 | (u &
+** 0x3F) (Encoding Standard, "UTF-8 encoder" step 3-5), packed eight lanes
+** at a time through wenc__utf16_pack2.  A block of ASCII ends the run, and
+** is stored here. */
 static inline void below_800(const uint8_t *src, size_t len, int from, uint8_t *dst, size_t cap,
                              size_t *pos_, size_t *out_)
 {
@@ -55,12 +56,30 @@ static inline void below_800(const uint8_t *src, size_t len, int from, uint8_t *
     const __m256i zero = _mm256_setzero_si256();
     const __m128i iota = _mm_setr_epi8(0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15);
     size_t pos = *pos_, out = *out_;
+    /* A block's second 16-byte store is made when the next block is
+    ** packed, before that block's first, which starts where its bytes end
+    ** and so rewrites the (at most 8) bytes it writes past them; the
+    ** stores never read DST.  Only the last block's keeps what DST held
+    ** past its bytes, once per run, and not when a block of ASCII, whose
+    ** 16 bytes rewrite them too, ends the run. */
+    __m128i pend = _mm_setzero_si128();
+    size_t pend_len = 0;
     do {
         __m256i v = load_units(src + 2 * pos, from);
-        /* Leave for units from U+0800, and for ASCII, which the caller
-        ** copies faster. */
-        if (!_mm256_testz_si256(v, f800) || _mm256_testz_si256(v, ff80))
+        /* Leave for units from U+0800. */
+        if (!_mm256_testz_si256(v, f800))
             break;
+        if (_mm256_testz_si256(v, ff80)) {
+            if (pend_len != 0)
+                _mm_storeu_si128((__m128i *)(dst + out - pend_len), pend);
+            pend_len = 0;
+            _mm_storeu_si128((__m128i *)(dst + out),
+                             _mm256_castsi256_si128(
+                                 _mm256_permute4x64_epi64(_mm256_packus_epi16(v, v), 0x08)));
+            pos += 16;
+            out += 16;
+            break;
+        }
         __m256i ascii = _mm256_cmpeq_epi16(_mm256_and_si256(v, ff80), zero);
         __m256i two = _mm256_or_si256(
             _mm256_or_si256(_mm256_srli_epi16(v, 6), _mm256_and_si256(_mm256_slli_epi16(v, 8), x3f00)),
@@ -70,17 +89,19 @@ static inline void below_800(const uint8_t *src, size_t len, int from, uint8_t *
         unsigned i0 = m & 0xFF, i1 = (m >> 16) & 0xFF;
         __m256i s = _mm256_shuffle_epi8(seq, pack2_rows(i0, i1));
         size_t l0 = wenc__utf16_pack2_len[i0], l1 = wenc__utf16_pack2_len[i1];
-        uint8_t *d = dst + out;
-        /* The second store keeps what DST held past its bytes (read before
-        ** the first store reaches there). */
-        __m128i old = _mm_loadu_si128((const __m128i *)(d + l0));
-        _mm_storeu_si128((__m128i *)d, _mm256_castsi256_si128(s));
-        __m128i keep = _mm_cmpgt_epi8(_mm_set1_epi8((char)l1), iota);
-        _mm_storeu_si128((__m128i *)(d + l0),
-                         _mm_blendv_epi8(old, _mm256_extracti128_si256(s, 1), keep));
+        if (pend_len != 0)
+            _mm_storeu_si128((__m128i *)(dst + out - pend_len), pend);
+        _mm_storeu_si128((__m128i *)(dst + out), _mm256_castsi256_si128(s));
+        pend = _mm256_extracti128_si256(s, 1);
+        pend_len = l1;
         pos += 16;
         out += l0 + l1;
     } while (len - pos >= 16 && cap - out >= 32);
+    if (pend_len != 0) {
+        uint8_t *d = dst + out - pend_len;
+        __m128i keep = _mm_cmpgt_epi8(_mm_set1_epi8((char)pend_len), iota);
+        _mm_storeu_si128((__m128i *)d, _mm_blendv_epi8(_mm_loadu_si128((const __m128i *)d), pend, keep));
+    }
     *pos_ = pos;
     *out_ = out;
 }

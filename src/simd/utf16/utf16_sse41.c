@@ -29,7 +29,7 @@ static inline __m128i load_units(const uint8_t *p, int from)
 ** block at *POS is one), while 8 units and 16 bytes of room are left: each
 ** unit's 1 or 2 bytes in its own 16-bit lane, 0xC0 | u >> 6 then 0x80 |
 ** (u & 0x3F) (Encoding Standard, "UTF-8 encoder"), packed through
-** wenc__utf16_pack2. */
+** wenc__utf16_pack2.  A block of ASCII ends the run, and is stored here. */
 static inline void below_800(const uint8_t *src, size_t len, int from, uint8_t *dst, size_t cap,
                              size_t *pos_, size_t *out_)
 {
@@ -47,10 +47,20 @@ static inline void below_800(const uint8_t *src, size_t len, int from, uint8_t *
     size_t pend_len = 0;
     do {
         __m128i v = load_units(src + 2 * pos, from);
-        /* Leave for units from U+0800, and for ASCII, which the caller
-        ** copies faster. */
-        if (!_mm_testz_si128(v, f800) || _mm_testz_si128(v, ff80))
+        /* Leave for units from U+0800. */
+        if (!_mm_testz_si128(v, f800))
             break;
+        if (_mm_testz_si128(v, ff80)) {
+            /* ASCII ends the run: its 8 bytes rewrite the (at most 8) the
+            ** pending store writes past its own, so it needs no keeping. */
+            if (pend_len != 0)
+                _mm_storeu_si128((__m128i *)(dst + out - pend_len), pend);
+            pend_len = 0;
+            _mm_storel_epi64((__m128i *)(dst + out), _mm_packus_epi16(v, v));
+            pos += 8;
+            out += 8;
+            break;
+        }
         __m128i ascii = _mm_cmpeq_epi16(_mm_and_si128(v, ff80), zero);
         __m128i two = _mm_or_si128(
             _mm_or_si128(_mm_srli_epi16(v, 6), _mm_and_si128(_mm_slli_epi16(v, 8), x3f00)), x80c0);
