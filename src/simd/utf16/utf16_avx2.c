@@ -214,7 +214,7 @@ static inline void below_d800(const uint8_t *src, size_t len, int from, uint8_t 
 #define TPL_ASCII2(d, a, b)                                                                        \
     _mm256_storeu_si256((__m256i *)(d), _mm256_permute4x64_epi64(_mm256_packus_epi16((a), (b)), 0xD8))
 #define TPL_NAME_UNITS encode_units
-#define TPL_NAME_BYTES_TO_UTF8 bytes_to_utf8
+#define TPL_EXTERN_BYTES_TO_UTF8 wenc__utf16_avx2_bytes_to_utf8
 #define TPL_EXTERN_TO_UTF8 wenc__utf16_avx2_to_utf8
 #include "utf16_to_utf8_tpl.h"
 
@@ -360,7 +360,7 @@ const wenc__utf16_kernels wenc__utf16_avx2 = {
     .to_utf8 = wenc__utf16_avx2_to_utf8,
     .utf8_length = wenc__utf16_avx2_utf8_length,
     .bytes_to_utf16 = wenc__utf16_avx2_bytes_to_utf16,
-    .bytes_to_utf8 = bytes_to_utf8,
+    .bytes_to_utf8 = wenc__utf16_avx2_bytes_to_utf8,
     .bytes_to_utf32 = wenc__utf16_avx2_bytes_to_utf32,
     .xud_to_utf16 = wenc__utf16_sse2_xud_to_utf16,
     .xud_to_utf8 = wenc__utf16_avx2_xud_to_utf8,

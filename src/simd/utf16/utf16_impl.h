@@ -222,6 +222,8 @@ size_t wenc__utf16_avx2_to_utf8(const uint16_t *src, size_t len, uint8_t *dst, s
 size_t wenc__utf16_avx2_utf8_length(const uint16_t *src, size_t len);
 size_t wenc__utf16_avx2_bytes_to_utf16(const uint8_t *src, size_t len, bool be, uint16_t *dst,
                                        size_t cap, size_t *written);
+size_t wenc__utf16_avx2_bytes_to_utf8(const uint8_t *src, size_t len, bool be, uint8_t *dst,
+                                      size_t cap, size_t *written);
 size_t wenc__utf16_avx2_bytes_to_utf32(const uint8_t *src, size_t len, bool be, uint32_t *dst,
                                        size_t cap, size_t *written);
 size_t wenc__utf16_avx2_xud_to_utf8(const uint8_t *src, size_t len, uint8_t *dst, size_t cap,

@@ -19,7 +19,8 @@
 **   TPL_ASCII(d, v)     stores the ASCII units V as bytes at D;
 **   TPL_ASCII2(d, a, b) the same for the two vectors A then B;
 **   TPL_NAME_UNITS      the name of the loop both kernels share;
-**   TPL_NAME_BYTES_TO_UTF8  the name of the bytes_to_utf8 instance;
+**   TPL_NAME_BYTES_TO_UTF8  the name of the bytes_to_utf8 instance, or
+**   TPL_EXTERN_BYTES_TO_UTF8 that of an extern one;
 **   TPL_NAME_TO_UTF8    the to_utf8 instance's name, a static function; or
 **   TPL_EXTERN_TO_UTF8  the name of an extern instance (which another
 **                       set's table shares; not TPL_NAME_, which
@@ -96,8 +97,13 @@ static size_t TPL_NAME_TO_UTF8(const uint16_t *src, size_t len, uint8_t *dst, si
 
 /* x86 is little-endian: UTF-16LE bytes are native units, and an odd last
 ** byte is never part of one. */
+#ifdef TPL_EXTERN_BYTES_TO_UTF8
+size_t TPL_EXTERN_BYTES_TO_UTF8(const uint8_t *src, size_t len, bool be, uint8_t *dst, size_t cap,
+                                size_t *written)
+#else
 static size_t TPL_NAME_BYTES_TO_UTF8(const uint8_t *src, size_t len, bool be, uint8_t *dst,
                                      size_t cap, size_t *written)
+#endif
 {
     return 2 * (be ? TPL_NAME_UNITS(src, len / 2, WENC__U16_BE, dst, cap, written)
                    : TPL_NAME_UNITS(src, len / 2, WENC__U16_LE, dst, cap, written));
@@ -111,5 +117,6 @@ static size_t TPL_NAME_BYTES_TO_UTF8(const uint8_t *src, size_t len, bool be, ui
 #undef TPL_ASCII2
 #undef TPL_NAME_UNITS
 #undef TPL_NAME_BYTES_TO_UTF8
+#undef TPL_EXTERN_BYTES_TO_UTF8
 #undef TPL_NAME_TO_UTF8
 #undef TPL_EXTERN_TO_UTF8
