@@ -2090,6 +2090,16 @@ static void run_short_rows(const options *o)
                     run_row(o, WENC_UTF_8, be, &in, DECODE, (enum form)f, API_TEXT_DECODER);
                 }
                 run_utf8_rows(o, &in);
+                /* Issue 43: the UTF-16 -> UTF-8 paths, UTF-8's encoder fed
+                ** UTF-16 and UTF-16LE bytes decoded to UTF-8. */
+                input le = {.short_input = true};
+                memcpy(le.label, in.label, sizeof le.label);
+                if (o->form[UTF16])
+                    run_row(o, WENC_UTF_8, be, &in, ENCODE, UTF16, API_DECODER);
+                if (o->form[UTF8] && make_input(WENC_UTF_16LE, &slice, &le))
+                    run_row(o, WENC_UTF_16LE, bench_encoding_for(WENC_UTF_16LE), &le, DECODE, UTF8,
+                            API_DECODER);
+                free_input(&le);
             }
             free_input(&in);
             buf_free(&slice);

@@ -32,13 +32,23 @@ static inline __m256i pack2_rows(unsigned a, unsigned b)
         _mm_loadu_si128((const __m128i *)wenc__utf16_pack2[b]), 1);
 }
 
+/* The 16 units at the bytes P, read as FROM says (utf16_impl.h). */
+static inline __m256i load_units(const uint8_t *p, int from)
+{
+    const __m256i swap = _mm256_setr_epi8(1, 0, 3, 2, 5, 4, 7, 6, 9, 8, 11, 10, 13, 12, 15, 14, 1,
+                                          0, 3, 2, 5, 4, 7, 6, 9, 8, 11, 10, 13, 12, 15, 14);
+    __m256i v = _mm256_loadu_si256((const __m256i *)(const void *)p);
+    return from == WENC__U16_BE ? _mm256_shuffle_epi8(v, swap) : v;
+}
+
 /* From *POS, blocks of 16 units all below U+0800 (most Cyrillic, Greek,
 ** Hebrew, Arabic and accented Latin text; the block at *POS is one) and
-** not all ASCII, while 16 units and 32 bytes of room are left: each unit's 1 or 2 bytes in its
-** own 16-bit lane, 0xC0 | u >> 6 then 0x80 | (u & 0x3F) (Encoding
-** Standard, "UTF-8 encoder" step 3-5), packed eight lanes at a time through
-** wenc__utf16_pack2. */
-static inline void below_800(const uint16_t *src, size_t len, uint8_t *dst, size_t cap,
+** not all ASCII, while 16 units and 32 bytes of room are left: each unit's
+** 1 or 2 bytes in its own 16-bit lane, 0xC0 | u >> 6 then 0x80 | (u &
+** 0x3F) (Encoding Standard, "UTF-8 encoder" step 3-5), packed eight lanes
+** at a time through wenc__utf16_pack2.  A block of ASCII ends the run, and
+** is stored here. */
+static inline void below_800(const uint8_t *src, size_t len, int from, uint8_t *dst, size_t cap,
                              size_t *pos_, size_t *out_)
 {
     const __m256i ff80 = _mm256_set1_epi16((short)0xFF80), f800 = _mm256_set1_epi16((short)0xF800);
@@ -46,12 +56,30 @@ static inline void below_800(const uint16_t *src, size_t len, uint8_t *dst, size
     const __m256i zero = _mm256_setzero_si256();
     const __m128i iota = _mm_setr_epi8(0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15);
     size_t pos = *pos_, out = *out_;
+    /* A block's second 16-byte store is made when the next block is
+    ** packed, before that block's first, which starts where its bytes end
+    ** and so rewrites the (at most 8) bytes it writes past them; the
+    ** stores never read DST.  Only the last block's keeps what DST held
+    ** past its bytes, once per run, and not when a block of ASCII, whose
+    ** 16 bytes rewrite them too, ends the run. */
+    __m128i pend = _mm_setzero_si128();
+    size_t pend_len = 0;
     do {
-        __m256i v = _mm256_loadu_si256((const __m256i *)(src + pos));
-        /* Leave for units from U+0800, and for ASCII, which the caller
-        ** copies faster. */
-        if (!_mm256_testz_si256(v, f800) || _mm256_testz_si256(v, ff80))
+        __m256i v = load_units(src + 2 * pos, from);
+        /* Leave for units from U+0800. */
+        if (!_mm256_testz_si256(v, f800))
             break;
+        if (_mm256_testz_si256(v, ff80)) {
+            if (pend_len != 0)
+                _mm_storeu_si128((__m128i *)(dst + out - pend_len), pend);
+            pend_len = 0;
+            _mm_storeu_si128((__m128i *)(dst + out),
+                             _mm256_castsi256_si128(
+                                 _mm256_permute4x64_epi64(_mm256_packus_epi16(v, v), 0x08)));
+            pos += 16;
+            out += 16;
+            break;
+        }
         __m256i ascii = _mm256_cmpeq_epi16(_mm256_and_si256(v, ff80), zero);
         __m256i two = _mm256_or_si256(
             _mm256_or_si256(_mm256_srli_epi16(v, 6), _mm256_and_si256(_mm256_slli_epi16(v, 8), x3f00)),
@@ -61,17 +89,19 @@ static inline void below_800(const uint16_t *src, size_t len, uint8_t *dst, size
         unsigned i0 = m & 0xFF, i1 = (m >> 16) & 0xFF;
         __m256i s = _mm256_shuffle_epi8(seq, pack2_rows(i0, i1));
         size_t l0 = wenc__utf16_pack2_len[i0], l1 = wenc__utf16_pack2_len[i1];
-        uint8_t *d = dst + out;
-        /* The second store keeps what DST held past its bytes (read before
-        ** the first store reaches there). */
-        __m128i old = _mm_loadu_si128((const __m128i *)(d + l0));
-        _mm_storeu_si128((__m128i *)d, _mm256_castsi256_si128(s));
-        __m128i keep = _mm_cmpgt_epi8(_mm_set1_epi8((char)l1), iota);
-        _mm_storeu_si128((__m128i *)(d + l0),
-                         _mm_blendv_epi8(old, _mm256_extracti128_si256(s, 1), keep));
+        if (pend_len != 0)
+            _mm_storeu_si128((__m128i *)(dst + out - pend_len), pend);
+        _mm_storeu_si128((__m128i *)(dst + out), _mm256_castsi256_si128(s));
+        pend = _mm256_extracti128_si256(s, 1);
+        pend_len = l1;
         pos += 16;
         out += l0 + l1;
     } while (len - pos >= 16 && cap - out >= 32);
+    if (pend_len != 0) {
+        uint8_t *d = dst + out - pend_len;
+        __m128i keep = _mm_cmpgt_epi8(_mm_set1_epi8((char)pend_len), iota);
+        _mm_storeu_si128((__m128i *)d, _mm_blendv_epi8(_mm_loadu_si128((const __m128i *)d), pend, keep));
+    }
     *pos_ = pos;
     *out_ = out;
 }
@@ -150,13 +180,13 @@ static inline size_t pack_bmp(__m256i v, __m256i top, uint8_t *d)
 /* From *POS, blocks of 16 units without surrogates and with a unit from
 ** U+0800 (the block at *POS is one), through pack_bmp while 16 units and
 ** 52 bytes of room are left. */
-static inline void below_d800(const uint16_t *src, size_t len, uint8_t *dst, size_t cap,
-                              size_t *pos_, size_t *out_)
+static inline void below_d800(const uint8_t *src, size_t len, int from, uint8_t *dst,
+                              size_t cap, size_t *pos_, size_t *out_)
 {
     const __m256i f800 = _mm256_set1_epi16((short)0xF800), d800 = _mm256_set1_epi16((short)0xD800);
     size_t pos = *pos_, out = *out_;
     do {
-        __m256i v = _mm256_loadu_si256((const __m256i *)(src + pos));
+        __m256i v = load_units(src + 2 * pos, from);
         __m256i top = _mm256_and_si256(v, f800);
         __m256i sur = _mm256_cmpeq_epi16(top, d800);
         /* Leave for surrogates, and for blocks below U+0800, which
@@ -176,12 +206,15 @@ static inline void below_d800(const uint16_t *src, size_t len, uint8_t *dst, siz
 ** bytes back in order. */
 #define TPL_V __m256i
 #define TPL_FN(op) v256_##op
+#define TPL_LOAD(p, from) load_units((p), (from))
 #define TPL_ROOM 52
 #define TPL_ASCII(d, v)                                                                            \
     _mm_storeu_si128((__m128i *)(d),                                                               \
                      _mm256_castsi256_si128(_mm256_permute4x64_epi64(_mm256_packus_epi16((v), (v)), 0x08)))
 #define TPL_ASCII2(d, a, b)                                                                        \
     _mm256_storeu_si256((__m256i *)(d), _mm256_permute4x64_epi64(_mm256_packus_epi16((a), (b)), 0xD8))
+#define TPL_NAME_UNITS encode_units
+#define TPL_EXTERN_BYTES_TO_UTF8 wenc__utf16_avx2_bytes_to_utf8
 #define TPL_EXTERN_TO_UTF8 wenc__utf16_avx2_to_utf8
 #include "utf16_to_utf8_tpl.h"
 
@@ -291,13 +324,6 @@ size_t wenc__utf16_avx2_bytes_to_utf32(const uint8_t *src, size_t len, bool be, 
               : bytes_to(src, len, false, dst, cap, written, WENC__K32);
 }
 
-static size_t bytes_to_utf8(const uint8_t *src, size_t len, bool be, uint8_t *dst, size_t cap,
-                            size_t *written)
-{
-    return wenc__u16_bytes_to_utf8_via(src, len, be, dst, cap, written,
-                                       wenc__utf16_avx2_bytes_to_utf16, wenc__utf16_avx2_to_utf8);
-}
-
 /* x-user-defined -> UTF-8: sixteen bytes at a time, copied when ASCII,
 ** else made into their units (3. a byte 0x80..0xFF is U+F780 + byte -
 ** 0x80, Encoding Standard, "x-user-defined decoder") and packed as
@@ -334,7 +360,7 @@ const wenc__utf16_kernels wenc__utf16_avx2 = {
     .to_utf8 = wenc__utf16_avx2_to_utf8,
     .utf8_length = wenc__utf16_avx2_utf8_length,
     .bytes_to_utf16 = wenc__utf16_avx2_bytes_to_utf16,
-    .bytes_to_utf8 = bytes_to_utf8,
+    .bytes_to_utf8 = wenc__utf16_avx2_bytes_to_utf8,
     .bytes_to_utf32 = wenc__utf16_avx2_bytes_to_utf32,
     .xud_to_utf16 = wenc__utf16_sse2_xud_to_utf16,
     .xud_to_utf8 = wenc__utf16_avx2_xud_to_utf8,

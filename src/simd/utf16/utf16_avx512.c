@@ -310,9 +310,7 @@ static size_t bytes_to_utf8(const uint8_t *src, size_t len, bool be, uint8_t *ds
         return 0;
     }
     if (!wenc__simd_vbmi2())
-        return wenc__u16_bytes_to_utf8_via(src, len, be, dst, cap, written,
-                                           wenc__utf16_avx2_bytes_to_utf16,
-                                           wenc__utf16_avx2_to_utf8);
+        return wenc__utf16_avx2_bytes_to_utf8(src, len, be, dst, cap, written);
     return bytes_to_utf8_vbmi2(src, len, be, dst, cap, written);
 }
 

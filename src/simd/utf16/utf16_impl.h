@@ -25,6 +25,17 @@ WENC__INLINE uint32_t wenc__u16_at(const uint8_t *p, bool be)
 size_t wenc__u16_to_utf8_scalar(const uint16_t *src, size_t len, uint8_t *dst, size_t cap,
                                 size_t *written);
 
+/* Where the units of a UTF-16 -> UTF-8 kernel come from: native memory
+** (to_utf8), or UTF-16LE or UTF-16BE bytes (bytes_to_utf8), which are
+** units once swapped. */
+enum { WENC__U16_NATIVE, WENC__U16_LE, WENC__U16_BE };
+
+/* The scalar UTF-16LE/BE bytes -> UTF-8 loop (wenc__u16_bytes_scalar into
+** UTF-8; in utf16_scalar.c): the scalar kernel, and the tail of the vector
+** kernels that read bytes.  Out of line for the reason above. */
+size_t wenc__u16_bytes_to_utf8_scalar(const uint8_t *src, size_t len, bool be, uint8_t *dst,
+                                      size_t cap, size_t *written);
+
 /* The UTF-8 length of the code points of SRC[0..LEN) that start before
 ** END (a pair may end at END + 1), from *POS, which it advances. */
 WENC__INLINE size_t wenc__u16_utf8_length_scalar(const uint16_t *src, size_t *pos_, size_t end,
@@ -211,6 +222,8 @@ size_t wenc__utf16_avx2_to_utf8(const uint16_t *src, size_t len, uint8_t *dst, s
 size_t wenc__utf16_avx2_utf8_length(const uint16_t *src, size_t len);
 size_t wenc__utf16_avx2_bytes_to_utf16(const uint8_t *src, size_t len, bool be, uint16_t *dst,
                                        size_t cap, size_t *written);
+size_t wenc__utf16_avx2_bytes_to_utf8(const uint8_t *src, size_t len, bool be, uint8_t *dst,
+                                      size_t cap, size_t *written);
 size_t wenc__utf16_avx2_bytes_to_utf32(const uint8_t *src, size_t len, bool be, uint32_t *dst,
                                        size_t cap, size_t *written);
 size_t wenc__utf16_avx2_xud_to_utf8(const uint8_t *src, size_t len, uint8_t *dst, size_t cap,

@@ -104,8 +104,8 @@ static size_t bytes_to_utf16(const uint8_t *src, size_t len, bool be, uint16_t *
     return wenc__u16_bytes_scalar(src, len, be, dst, cap, written, WENC__K16);
 }
 
-static size_t bytes_to_utf8(const uint8_t *src, size_t len, bool be, uint8_t *dst, size_t cap,
-                            size_t *written)
+size_t wenc__u16_bytes_to_utf8_scalar(const uint8_t *src, size_t len, bool be, uint8_t *dst,
+                                      size_t cap, size_t *written)
 {
     return wenc__u16_bytes_scalar(src, len, be, dst, cap, written, WENC__K8);
 }
@@ -131,7 +131,7 @@ const wenc__utf16_kernels wenc__utf16_scalar = {
     .to_utf8 = to_utf8,
     .utf8_length = utf8_length,
     .bytes_to_utf16 = bytes_to_utf16,
-    .bytes_to_utf8 = bytes_to_utf8,
+    .bytes_to_utf8 = wenc__u16_bytes_to_utf8_scalar,
     .bytes_to_utf32 = bytes_to_utf32,
     .xud_to_utf16 = xud_to_utf16,
     .xud_to_utf8 = xud_to_utf8,

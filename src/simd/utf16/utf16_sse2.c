@@ -60,7 +60,19 @@ WENC__INLINE size_t pack8(__m128i v, uint8_t *d, uint32_t *kept)
     return total;
 }
 
-static size_t to_utf8(const uint16_t *src, size_t len, uint8_t *dst, size_t cap, size_t *written)
+/* The 8 units at the bytes P, read as FROM says (utf16_impl.h). */
+static inline __m128i load_units(const uint8_t *p, int from)
+{
+    __m128i v = _mm_loadu_si128((const __m128i *)(const void *)p);
+    return from == WENC__U16_BE ? _mm_or_si128(_mm_slli_epi16(v, 8), _mm_srli_epi16(v, 8)) : v;
+}
+
+/* The LEN units at the bytes SRC, read as FROM says, to UTF-8 (to_utf8's
+** contract, utf16_kernels.h): returns the units read.  UTF-16LE/BE bytes
+** take this loop too, swapped as they are loaded (issue 43), rather than
+** a pass to native units and then one to UTF-8. */
+WENC__INLINE size_t encode_units(const uint8_t *src, size_t len, int from, uint8_t *dst,
+                                 size_t cap, size_t *written)
 {
     const __m128i high = _mm_set1_epi16((short)0xFF80);
     const __m128i f800 = _mm_set1_epi16((short)0xF800), d800 = _mm_set1_epi16((short)0xD800);
@@ -72,8 +84,8 @@ static size_t to_utf8(const uint16_t *src, size_t len, uint8_t *dst, size_t cap,
     for (;;) {
         /* Sixteen ASCII units at a time. */
         while (len - pos >= 16 && cap - out >= 16) {
-            __m128i a = _mm_loadu_si128((const __m128i *)(src + pos));
-            __m128i b = _mm_loadu_si128((const __m128i *)(src + pos + 8));
+            __m128i a = load_units(src + 2 * pos, from);
+            __m128i b = load_units(src + 2 * pos + 16, from);
             __m128i any = _mm_and_si128(_mm_or_si128(a, b), high);
             if (_mm_movemask_epi8(_mm_cmpeq_epi16(any, _mm_setzero_si128())) != 0xFFFF)
                 break;
@@ -88,7 +100,7 @@ static size_t to_utf8(const uint16_t *src, size_t len, uint8_t *dst, size_t cap,
             uint32_t kept;
             bool packed = false, ascii = false;
             do {
-                __m128i v = _mm_loadu_si128((const __m128i *)(src + pos));
+                __m128i v = load_units(src + 2 * pos, from);
                 if (_mm_movemask_epi8(_mm_cmpeq_epi16(_mm_and_si128(v, f800), d800)) != 0)
                     break;
                 size_t n = pack8(v, dst + out, &kept);
@@ -106,8 +118,13 @@ static size_t to_utf8(const uint16_t *src, size_t len, uint8_t *dst, size_t cap,
         ** surrogate of a pair that ends them) in scalar.  A stop before
         ** the window's end that reads nothing is the kernel's stop. */
         bool tail = len - pos < 8 || cap - out < 28;
-        size_t w, n = wenc__u16_to_utf8_scalar(src + pos, tail || len - pos < 17 ? len - pos : 17,
-                                               dst + out, cap - out, &w);
+        size_t w, n = tail || len - pos < 17 ? len - pos : 17;
+        if (from == WENC__U16_NATIVE)
+            n = wenc__u16_to_utf8_scalar((const uint16_t *)(const void *)src + pos, n, dst + out,
+                                         cap - out, &w);
+        else
+            n = wenc__u16_bytes_to_utf8_scalar(src + 2 * pos, 2 * n, from == WENC__U16_BE,
+                                               dst + out, cap - out, &w) / 2;
         pos += n;
         out += w;
         if (tail || n == 0)
@@ -115,6 +132,12 @@ static size_t to_utf8(const uint16_t *src, size_t len, uint8_t *dst, size_t cap,
     }
     *written = out;
     return pos;
+}
+
+static size_t to_utf8(const uint16_t *src, size_t len, uint8_t *dst, size_t cap, size_t *written)
+{
+    return encode_units((const uint8_t *)(const void *)src, len, WENC__U16_NATIVE, dst, cap,
+                        written);
 }
 
 /* The sum of the eight 16-bit lanes of V. */
@@ -239,11 +262,13 @@ size_t wenc__utf16_sse2_bytes_to_utf32(const uint8_t *src, size_t len, bool be, 
               : bytes_to(src, len, false, dst, cap, written, WENC__K32);
 }
 
+/* x86 is little-endian: UTF-16LE bytes are native units, and an odd last
+** byte is never part of one. */
 static size_t bytes_to_utf8(const uint8_t *src, size_t len, bool be, uint8_t *dst, size_t cap,
                             size_t *written)
 {
-    return wenc__u16_bytes_to_utf8_via(src, len, be, dst, cap, written,
-                                       wenc__utf16_sse2_bytes_to_utf16, to_utf8);
+    return 2 * (be ? encode_units(src, len / 2, WENC__U16_BE, dst, cap, written)
+                   : encode_units(src, len / 2, WENC__U16_LE, dst, cap, written));
 }
 
 size_t wenc__utf16_sse2_xud_to_utf16(const uint8_t *src, size_t len, uint16_t *dst, size_t cap,

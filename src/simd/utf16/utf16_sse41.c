@@ -17,12 +17,20 @@ WENC__TARGET_BEGIN(WENC__TARGET_SSE41)
 #include "simd/vec_x86.h"
 #include "utf16_impl.h"
 
+/* The 8 units at the bytes P, read as FROM says (utf16_impl.h). */
+static inline __m128i load_units(const uint8_t *p, int from)
+{
+    const __m128i swap = _mm_setr_epi8(1, 0, 3, 2, 5, 4, 7, 6, 9, 8, 11, 10, 13, 12, 15, 14);
+    __m128i v = _mm_loadu_si128((const __m128i *)(const void *)p);
+    return from == WENC__U16_BE ? _mm_shuffle_epi8(v, swap) : v;
+}
+
 /* From *POS, blocks of 8 units all below U+0800 and not all ASCII (the
 ** block at *POS is one), while 8 units and 16 bytes of room are left: each
 ** unit's 1 or 2 bytes in its own 16-bit lane, 0xC0 | u >> 6 then 0x80 |
 ** (u & 0x3F) (Encoding Standard, "UTF-8 encoder"), packed through
-** wenc__utf16_pack2. */
-static inline void below_800(const uint16_t *src, size_t len, uint8_t *dst, size_t cap,
+** wenc__utf16_pack2.  A block of ASCII ends the run, and is stored here. */
+static inline void below_800(const uint8_t *src, size_t len, int from, uint8_t *dst, size_t cap,
                              size_t *pos_, size_t *out_)
 {
     const __m128i ff80 = _mm_set1_epi16((short)0xFF80), f800 = _mm_set1_epi16((short)0xF800);
@@ -38,11 +46,21 @@ static inline void below_800(const uint16_t *src, size_t len, uint8_t *dst, size
     __m128i pend = _mm_setzero_si128();
     size_t pend_len = 0;
     do {
-        __m128i v = _mm_loadu_si128((const __m128i *)(src + pos));
-        /* Leave for units from U+0800, and for ASCII, which the caller
-        ** copies faster. */
-        if (!_mm_testz_si128(v, f800) || _mm_testz_si128(v, ff80))
+        __m128i v = load_units(src + 2 * pos, from);
+        /* Leave for units from U+0800. */
+        if (!_mm_testz_si128(v, f800))
             break;
+        if (_mm_testz_si128(v, ff80)) {
+            /* ASCII ends the run: its 8 bytes rewrite the (at most 8) the
+            ** pending store writes past its own, so it needs no keeping. */
+            if (pend_len != 0)
+                _mm_storeu_si128((__m128i *)(dst + out - pend_len), pend);
+            pend_len = 0;
+            _mm_storel_epi64((__m128i *)(dst + out), _mm_packus_epi16(v, v));
+            pos += 8;
+            out += 8;
+            break;
+        }
         __m128i ascii = _mm_cmpeq_epi16(_mm_and_si128(v, ff80), zero);
         __m128i two = _mm_or_si128(
             _mm_or_si128(_mm_srli_epi16(v, 6), _mm_and_si128(_mm_slli_epi16(v, 8), x3f00)), x80c0);
@@ -73,8 +91,8 @@ static inline void below_800(const uint16_t *src, size_t len, uint8_t *dst, size
 ** third, 0x80 | (u & 0x3F), in the same lane of B (Encoding Standard,
 ** "UTF-8 encoder"); interleaved, four units fill the 32-bit lanes of a
 ** vector, which wenc__utf16_pack packs. */
-static inline void below_d800(const uint16_t *src, size_t len, uint8_t *dst, size_t cap,
-                              size_t *pos_, size_t *out_)
+static inline void below_d800(const uint8_t *src, size_t len, int from, uint8_t *dst,
+                              size_t cap, size_t *pos_, size_t *out_)
 {
     const __m128i ff80 = _mm_set1_epi16((short)0xFF80), f800 = _mm_set1_epi16((short)0xF800);
     const __m128i d800 = _mm_set1_epi16((short)0xD800), x3f00 = _mm_set1_epi16(0x3F00);
@@ -87,7 +105,7 @@ static inline void below_d800(const uint16_t *src, size_t len, uint8_t *dst, siz
     const __m128i pack3_up = _mm_setr_epi8(-1, -1, -1, -1, 0, 1, 2, 4, 5, 6, 8, 9, 10, 12, 13, 14);
     size_t pos = *pos_, out = *out_;
     do {
-        __m128i v = _mm_loadu_si128((const __m128i *)(src + pos));
+        __m128i v = load_units(src + 2 * pos, from);
         __m128i top = _mm_and_si128(v, f800);
         /* Leave for surrogates, and for blocks below U+0800, which
         ** below_800 (or the ASCII loop) packs faster. */
@@ -142,18 +160,14 @@ static inline void below_d800(const uint16_t *src, size_t len, uint8_t *dst, siz
 ** bytes in. */
 #define TPL_V __m128i
 #define TPL_FN(op) v128_##op
+#define TPL_LOAD(p, from) load_units((p), (from))
 #define TPL_ROOM 28
 #define TPL_ASCII(d, v) _mm_storel_epi64((__m128i *)(d), _mm_packus_epi16((v), (v)))
 #define TPL_ASCII2(d, a, b) _mm_storeu_si128((__m128i *)(d), _mm_packus_epi16((a), (b)))
+#define TPL_NAME_UNITS encode_units
+#define TPL_NAME_BYTES_TO_UTF8 bytes_to_utf8
 #define TPL_NAME_TO_UTF8 to_utf8
 #include "utf16_to_utf8_tpl.h"
-
-static size_t bytes_to_utf8(const uint8_t *src, size_t len, bool be, uint8_t *dst, size_t cap,
-                            size_t *written)
-{
-    return wenc__u16_bytes_to_utf8_via(src, len, be, dst, cap, written,
-                                       wenc__utf16_sse2_bytes_to_utf16, to_utf8);
-}
 
 static size_t xud_to_utf8(const uint8_t *src, size_t len, uint8_t *dst, size_t cap, size_t *written)
 {

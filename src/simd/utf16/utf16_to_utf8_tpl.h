@@ -1,29 +1,35 @@
 /* utf16_to_utf8_tpl.h -- the UTF-16 -> UTF-8 kernel (to_utf8 of
 ** utf16_kernels.h) written once over the x86 vector vocabulary
 ** (src/simd/vec_x86.h; the pattern of src/simd/utf8/utf8_check_tpl.h) for
-** SSE4.1 and AVX2: per vector of units, ASCII is narrowed (then two
-** vectors at a time while it lasts), blocks below U+0800 go to
-** below_800, blocks with a surrogate to the scalar loop, the rest to
-** below_d800; the tail, or a block the vectors left (and the trailing
-** surrogate of a pair that ends it), in scalar.  The includer defines
-** below_800 and below_d800 (static, in the file) and:
+** SSE4.1 and AVX2, over native units and over UTF-16LE/BE bytes
+** (bytes_to_utf8), whose units are swapped as they are loaded, so that
+** bytes reach UTF-8 in one pass (issue 43; the AVX-512 kernel's way): per
+** vector of units, ASCII is narrowed (then two vectors at a time while it
+** lasts), blocks below U+0800 go to below_800, blocks with a surrogate to
+** the scalar loop, the rest to below_d800; the tail, or a block the
+** vectors left (and the trailing surrogate of a pair that ends it), in
+** scalar.  The includer defines below_800 and below_d800 (static, in the
+** file; their SRC is bytes and their positions units, read as FROM says)
+** and:
 **   TPL_V, TPL_FN(op)   the vector type and its vocabulary;
+**   TPL_LOAD(p, from)   the vector of units at the bytes P, read as FROM
+**                       (WENC__U16_NATIVE, _LE or _BE) says;
 **   TPL_ROOM            the bytes of room a block of units needs (its
 **                       stores reach that far);
 **   TPL_ASCII(d, v)     stores the ASCII units V as bytes at D;
 **   TPL_ASCII2(d, a, b) the same for the two vectors A then B;
-**   TPL_NAME_TO_UTF8    the instance's name, a static function; or
+**   TPL_NAME_UNITS      the name of the loop both kernels share;
+**   TPL_NAME_BYTES_TO_UTF8  the name of the bytes_to_utf8 instance, or
+**   TPL_EXTERN_BYTES_TO_UTF8 that of an extern one;
+**   TPL_NAME_TO_UTF8    the to_utf8 instance's name, a static function; or
 **   TPL_EXTERN_TO_UTF8  the name of an extern instance (which another
 **                       set's table shares; not TPL_NAME_, which
 **                       tools/amalgamate renames per file). */
 
-#ifdef TPL_EXTERN_TO_UTF8
-size_t TPL_EXTERN_TO_UTF8(const uint16_t *src, size_t len, uint8_t *dst, size_t cap,
-                          size_t *written)
-#else
-static size_t TPL_NAME_TO_UTF8(const uint16_t *src, size_t len, uint8_t *dst, size_t cap,
-                               size_t *written)
-#endif
+/* The LEN units at the bytes SRC, read as FROM says, to UTF-8 (contract:
+** utf16_kernels.h, to_utf8): returns the units read. */
+WENC__INLINE size_t TPL_NAME_UNITS(const uint8_t *src, size_t len, int from, uint8_t *dst,
+                                   size_t cap, size_t *written)
 {
     enum { UNITS = sizeof(TPL_V) / 2 };
     const TPL_V ff80 = TPL_FN(set1_u16)(0xFF80), f800 = TPL_FN(set1_u16)(0xF800);
@@ -35,15 +41,15 @@ static size_t TPL_NAME_TO_UTF8(const uint16_t *src, size_t len, uint8_t *dst, si
     }
     for (;;) {
         while (len - pos >= UNITS && cap - out >= TPL_ROOM) {
-            TPL_V v = TPL_FN(loadu)(src + pos);
+            TPL_V v = TPL_LOAD(src + 2 * pos, from);
             if (TPL_FN(none)(v, ff80)) {
                 /* ASCII: one vector, then two at a time while it lasts. */
                 TPL_ASCII(dst + out, v);
                 pos += UNITS;
                 out += UNITS;
                 while (len - pos >= 2 * UNITS && cap - out >= 2 * UNITS) {
-                    TPL_V a = TPL_FN(loadu)(src + pos);
-                    TPL_V b = TPL_FN(loadu)(src + pos + UNITS);
+                    TPL_V a = TPL_LOAD(src + 2 * pos, from);
+                    TPL_V b = TPL_LOAD(src + 2 * (pos + UNITS), from);
                     if (!TPL_FN(none)(TPL_FN(or)(a, b), ff80))
                         break;
                     TPL_ASCII2(dst + out, a, b);
@@ -53,17 +59,21 @@ static size_t TPL_NAME_TO_UTF8(const uint16_t *src, size_t len, uint8_t *dst, si
                 continue;
             }
             if (TPL_FN(none)(v, f800)) {
-                below_800(src, len, dst, cap, &pos, &out);
+                below_800(src, len, from, dst, cap, &pos, &out);
                 continue;
             }
             if (TPL_FN(any_lane)(TPL_FN(eq_u16)(TPL_FN(and)(v, f800), d800)))
                 break;
-            below_d800(src, len, dst, cap, &pos, &out);
+            below_d800(src, len, from, dst, cap, &pos, &out);
         }
         bool tail = len - pos < UNITS || cap - out < TPL_ROOM;
-        size_t w, n = wenc__u16_to_utf8_scalar(
-                      src + pos, tail || len - pos < UNITS + 1 ? len - pos : UNITS + 1, dst + out,
-                      cap - out, &w);
+        size_t w, n = tail || len - pos < UNITS + 1 ? len - pos : UNITS + 1;
+        if (from == WENC__U16_NATIVE)
+            n = wenc__u16_to_utf8_scalar((const uint16_t *)(const void *)src + pos, n, dst + out,
+                                         cap - out, &w);
+        else
+            n = wenc__u16_bytes_to_utf8_scalar(src + 2 * pos, 2 * n, from == WENC__U16_BE,
+                                               dst + out, cap - out, &w) / 2;
         pos += n;
         out += w;
         if (tail || n == 0)
@@ -73,10 +83,40 @@ static size_t TPL_NAME_TO_UTF8(const uint16_t *src, size_t len, uint8_t *dst, si
     return pos;
 }
 
+#ifdef TPL_EXTERN_TO_UTF8
+size_t TPL_EXTERN_TO_UTF8(const uint16_t *src, size_t len, uint8_t *dst, size_t cap,
+                          size_t *written)
+#else
+static size_t TPL_NAME_TO_UTF8(const uint16_t *src, size_t len, uint8_t *dst, size_t cap,
+                               size_t *written)
+#endif
+{
+    return TPL_NAME_UNITS((const uint8_t *)(const void *)src, len, WENC__U16_NATIVE, dst, cap,
+                          written);
+}
+
+/* x86 is little-endian: UTF-16LE bytes are native units, and an odd last
+** byte is never part of one. */
+#ifdef TPL_EXTERN_BYTES_TO_UTF8
+size_t TPL_EXTERN_BYTES_TO_UTF8(const uint8_t *src, size_t len, bool be, uint8_t *dst, size_t cap,
+                                size_t *written)
+#else
+static size_t TPL_NAME_BYTES_TO_UTF8(const uint8_t *src, size_t len, bool be, uint8_t *dst,
+                                     size_t cap, size_t *written)
+#endif
+{
+    return 2 * (be ? TPL_NAME_UNITS(src, len / 2, WENC__U16_BE, dst, cap, written)
+                   : TPL_NAME_UNITS(src, len / 2, WENC__U16_LE, dst, cap, written));
+}
+
 #undef TPL_V
 #undef TPL_FN
+#undef TPL_LOAD
 #undef TPL_ROOM
 #undef TPL_ASCII
 #undef TPL_ASCII2
+#undef TPL_NAME_UNITS
+#undef TPL_NAME_BYTES_TO_UTF8
+#undef TPL_EXTERN_BYTES_TO_UTF8
 #undef TPL_NAME_TO_UTF8
 #undef TPL_EXTERN_TO_UTF8
