@@ -29,12 +29,14 @@ build="$WORK/wenc-oss-fuzz"
 rm -rf "$build"
 mkdir -p "$build/obj" "$build/include/wenc" "$OUT"
 
-# include/wenc/version.h, as include/wenc/meson.build configures it.
+# include/wenc/version.h, as include/wenc/meson.build configures it (no
+# symbol prefix: the block that would include wenc/prefix.h is empty).
 version=$(sed -n "s/^ *version: *'\([0-9.]*\)'.*/\1/p" "$ROOT/meson.build" | head -n 1)
 IFS=. read -r major minor patch <<<"$version"
 sed -e "s/@WENC_VERSION_MAJOR@/$major/" -e "s/@WENC_VERSION_MINOR@/$minor/" \
     -e "s/@WENC_VERSION_PATCH@/$patch/" -e "s/@WENC_VERSION@/$version/" \
     -e "s/@WENC_VERSION_COMMIT@/$(python3 "$ROOT/tools/describe.py" "$ROOT")/" \
+    -e "s/@WENC_PREFIX_BLOCK@//" \
     "$ROOT/include/wenc/version.h.in" >"$build/include/wenc/version.h"
 
 harness_cflags=${CFLAGS//-fsanitize=fuzzer-no-link/}
