@@ -153,7 +153,7 @@ VBMI2 WENC__INLINE size_t utf8_block32(__m256i v, __mmask32 high, uint8_t *d, __
 /* latin1_kernels.h's to_utf8: 64 characters a step while they have their
 ** 128 bytes of room, then the rest in blocks of 16 to 32 characters, each
 ** with 2 bytes of room a character, loaded and stored masked (nothing read
-** or written past them); up to the 2nd step of ASCII in a row, which the
+** or written past them); up to the 8th step of ASCII in a row, which the
 ** UTF-8 family's copy (src/api/latin1.c) then takes in its wider steps. */
 VBMI2 static size_t vbmi2_to_utf8(const uint8_t *src, size_t len, uint8_t *dst, size_t cap,
                                   size_t *written)
@@ -164,7 +164,7 @@ VBMI2 static size_t vbmi2_to_utf8(const uint8_t *src, size_t len, uint8_t *dst, 
         __m256i a = v256_loadu(src + i), b = v256_loadu(src + i + 32);
         __mmask32 ha = _mm256_movepi8_mask(a), hb = _mm256_movepi8_mask(b);
         if ((ha | hb) == 0) {
-            if (++ascii_run == 2)
+            if (++ascii_run == 8)
                 break;
             v256_storeu(dst + o, a);
             v256_storeu(dst + o + 32, b);
@@ -182,7 +182,7 @@ VBMI2 static size_t vbmi2_to_utf8(const uint8_t *src, size_t len, uint8_t *dst, 
         i += 64;
         o += 64;
     }
-    if (ascii_run == 2) {
+    if (ascii_run == 8) {
         *written = o;
         return i;
     }
