@@ -2,7 +2,9 @@
 ** and VL: latin1_tpl.h with 64 bytes or units (two 512-bit vectors) a
 ** step; tests are mask registers, the narrowing vpmovwb; the last 1 to 63
 ** in one masked step (masked loads read nothing past the end), so that a
-** short input runs no scalar loop. */
+** short input runs no scalar loop.  to_utf8 takes 32 characters a step
+** with VBMI2's byte compress where the CPU has it (vbmi2_to_utf8), else
+** AVX2's (latin1_utf8_tpl.h). */
 #include <immintrin.h>
 
 #include "simd/target.h"
@@ -14,6 +16,11 @@ WENC__TARGET_BEGIN(WENC__TARGET_AVX512)
 
 #include "latin1_kernels.h"
 #include "simd/vec_x86.h"
+
+/* Functions that use vpcompressb; only called after wenc__simd_vbmi2()
+** (dispatch.c) said yes, as in utf16_avx512.c (the set is named again
+** because in Clang a function's own target replaces its region's). */
+#define VBMI2 __attribute__((target(WENC__TARGET_AVX512 ",avx512vbmi2,avx512vbmi")))
 
 WENC__INLINE void widen64(const uint8_t *s, uint16_t *d)
 {
@@ -124,6 +131,83 @@ WENC__INLINE bool surrogate_tail(const uint16_t *s, size_t k)
     return (a | b) != 0;
 }
 
+/* The UTF-8 of the 32 characters of V (HIGH: its bytes 80..FF) into D, of
+** which the first returned bytes are theirs; STORE says which bytes of
+** the 64 to store.  Each character is widened to a 16-bit lane that holds its 1 or
+** 2 bytes, first byte lowest (Encoding Standard, "UTF-8 encoder": 80..FF
+** are 0xC0 | b >> 6, then 0x80 | (b & 0x3F)); the compress keeps every
+** lane's low byte and the high byte of the lanes of 80..FF, in order. */
+VBMI2 WENC__INLINE size_t utf8_block32(__m256i v, __mmask32 high, uint8_t *d, __mmask64 store)
+{
+    __m512i u = _mm512_cvtepu8_epi16(v);
+    __m512i two = _mm512_ternarylogic_epi32(_mm512_srli_epi16(u, 6), _mm512_slli_epi16(u, 8),
+                                            _mm512_set1_epi16(0x3F00), 0xF8); /* a | (b & c) */
+    two = _mm512_or_si512(two, _mm512_set1_epi16((short)0x80C0));
+    __m512i seq = _mm512_mask_blend_epi16(high, u, two);
+    /* Lane J's high byte is bit 2J + 1: kept where bit J of HIGH is set. */
+    uint64_t keep = 0x5555555555555555u | _pdep_u64(high, 0xAAAAAAAAAAAAAAAAu);
+    _mm512_mask_storeu_epi8(d, store, _mm512_maskz_compress_epi8(keep, seq));
+    return 32 + (size_t)_mm_popcnt_u32(high);
+}
+
+/* latin1_kernels.h's to_utf8: 64 characters a step while they have their
+** 128 bytes of room, then the rest in blocks of 16 to 32 characters, each
+** with 2 bytes of room a character, loaded and stored masked (nothing read
+** or written past them); up to the 8th step of ASCII in a row, which the
+** UTF-8 family's copy (src/api/latin1.c) then takes in its wider steps. */
+VBMI2 static size_t vbmi2_to_utf8(const uint8_t *src, size_t len, uint8_t *dst, size_t cap,
+                                  size_t *written)
+{
+    size_t i = 0, o = 0;
+    unsigned ascii_run = 0;
+    while (len - i >= 64 && cap - o >= 128) {
+        __m256i a = v256_loadu(src + i), b = v256_loadu(src + i + 32);
+        __mmask32 ha = _mm256_movepi8_mask(a), hb = _mm256_movepi8_mask(b);
+        if ((ha | hb) == 0) {
+            if (++ascii_run == 8)
+                break;
+            v256_storeu(dst + o, a);
+            v256_storeu(dst + o + 32, b);
+        } else {
+            ascii_run = 0;
+            /* A's bytes past its own are B's; B's store is exact, since
+            ** the output may end with it (wenc_latin1_to_utf8's room is
+            ** only the UTF-8 length). */
+            o += utf8_block32(a, ha, dst + o, ~(__mmask64)0);
+            size_t nb = 32 + (size_t)_mm_popcnt_u32(hb);
+            o += utf8_block32(b, hb, dst + o, _bzhi_u64(~0ull, (unsigned)nb));
+            i += 64;
+            continue;
+        }
+        i += 64;
+        o += 64;
+    }
+    if (ascii_run == 8) {
+        *written = o;
+        return i;
+    }
+    while (len - i >= 16 && cap - o >= 32) {
+        size_t k = len - i < 32 ? len - i : 32;
+        if (cap - o < 2 * k)
+            k = (cap - o) / 2; /* at least 16 */
+        __m256i v = _mm256_maskz_loadu_epi8(first32(k), src + i);
+        __mmask32 high = _mm256_movepi8_mask(v);
+        size_t n = k + (size_t)_mm_popcnt_u32(high);
+        (void)utf8_block32(v, high, dst + o, _bzhi_u64(~0ull, (unsigned)n));
+        i += k;
+        o += n;
+    }
+    *written = o;
+    return i;
+}
+
+static size_t to_utf8(const uint8_t *src, size_t len, uint8_t *dst, size_t cap, size_t *written)
+{
+    if (!wenc__simd_vbmi2())
+        return wenc__latin1_avx2.to_utf8(src, len, dst, cap, written);
+    return vbmi2_to_utf8(src, len, dst, cap, written);
+}
+
 #define TPL_N                      64
 #define TPL_WIDEN(s, d)            widen64((s), (d))
 #define TPL_HIGH_RUN(s, k)         high_run64((s), (k))
@@ -144,7 +228,7 @@ const wenc__latin1_kernels wenc__latin1_avx512 = {
     .narrow = narrow,
     .below = below,
     .well_formed = well_formed,
-    .to_utf8 = NULL, /* the UTF-16 family's to_utf8 is faster here (latin1_utf8_tpl.h) */
+    .to_utf8 = to_utf8,
 };
 
 WENC__TARGET_END

@@ -2,9 +2,9 @@
 ** 128-bit SSSE3 and SSE4.1 steps, written once for the sets that include
 ** it (latin1_sse41.c, latin1_avx2.c: each compiles it with its own
 ** instructions, target.h; AVX2's VEX copy measured 10-14 % faster on
-** Latin text than SSE4.1's in an AVX2 process).  AVX-512 goes through the
-** UTF-16 family's to_utf8, which measured faster there (15962 against
-** 12764 M characters per second on pt.txt).  A block that is all ASCII is stored
+** Latin text than SSE4.1's in an AVX2 process).  AVX-512 without VBMI2
+** runs AVX2's too (faster there than the UTF-16 family's to_utf8 through
+** a window); with VBMI2 it has its own (latin1_avx512.c).  A block that is all ASCII is stored
 ** whole; else each half of 8 bytes is widened to 16-bit lanes, each lane
 ** holding its character's 1 or 2 bytes (Encoding Standard, "UTF-8
 ** encoder": 0xC0 | b >> 6, then 0x80 | (b & 0x3F), first byte lowest), and
