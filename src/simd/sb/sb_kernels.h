@@ -188,8 +188,10 @@ WENC__INLINE uint32_t wenc__sb_encode_byte(const uint8_t *top, uint32_t last, ui
 ** encoding_rs's encoder does with its one run), then a search by halves
 ** through the row's pointers in code point order (wenc__sb_enc_order),
 ** seven steps without a branch.  The index maps no code point twice
-** (the generator checks), so the byte found is the first pointer's. */
-WENC__INLINE uint32_t wenc__sb_encode_rest(uint32_t row, uint32_t cp)
+** (the generator checks), so the byte found is the first pointer's.  Out
+** of line: the engine inlines the encoder once per form and step, and the
+** code points it finds are the few outside ASCII and MAIN. */
+static WENC__NOINLINE uint32_t wenc__sb_encode_rest(uint32_t row, uint32_t cp)
 {
     const uint32_t *runs = wenc__sb_decode_runs + 2 * row;
     for (int k = 0; k < 2; k++) {

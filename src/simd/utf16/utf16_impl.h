@@ -36,6 +36,19 @@ enum { WENC__U16_NATIVE, WENC__U16_LE, WENC__U16_BE };
 size_t wenc__u16_bytes_to_utf8_scalar(const uint8_t *src, size_t len, bool be, uint8_t *dst,
                                       size_t cap, size_t *written);
 
+/* The scalar step of a vector UTF-16 -> UTF-8 kernel: N units of SRC (in
+** the order FROM) from POS into DST[OUT..CAP); returns the units read (0:
+** the scalar loop stopped at once, the kernel's stop) and sets *WRITTEN. */
+WENC__INLINE size_t wenc__u16_to_utf8_step(const uint8_t *src, int from, size_t pos, size_t n,
+                                           uint8_t *dst, size_t out, size_t cap, size_t *written)
+{
+    if (from == WENC__U16_NATIVE)
+        return wenc__u16_to_utf8_scalar((const uint16_t *)(const void *)src + pos, n, dst + out,
+                                        cap - out, written);
+    return wenc__u16_bytes_to_utf8_scalar(src + 2 * pos, 2 * n, from == WENC__U16_BE,
+                                          dst + out, cap - out, written) / 2;
+}
+
 /* The UTF-8 length of the code points of SRC[0..LEN) that start before
 ** END (a pair may end at END + 1), from *POS, which it advances. */
 WENC__INLINE size_t wenc__u16_utf8_length_scalar(const uint16_t *src, size_t *pos_, size_t end,

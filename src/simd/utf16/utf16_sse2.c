@@ -119,12 +119,7 @@ WENC__INLINE size_t encode_units(const uint8_t *src, size_t len, int from, uint8
         ** the window's end that reads nothing is the kernel's stop. */
         bool tail = len - pos < 8 || cap - out < 28;
         size_t w, n = tail || len - pos < 17 ? len - pos : 17;
-        if (from == WENC__U16_NATIVE)
-            n = wenc__u16_to_utf8_scalar((const uint16_t *)(const void *)src + pos, n, dst + out,
-                                         cap - out, &w);
-        else
-            n = wenc__u16_bytes_to_utf8_scalar(src + 2 * pos, 2 * n, from == WENC__U16_BE,
-                                               dst + out, cap - out, &w) / 2;
+        n = wenc__u16_to_utf8_step(src, from, pos, n, dst, out, cap, &w);
         pos += n;
         out += w;
         if (tail || n == 0)

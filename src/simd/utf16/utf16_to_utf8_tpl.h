@@ -68,12 +68,7 @@ WENC__INLINE size_t TPL_NAME_UNITS(const uint8_t *src, size_t len, int from, uin
         }
         bool tail = len - pos < UNITS || cap - out < TPL_ROOM;
         size_t w, n = tail || len - pos < UNITS + 1 ? len - pos : UNITS + 1;
-        if (from == WENC__U16_NATIVE)
-            n = wenc__u16_to_utf8_scalar((const uint16_t *)(const void *)src + pos, n, dst + out,
-                                         cap - out, &w);
-        else
-            n = wenc__u16_bytes_to_utf8_scalar(src + 2 * pos, 2 * n, from == WENC__U16_BE,
-                                               dst + out, cap - out, &w) / 2;
+        n = wenc__u16_to_utf8_step(src, from, pos, n, dst, out, cap, &w);
         pos += n;
         out += w;
         if (tail || n == 0)
