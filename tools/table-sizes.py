@@ -4,7 +4,7 @@ the linked object itself (nm -S), not from estimates: every table declared in
 indexes/tables.h, grouped by index, and their total.
 
 usage: table-sizes.py NM LIBRARY TABLES_H [--profile default|small] [--budget-kib N]
-                      [--c-header OUT] [--missing-ok]
+                      [--c-header OUT] [--missing-ok] [--symbol-prefix P]
 
 Tables of a profile (tables.h groups named "..., encode: small profile")
 count only for the build of that profile (-Dtables; default: default).
@@ -14,6 +14,8 @@ has the goals).  With --c-header, also writes the total as C macros to OUT
 (the benchmark program prints them).  With --missing-ok, a table the
 library does not hold counts as 0 bytes ("not linked"): a build with
 -Dencodings leaves out the tables of the encodings it does not build.
+With --symbol-prefix P, the library's names are P + the names of tables.h
+(a build with -Dsymbol_prefix=P, README "Vendoring").
 Standard library only.
 """
 import re
@@ -37,16 +39,17 @@ def declared_tables(tables_h, profile):
     return out
 
 
-def symbol_sizes(nm, library):
-    """Defined data symbols of LIBRARY with their sizes (nm -S)."""
+def symbol_sizes(nm, library, prefix=""):
+    """Defined data symbols of LIBRARY with their sizes (nm -S), by name
+    without PREFIX."""
     res = subprocess.run([nm, "-S", "--defined-only", library], capture_output=True, text=True)
     if res.returncode != 0:
         sys.exit("table-sizes: %s failed: %s" % (nm, res.stderr.strip()))
     sizes = {}
     for line in res.stdout.splitlines():
         parts = line.split()
-        if len(parts) == 4:
-            sizes[parts[3]] = int(parts[1], 16)
+        if len(parts) == 4 and parts[3].startswith(prefix):
+            sizes[parts[3][len(prefix):]] = int(parts[1], 16)
     return sizes
 
 
@@ -66,6 +69,11 @@ def main(argv):
     missing_ok = "--missing-ok" in args
     if missing_ok:
         args.remove("--missing-ok")
+    prefix = ""
+    if "--symbol-prefix" in args:
+        i = args.index("--symbol-prefix")
+        prefix = args[i + 1]
+        del args[i:i + 2]
     if "--budget-kib" in args:
         i = args.index("--budget-kib")
         budget = float(args[i + 1])
@@ -74,7 +82,7 @@ def main(argv):
         sys.exit(__doc__)
     nm, library, tables_h = args
     tables = declared_tables(tables_h, profile)
-    sizes = symbol_sizes(nm, library)
+    sizes = symbol_sizes(nm, library, prefix)
     missing = [name for _, name in tables if name not in sizes]
     # A library with internal symbols but not these tables left them out;
     # one without any has no symbol table (stripped): nothing to measure.
