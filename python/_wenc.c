@@ -120,6 +120,17 @@ static int fast_args(const char *fn, PyObject *const *args, Py_ssize_t nargs,
     return 0;
 }
 
+/* An object whose call is running (perhaps without the GIL, in another
+** thread) refuses a second one rather than share its state: -1 with the
+** exception set, else 0.  WHAT names the object in the message. */
+static int refuse_if_busy(int busy, const char *what)
+{
+    if (!busy)
+        return 0;
+    PyErr_Format(PyExc_RuntimeError, "wenc: this %s is in use by another thread", what);
+    return -1;
+}
+
 /* A flag argument: absent is DEFAULT. */
 static int flag_arg(PyObject *o, int def)
 {
@@ -846,10 +857,8 @@ static PyObject *decoder_decode(DecoderObject *self, PyObject *const *args, Py_s
     int final = flag_arg(a[1], 0);
     if (final < 0)
         return NULL;
-    if (self->busy) {
-        PyErr_SetString(PyExc_RuntimeError, "wenc: this decoder is in use by another thread");
+    if (refuse_if_busy(self->busy, "decoder") < 0)
         return NULL;
-    }
     Py_buffer view;
     if (get_bytes(input, &view, "wenc decode(): the input") < 0)
         return NULL;
@@ -867,10 +876,8 @@ static PyObject *decoder_decode(DecoderObject *self, PyObject *const *args, Py_s
 static PyObject *decoder_reset(DecoderObject *self, PyObject *unused)
 {
     (void)unused;
-    if (self->busy) {
-        PyErr_SetString(PyExc_RuntimeError, "wenc: this decoder is in use by another thread");
+    if (refuse_if_busy(self->busy, "decoder") < 0)
         return NULL;
-    }
     wenc_decoder_reset(&self->d);
     self->hist_len = 0;
     self->count = self->first = 0;
@@ -925,10 +932,8 @@ static int decoder_set_errors(DecoderObject *self, PyObject *value, void *unused
             type_error("errors", "a str", value);
         return -1;
     }
-    if (self->busy) {
-        PyErr_SetString(PyExc_RuntimeError, "wenc: this decoder is in use by another thread");
+    if (refuse_if_busy(self->busy, "decoder") < 0)
         return -1;
-    }
     PyObject *old = self->errors;
     Py_INCREF(value);
     self->errors = value;
@@ -980,10 +985,8 @@ static int probe(wenc_decoder *d, const char *src, size_t len, uint16_t out[4], 
 static PyObject *decoder_getstate(DecoderObject *self, PyObject *unused)
 {
     (void)unused;
-    if (self->busy) {
-        PyErr_SetString(PyExc_RuntimeError, "wenc: this decoder is in use by another thread");
+    if (refuse_if_busy(self->busy, "decoder") < 0)
         return NULL;
-    }
     if (self->bom) {
         PyErr_SetString(PyExc_ValueError, "getstate(): not for a decoder that handles a BOM");
         return NULL;
@@ -1042,10 +1045,8 @@ static PyObject *decoder_setstate(DecoderObject *self, PyObject *state)
         PyErr_Clear();
         return type_error("setstate()", "a (bytes, int) tuple from getstate()", state);
     }
-    if (self->busy) {
-        PyErr_SetString(PyExc_RuntimeError, "wenc: this decoder is in use by another thread");
+    if (refuse_if_busy(self->busy, "decoder") < 0)
         return NULL;
-    }
     if (self->bom) {
         PyErr_SetString(PyExc_ValueError, "setstate(): not for a decoder that handles a BOM");
         return NULL;
@@ -1185,10 +1186,8 @@ static PyObject *encoder_encode(EncoderObject *self, PyObject *const *args, Py_s
     int final = flag_arg(a[1], 0);
     if (final < 0)
         return NULL;
-    if (self->busy) {
-        PyErr_SetString(PyExc_RuntimeError, "wenc: this encoder is in use by another thread");
+    if (refuse_if_busy(self->busy, "encoder") < 0)
         return NULL;
-    }
     self->busy = 1;
     PyObject *b = encode_core(&self->e, self->kind, self->errors, input, final);
     self->busy = 0;
@@ -1227,10 +1226,8 @@ static int encoder_set_errors(EncoderObject *self, PyObject *value, void *unused
             type_error("errors", "a str", value);
         return -1;
     }
-    if (self->busy) {
-        PyErr_SetString(PyExc_RuntimeError, "wenc: this encoder is in use by another thread");
+    if (refuse_if_busy(self->busy, "encoder") < 0)
         return -1;
-    }
     if ((kind == ERR_XMLCHARREF) != (self->kind == ERR_XMLCHARREF)) {
         const wenc_encoding *enc = wenc_encoder_encoding(&self->e);
         uint8_t tail[16];
@@ -1366,10 +1363,8 @@ static PyObject *textdecoder_decode(TextDecoderObject *self, PyObject *args, PyO
     int stream = 0;
     if (!PyArg_ParseTupleAndKeywords(args, kw, "|Op", kwlist, &input, &stream))
         return NULL;
-    if (self->busy) {
-        PyErr_SetString(PyExc_RuntimeError, "wenc: this TextDecoder is in use by another thread");
+    if (refuse_if_busy(self->busy, "TextDecoder") < 0)
         return NULL;
-    }
     Py_buffer view = {0};
     int have = input && input != Py_None;
     if (have && get_bytes(input, &view, "TextDecoder.decode(): the input") < 0)
