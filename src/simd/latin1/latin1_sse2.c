@@ -85,4 +85,5 @@ const wenc__latin1_kernels wenc__latin1_sse41 = {
     .below = below,
     .well_formed = well_formed,
     .to_utf8 = wenc__latin1_sse41_to_utf8,
+    .from_utf8 = wenc__latin1_sse41_from_utf8,
 };
