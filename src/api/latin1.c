@@ -89,7 +89,7 @@ static size_t latin1_utf8(const uint8_t *src, size_t len, uint8_t *dst, size_t c
             size_t got;
             i += kl->to_utf8(src + i, len - i, dst + o, cap - o, &got);
             o += got;
-            if (cap - o < 2)
+            if (i == len || cap - o < 2)
                 break; /* the blocks may have filled it */
             size_t a = k8->ascii_to_utf8(src + i, MIN(len - i, cap - o - 1), dst + o);
             i += a;

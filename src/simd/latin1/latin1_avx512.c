@@ -146,13 +146,17 @@ VBMI2 WENC__INLINE size_t utf8_block32(__m256i v, __mmask32 high, uint8_t *d, __
     __m512i seq = _mm512_mask_blend_epi16(high, u, two);
     /* Lane J's high byte is bit 2J + 1: kept where bit J of HIGH is set. */
     uint64_t keep = 0x5555555555555555u | _pdep_u64(high, 0xAAAAAAAAAAAAAAAAu);
-    _mm512_mask_storeu_epi8(d, store, _mm512_maskz_compress_epi8(keep, seq));
+    if (store == ~(__mmask64)0)
+        v512_storeu(d, _mm512_maskz_compress_epi8(keep, seq));
+    else
+        _mm512_mask_storeu_epi8(d, store, _mm512_maskz_compress_epi8(keep, seq));
     return 32 + (size_t)_mm_popcnt_u32(high);
 }
 
 /* latin1_kernels.h's to_utf8: 64 characters a step while they have their
-** 128 bytes of room, then the rest in blocks of 16 to 32 characters, each
-** with 2 bytes of room a character, loaded and stored masked (nothing read
+** 128 bytes of room, then the rest in blocks of up to 32 characters, each
+** with 2 bytes of room a character (or 16 characters at least, else the
+** room is left to src/api/latin1.c), loaded and stored masked (nothing read
 ** or written past them); up to the 8th step of ASCII in a row, which the
 ** UTF-8 family's copy (src/api/latin1.c) then takes in its wider steps. */
 VBMI2 static size_t vbmi2_to_utf8(const uint8_t *src, size_t len, uint8_t *dst, size_t cap,
@@ -170,12 +174,15 @@ VBMI2 static size_t vbmi2_to_utf8(const uint8_t *src, size_t len, uint8_t *dst, 
             v256_storeu(dst + o + 32, b);
         } else {
             ascii_run = 0;
-            /* A's bytes past its own are B's; B's store is exact, since
-            ** the output may end with it (wenc_latin1_to_utf8's room is
-            ** only the UTF-8 length). */
+            /* A's bytes past its own are B's; B's are what follows
+            ** while at least 64 more characters and 64 more bytes of
+            ** room are left (its 32 to 64 bytes written whole), else its
+            ** store is exact, since the output may end with it
+            ** (wenc_latin1_to_utf8's room is only the UTF-8 length). */
+            bool more = len - i >= 128 && cap - o >= 192;
             o += utf8_block32(a, ha, dst + o, ~(__mmask64)0);
             size_t nb = 32 + (size_t)_mm_popcnt_u32(hb);
-            o += utf8_block32(b, hb, dst + o, _bzhi_u64(~0ull, (unsigned)nb));
+            o += utf8_block32(b, hb, dst + o, more ? ~(__mmask64)0 : _bzhi_u64(~0ull, (unsigned)nb));
             i += 64;
             continue;
         }
@@ -186,10 +193,13 @@ VBMI2 static size_t vbmi2_to_utf8(const uint8_t *src, size_t len, uint8_t *dst, 
         *written = o;
         return i;
     }
-    while (len - i >= 16 && cap - o >= 32) {
+    while (i < len) {
         size_t k = len - i < 32 ? len - i : 32;
-        if (cap - o < 2 * k)
+        if (cap - o < 2 * k) {
+            if (cap - o < 32)
+                break; /* the definition's loop fills the room */
             k = (cap - o) / 2; /* at least 16 */
+        }
         __m256i v = _mm256_maskz_loadu_epi8(first32(k), src + i);
         __mmask32 high = _mm256_movepi8_mask(v);
         size_t n = k + (size_t)_mm_popcnt_u32(high);
