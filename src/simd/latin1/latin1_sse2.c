@@ -61,6 +61,55 @@ WENC__INLINE bool surrogate16(const uint16_t *s)
     return v128_any_lane(v128_or(a, b));
 }
 
+/* latin1_kernels.h's to_utf8 without pshufb: blocks of 16 characters
+** while 16 more follow and 48 bytes of room are left, up to the 4th block
+** of ASCII in a row (which the UTF-8 family's copy then takes), then the
+** rest in the definition's loop.  A block
+** with bytes 80..FF is written as its runs of ASCII, each copied by a
+** 16-byte load and store from where it starts (what a store writes past
+** its run is written over by what follows: the next run or byte, or the
+** next block's), and each byte 80..FF as its two (Encoding Standard,
+** "UTF-8 encoder": 0xC0 | b >> 6, then 0x80 | (b & 0x3F)). */
+static size_t to_utf8(const uint8_t *src, size_t len, uint8_t *dst, size_t cap, size_t *written)
+{
+    size_t i = 0, o = 0;
+    unsigned ascii_run = 0;
+    while (len - i >= 32 && cap - o >= 48) {
+        __m128i v = v128_loadu(src + i);
+        unsigned m = (unsigned)v128_movemask(v);
+        if (m == 0) {
+            if (++ascii_run == 4)
+                break;
+            v128_storeu(dst + o, v);
+            i += 16;
+            o += 16;
+            continue;
+        }
+        ascii_run = 0;
+        size_t start = i, end = i + 16;
+        do {
+            size_t p = i + (size_t)__builtin_ctz(m);
+            m &= m - 1;
+            v128_storeu(dst + o, v128_loadu(src + start));
+            o += p - start;
+            uint8_t b = src[p];
+            dst[o] = (uint8_t)(0xC0 | b >> 6);
+            dst[o + 1] = (uint8_t)(0x80 | (b & 0x3F));
+            o += 2;
+            start = p + 1;
+        } while (m != 0);
+        v128_storeu(dst + o, v128_loadu(src + start));
+        o += end - start;
+        i = end;
+    }
+    /* The last 31 characters or 47 bytes of room, in the definition's loop
+    ** (after an ASCII run, the copy's). */
+    if (ascii_run < 4)
+        i = wenc__latin1_utf8_from(src, i, len, dst, cap, &o);
+    *written = o;
+    return i;
+}
+
 #define TPL_N              16
 #define TPL_WIDEN(s, d)    widen16((s), (d))
 #define TPL_HIGH_RUN(s, k) high_run16((s), (k))
@@ -75,7 +124,7 @@ const wenc__latin1_kernels wenc__latin1_sse2 = {
     .narrow = narrow,
     .below = below,
     .well_formed = well_formed,
-    .to_utf8 = NULL,
+    .to_utf8 = to_utf8,
 };
 
 const wenc__latin1_kernels wenc__latin1_sse41 = {
