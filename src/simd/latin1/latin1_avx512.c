@@ -133,19 +133,18 @@ WENC__INLINE bool surrogate_tail(const uint16_t *s, size_t k)
 
 /* The UTF-8 of the 32 characters of V (HIGH: its bytes 80..FF) into D, of
 ** which the first returned bytes are theirs; STORE says which bytes of
-** the 64 to store.  Each character is widened to a 16-bit lane that holds its 1 or
-** 2 bytes, first byte lowest (Encoding Standard, "UTF-8 encoder": 80..FF
-** are 0xC0 | b >> 6, then 0x80 | (b & 0x3F)); the compress keeps every
-** lane's low byte and the high byte of the lanes of 80..FF, in order. */
+** the 64 to store.  Each character is widened to a 16-bit lane of C2, then
+** itself (Encoding Standard, "UTF-8 encoder": 80..FF are 0xC0 | b >> 6,
+** then 0x80 | (b & 0x3F), which for C0..FF is C3, then b - 0x40); the
+** compress keeps every lane's high byte and the C2 or C3 of the lanes of
+** 80..FF, in order. */
 VBMI2 WENC__INLINE size_t utf8_block32(__m256i v, __mmask32 high, uint8_t *d, __mmask64 store)
 {
-    __m512i u = _mm512_cvtepu8_epi16(v);
-    __m512i two = _mm512_ternarylogic_epi32(_mm512_srli_epi16(u, 6), _mm512_slli_epi16(u, 8),
-                                            _mm512_set1_epi16(0x3F00), 0xF8); /* a | (b & c) */
-    two = _mm512_or_si512(two, _mm512_set1_epi16((short)0x80C0));
-    __m512i seq = _mm512_mask_blend_epi16(high, u, two);
-    /* Lane J's high byte is bit 2J + 1: kept where bit J of HIGH is set. */
-    uint64_t keep = 0x5555555555555555u | _pdep_u64(high, 0xAAAAAAAAAAAAAAAAu);
+    __m512i seq = _mm512_shldi_epi16(_mm512_cvtepu8_epi16(v), _mm512_set1_epi8((char)0xC2), 8);
+    __mmask32 top = _mm256_cmpge_epu8_mask(v, _mm256_set1_epi8((char)0xC0));
+    seq = _mm512_mask_add_epi16(seq, top, seq, _mm512_set1_epi16(1 - 0x4000));
+    /* Lane J's low byte is bit 2J: kept where bit J of HIGH is set. */
+    uint64_t keep = 0xAAAAAAAAAAAAAAAAu | _pdep_u64(high, 0x5555555555555555u);
     if (store == ~(__mmask64)0)
         v512_storeu(d, _mm512_maskz_compress_epi8(keep, seq));
     else
