@@ -14,25 +14,31 @@ WENC__INLINE void widen16(const uint8_t *s, uint16_t *d)
     v128_storeu(d + 8, _mm_unpackhi_epi8(v, v128_zero()));
 }
 
-/* The bytes 80..FF of the K steps at S: each lane takes 1 (subtracts the
-** compare's -1) per such byte, four sums in turn so that they do not wait
-** on each other; psadbw adds the lanes up. */
+/* The bytes 80..FF of the K steps at S: psadbw adds up each step's top
+** bits (0x80 per such byte) into 64-bit sums, four in turn so that they do
+** not wait on each other.  (Each step is and, psadbw and add, each writing
+** over its own operand: SSE2's two-operand compares would copy a zero each
+** time.) */
 WENC__INLINE size_t high_run16(const uint8_t *s, size_t k)
 {
-    const __m128i zero = v128_zero();
+    const __m128i zero = v128_zero(), top = v128_set1_u8(0x80);
     __m128i a = zero, b = zero, c = zero, e = zero;
     size_t j = 0;
+#define HIGH_SAD(p) _mm_sad_epu8(v128_and(v128_loadu(p), top), zero)
     for (; j + 4 <= k; j += 4) {
-        a = _mm_sub_epi8(a, _mm_cmplt_epi8(v128_loadu(s + 16 * j), zero));
-        b = _mm_sub_epi8(b, _mm_cmplt_epi8(v128_loadu(s + 16 * j + 16), zero));
-        c = _mm_sub_epi8(c, _mm_cmplt_epi8(v128_loadu(s + 16 * j + 32), zero));
-        e = _mm_sub_epi8(e, _mm_cmplt_epi8(v128_loadu(s + 16 * j + 48), zero));
+        a = _mm_add_epi64(a, HIGH_SAD(s + 16 * j));
+        b = _mm_add_epi64(b, HIGH_SAD(s + 16 * j + 16));
+        c = _mm_add_epi64(c, HIGH_SAD(s + 16 * j + 32));
+        e = _mm_add_epi64(e, HIGH_SAD(s + 16 * j + 48));
     }
     for (; j < k; j++)
-        a = _mm_sub_epi8(a, _mm_cmplt_epi8(v128_loadu(s + 16 * j), zero));
-    __m128i sum = _mm_add_epi64(_mm_add_epi64(_mm_sad_epu8(a, zero), _mm_sad_epu8(b, zero)),
-                                _mm_add_epi64(_mm_sad_epu8(c, zero), _mm_sad_epu8(e, zero)));
-    return (size_t)_mm_cvtsi128_si32(sum) + (size_t)_mm_cvtsi128_si32(_mm_srli_si128(sum, 8));
+        a = _mm_add_epi64(a, HIGH_SAD(s + 16 * j));
+#undef HIGH_SAD
+    /* Each half's sum is below 2^32: at most 255 steps of 8 bytes of 0x80. */
+    __m128i sum = _mm_add_epi64(_mm_add_epi64(a, b), _mm_add_epi64(c, e));
+    return ((size_t)(uint32_t)_mm_cvtsi128_si32(sum) +
+            (size_t)(uint32_t)_mm_cvtsi128_si32(_mm_srli_si128(sum, 8))) >>
+           7;
 }
 
 /* Whether a unit of the 16 at S has a bit of M set: the bytes of the
