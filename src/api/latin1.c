@@ -6,7 +6,9 @@
 ** - one-byte -> UTF-8: the UTF-8 family's ASCII copy, then a window
 **   widened and encoded by the UTF-16 family's to_utf8 (which writes whole
 **   code points while they fit: encodeInto's rule);
-** - UTF-8 -> one-byte: the ASCII copy, then a window decoded by the UTF-8
+** - UTF-8 -> one-byte: the set's from_utf8 blocks where it has them (for
+**   the sequences of U+0000..U+00FF only: they stop at anything else) and
+**   the ASCII copy, then a window decoded by the UTF-8
 **   family's to_utf16 (which stops before any malformed sequence, as the
 **   UTF-8 decoder's step function would reject it) and narrowed.
 ** Why a conversion stopped is decided once, for the code point at the stop,
@@ -87,7 +89,7 @@ static size_t latin1_utf8(const uint8_t *src, size_t len, uint8_t *dst, size_t c
             size_t got;
             i += kl->to_utf8(src + i, len - i, dst + o, cap - o, &got);
             o += got;
-            if (cap - o < 2)
+            if (i == len || cap - o < 2)
                 break; /* the blocks may have filled it */
             size_t a = k8->ascii_to_utf8(src + i, MIN(len - i, cap - o - 1), dst + o);
             i += a;
@@ -158,13 +160,35 @@ static wenc_status utf8_stop(const uint8_t *src, size_t len)
 static wenc_status utf8_latin1(const uint8_t *src, size_t len, uint8_t *dst, size_t cap,
                                size_t *read, size_t *written)
 {
-    const wenc__utf8_kernels *k8 = wenc__utf8_kernels_for(len, WENC__UTF8_SHORT_SCALAR);
     const wenc__latin1_kernels *kl = wenc__latin1_kernels_get();
+    size_t i = 0, o = 0;
+    if (kl->from_utf8 != NULL && dst != NULL) {
+        /* Most calls end here, short ones too. */
+        i = kl->from_utf8(src, len, dst, cap, &o);
+        if (i == len) {
+            *read = i;
+            *written = o;
+            return WENC_INPUT_EMPTY;
+        }
+    }
+    const wenc__utf8_kernels *k8 = wenc__utf8_kernels_for(len, WENC__UTF8_SHORT_SCALAR);
     uint16_t window[WINDOW];
     uint8_t scratch[WINDOW];
-    size_t i = 0, o = 0;
     wenc_status st = WENC_INPUT_EMPTY;
     while (i < len) {
+        size_t k = 0;
+        if (kl->from_utf8 != NULL) {
+            /* The set's blocks while they go (and the ASCII copy for the
+            ** runs they leave to it); where both stop at once, one window
+            ** of the composition below, which decides the stop. */
+            size_t got;
+            k = dst != NULL ? kl->from_utf8(src + i, len - i, dst + o, cap - o, &got)
+                            : kl->from_utf8(src + i, MIN(len - i, WINDOW), scratch, WINDOW, &got);
+            i += k;
+            o += got;
+            if (i == len)
+                break;
+        }
         size_t a = dst != NULL ? k8->ascii_to_utf8(src + i, MIN(len - i, cap - o), dst + o)
                                : wenc_ascii_prefix(src + i, len - i);
         i += a;
@@ -175,6 +199,8 @@ static wenc_status utf8_latin1(const uint8_t *src, size_t len, uint8_t *dst, siz
             st = utf8_stop(src + i, len - i);
             break;
         }
+        if (k + a != 0 && kl->from_utf8 != NULL)
+            continue;
         size_t w;
         size_t r = k8->to_utf16(src + i, len - i, window, WINDOW, &w);
         if (w == 0) {

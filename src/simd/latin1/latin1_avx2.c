@@ -78,6 +78,7 @@ const wenc__latin1_kernels wenc__latin1_avx2 = {
     .below = below,
     .well_formed = well_formed,
     .to_utf8 = to_utf8,
+    .from_utf8 = from_utf8,
 };
 
 WENC__TARGET_END

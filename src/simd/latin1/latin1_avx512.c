@@ -3,8 +3,8 @@
 ** step; tests are mask registers, the narrowing vpmovwb; the last 1 to 63
 ** in one masked step (masked loads read nothing past the end), so that a
 ** short input runs no scalar loop.  to_utf8 takes 32 characters a step
-** with VBMI2's byte compress where the CPU has it (vbmi2_to_utf8), else
-** AVX2's (latin1_utf8_tpl.h). */
+** and from_utf8 64 bytes with VBMI2's byte compress where the CPU has it
+** (vbmi2_to_utf8, vbmi2_from_utf8), else AVX2's (latin1_utf8_tpl.h). */
 #include <immintrin.h>
 
 #include "simd/target.h"
@@ -133,26 +133,29 @@ WENC__INLINE bool surrogate_tail(const uint16_t *s, size_t k)
 
 /* The UTF-8 of the 32 characters of V (HIGH: its bytes 80..FF) into D, of
 ** which the first returned bytes are theirs; STORE says which bytes of
-** the 64 to store.  Each character is widened to a 16-bit lane that holds its 1 or
-** 2 bytes, first byte lowest (Encoding Standard, "UTF-8 encoder": 80..FF
-** are 0xC0 | b >> 6, then 0x80 | (b & 0x3F)); the compress keeps every
-** lane's low byte and the high byte of the lanes of 80..FF, in order. */
+** the 64 to store.  Each character is widened to a 16-bit lane of C2, then
+** itself (Encoding Standard, "UTF-8 encoder": 80..FF are 0xC0 | b >> 6,
+** then 0x80 | (b & 0x3F), which for C0..FF is C3, then b - 0x40); the
+** compress keeps every lane's high byte and the C2 or C3 of the lanes of
+** 80..FF, in order. */
 VBMI2 WENC__INLINE size_t utf8_block32(__m256i v, __mmask32 high, uint8_t *d, __mmask64 store)
 {
-    __m512i u = _mm512_cvtepu8_epi16(v);
-    __m512i two = _mm512_ternarylogic_epi32(_mm512_srli_epi16(u, 6), _mm512_slli_epi16(u, 8),
-                                            _mm512_set1_epi16(0x3F00), 0xF8); /* a | (b & c) */
-    two = _mm512_or_si512(two, _mm512_set1_epi16((short)0x80C0));
-    __m512i seq = _mm512_mask_blend_epi16(high, u, two);
-    /* Lane J's high byte is bit 2J + 1: kept where bit J of HIGH is set. */
-    uint64_t keep = 0x5555555555555555u | _pdep_u64(high, 0xAAAAAAAAAAAAAAAAu);
-    _mm512_mask_storeu_epi8(d, store, _mm512_maskz_compress_epi8(keep, seq));
+    __m512i seq = _mm512_shldi_epi16(_mm512_cvtepu8_epi16(v), _mm512_set1_epi8((char)0xC2), 8);
+    __mmask32 top = _mm256_cmpge_epu8_mask(v, _mm256_set1_epi8((char)0xC0));
+    seq = _mm512_mask_add_epi16(seq, top, seq, _mm512_set1_epi16(1 - 0x4000));
+    /* Lane J's low byte is bit 2J: kept where bit J of HIGH is set. */
+    uint64_t keep = 0xAAAAAAAAAAAAAAAAu | _pdep_u64(high, 0x5555555555555555u);
+    if (store == ~(__mmask64)0)
+        v512_storeu(d, _mm512_maskz_compress_epi8(keep, seq));
+    else
+        _mm512_mask_storeu_epi8(d, store, _mm512_maskz_compress_epi8(keep, seq));
     return 32 + (size_t)_mm_popcnt_u32(high);
 }
 
 /* latin1_kernels.h's to_utf8: 64 characters a step while they have their
-** 128 bytes of room, then the rest in blocks of 16 to 32 characters, each
-** with 2 bytes of room a character, loaded and stored masked (nothing read
+** 128 bytes of room, then the rest in blocks of up to 32 characters, each
+** with 2 bytes of room a character (or 16 characters at least, else the
+** room is left to src/api/latin1.c), loaded and stored masked (nothing read
 ** or written past them); up to the 8th step of ASCII in a row, which the
 ** UTF-8 family's copy (src/api/latin1.c) then takes in its wider steps. */
 VBMI2 static size_t vbmi2_to_utf8(const uint8_t *src, size_t len, uint8_t *dst, size_t cap,
@@ -170,12 +173,15 @@ VBMI2 static size_t vbmi2_to_utf8(const uint8_t *src, size_t len, uint8_t *dst, 
             v256_storeu(dst + o + 32, b);
         } else {
             ascii_run = 0;
-            /* A's bytes past its own are B's; B's store is exact, since
-            ** the output may end with it (wenc_latin1_to_utf8's room is
-            ** only the UTF-8 length). */
+            /* A's bytes past its own are B's; B's are what follows
+            ** while at least 64 more characters and 64 more bytes of
+            ** room are left (its 32 to 64 bytes written whole), else its
+            ** store is exact, since the output may end with it
+            ** (wenc_latin1_to_utf8's room is only the UTF-8 length). */
+            bool more = len - i >= 128 && cap - o >= 192;
             o += utf8_block32(a, ha, dst + o, ~(__mmask64)0);
             size_t nb = 32 + (size_t)_mm_popcnt_u32(hb);
-            o += utf8_block32(b, hb, dst + o, _bzhi_u64(~0ull, (unsigned)nb));
+            o += utf8_block32(b, hb, dst + o, more ? ~(__mmask64)0 : _bzhi_u64(~0ull, (unsigned)nb));
             i += 64;
             continue;
         }
@@ -186,10 +192,13 @@ VBMI2 static size_t vbmi2_to_utf8(const uint8_t *src, size_t len, uint8_t *dst, 
         *written = o;
         return i;
     }
-    while (len - i >= 16 && cap - o >= 32) {
+    while (i < len) {
         size_t k = len - i < 32 ? len - i : 32;
-        if (cap - o < 2 * k)
+        if (cap - o < 2 * k) {
+            if (cap - o < 32)
+                break; /* the definition's loop fills the room */
             k = (cap - o) / 2; /* at least 16 */
+        }
         __m256i v = _mm256_maskz_loadu_epi8(first32(k), src + i);
         __mmask32 high = _mm256_movepi8_mask(v);
         size_t n = k + (size_t)_mm_popcnt_u32(high);
@@ -199,6 +208,103 @@ VBMI2 static size_t vbmi2_to_utf8(const uint8_t *src, size_t len, uint8_t *dst, 
     }
     *written = o;
     return i;
+}
+
+/* latin1_kernels.h's from_utf8, in blocks of 64 bytes in which the leads
+** and continuation bytes 80..BF are marked: the lead bytes removed by a
+** compress, and 0x40 added to a continuation byte after C3 (Encoding
+** Standard, "UTF-8 decoder": C2 80..BF is U+0080..U+00BF, C3 80..BF is
+** U+00C0..U+00FF).  While 64 bytes of input and of room are left the steps
+** go on by whole blocks, a lead in a block's last byte carried into the
+** next, so that no load waits for the block before; the first block with
+** a byte out of place (C0, C1, C4..FF; a continuation byte after no C2 or
+** C3; C2 or C3 before no continuation byte) and the end go through
+** exact_from_utf8 from the last whole sequence. */
+VBMI2 static size_t exact_from_utf8(const uint8_t *src, size_t i, size_t len, uint8_t *dst,
+                                    size_t o, size_t cap, size_t *written);
+
+VBMI2 static size_t vbmi2_from_utf8(const uint8_t *src, size_t len, uint8_t *dst, size_t cap,
+                                    size_t *written)
+{
+    const __m512i c0 = _mm512_set1_epi8((char)0xC0), c2 = _mm512_set1_epi8((char)0xC2),
+                  one = _mm512_set1_epi8(1), x40 = _mm512_set1_epi8(0x40);
+    size_t i = 0, o = 0;
+    __mmask64 carry = 0, carry_c3 = 0; /* the last block ended with C2 or C3; with C3 */
+    while (len - i >= 64 && cap - o >= 64) {
+        __m512i v = v512_loadu(src + i);
+        __mmask64 high = _mm512_movepi8_mask(v);
+        if ((high | carry) == 0) {
+            v512_storeu(dst + o, v);
+            i += 64;
+            o += 64;
+            continue;
+        }
+        __mmask64 lead = _mm512_cmpge_epu8_mask(v, c0);
+        __m512i x = v512_xor(v, c2); /* C2: 0, C3: 1 */
+        if (_mm512_mask_cmpgt_epu8_mask(lead, x, one) != 0 ||
+            (high ^ lead) != ((lead << 1) | carry))
+            break;
+        __mmask64 c3 = _mm512_cmpeq_epi8_mask(x, one);
+        __m512i val = _mm512_mask_add_epi8(v, (c3 << 1) | carry_c3, v, x40);
+        _mm512_storeu_si512(dst + o, _mm512_maskz_compress_epi8(~lead, val));
+        carry = lead >> 63;
+        carry_c3 = c3 >> 63;
+        i += 64;
+        o += 64 - (size_t)_mm_popcnt_u64(lead);
+    }
+    /* A carried lead's sequence starts the rest (its byte wrote nothing). */
+    return exact_from_utf8(src, i - (size_t)carry, len, dst, o, cap, written);
+}
+
+/* From I and O, blocks of up to 64 bytes (fewer, masked, where the input
+** ends: nothing read past it) that stop before the first byte out of
+** place, after the whole sequences before it, or after the last sequence
+** that has its byte of room; a lead in a block's last byte is left to the
+** next block. */
+VBMI2 static size_t exact_from_utf8(const uint8_t *src, size_t i, size_t len, uint8_t *dst,
+                                    size_t o, size_t cap, size_t *written)
+{
+    const __m512i fe = _mm512_set1_epi8((char)0xFE), c2 = _mm512_set1_epi8((char)0xC2),
+                  c3 = _mm512_set1_epi8((char)0xC3), c0 = _mm512_set1_epi8((char)0xC0),
+                  x40 = _mm512_set1_epi8(0x40);
+    while (i < len && o < cap) {
+        size_t k = len - i < 64 ? len - i : 64;
+        __mmask64 in = _bzhi_u64(~0ull, (unsigned)k);
+        __m512i v = _mm512_maskz_loadu_epi8(in, src + i);
+        __mmask64 lead = _mm512_cmpeq_epi8_mask(v512_and(v, fe), c2);
+        __mmask64 cont = _mm512_cmplt_epi8_mask(v, c0); /* signed: 80..BF only */
+        __mmask64 last = lead & ((__mmask64)1 << (k - 1));
+        __mmask64 bad = (_mm512_movepi8_mask(v) & ~(lead | cont)) | (cont & ~(lead << 1)) |
+                        (lead & ~(cont >> 1) & ~last);
+        size_t n = bad != 0 ? (size_t)__builtin_ctzll(bad) : k - (last != 0);
+        /* Each sequence writes its last byte (ASCII, or the continuation
+        ** byte): those up to N, and at most the room's. */
+        __mmask64 keep = ~lead & _bzhi_u64(~0ull, (unsigned)n);
+        size_t m = (size_t)_mm_popcnt_u64(keep);
+        bool full = m > cap - o;
+        if (full) {
+            m = cap - o;
+            n = (size_t)__builtin_ctzll(_pdep_u64((uint64_t)1 << (m - 1), keep)) + 1;
+            keep &= _bzhi_u64(~0ull, (unsigned)n);
+        }
+        __m512i val = _mm512_mask_add_epi8(v, _mm512_cmpeq_epi8_mask(v, c3) << 1, v, x40);
+        _mm512_mask_storeu_epi8(dst + o, _bzhi_u64(~0ull, (unsigned)m),
+                                _mm512_maskz_compress_epi8(keep, val));
+        i += n;
+        o += m;
+        if (bad != 0 || full || n == 0)
+            break;
+    }
+    *written = o;
+    return i;
+}
+
+static size_t from_utf8(const uint8_t *src, size_t len, uint8_t *dst, size_t cap,
+                        size_t *written)
+{
+    if (!wenc__simd_vbmi2())
+        return wenc__latin1_avx2.from_utf8(src, len, dst, cap, written);
+    return vbmi2_from_utf8(src, len, dst, cap, written);
 }
 
 static size_t to_utf8(const uint8_t *src, size_t len, uint8_t *dst, size_t cap, size_t *written)
@@ -229,6 +335,7 @@ const wenc__latin1_kernels wenc__latin1_avx512 = {
     .below = below,
     .well_formed = well_formed,
     .to_utf8 = to_utf8,
+    .from_utf8 = from_utf8,
 };
 
 WENC__TARGET_END

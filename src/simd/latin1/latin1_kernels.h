@@ -36,6 +36,15 @@ typedef struct wenc__latin1_kernels {
     ** in the input then writes them (at least 16 more characters and 16
     ** more bytes of room); else nothing past them is touched. */
     size_t (*to_utf8)(const uint8_t *src, size_t len, uint8_t *dst, size_t cap, size_t *written);
+    /* NULL, or the UTF-8 at SRC[0..LEN) as one-byte characters into
+    ** DST[0..CAP) from the start, while its sequences are whole and their
+    ** code points at most U+00FF (bytes 00..7F, or C2 or C3 then a
+    ** continuation byte 80..BF: Encoding Standard, "UTF-8 decoder"), as
+    ** far as the set's blocks go (they may stop early, even at once:
+    ** src/api/latin1.c goes on from where they stopped and decides why
+    ** they did): returns the bytes read, *WRITTEN the bytes written.
+    ** Bytes of DST[0..CAP) past *WRITTEN may be written. */
+    size_t (*from_utf8)(const uint8_t *src, size_t len, uint8_t *dst, size_t cap, size_t *written);
 } wenc__latin1_kernels;
 
 /* Indexed by wenc__isa: the best kernels this build has at or below each
@@ -46,9 +55,15 @@ extern const wenc__latin1_kernels wenc__latin1_scalar;
 #if defined(WENC__SIMD_X86)
 extern const wenc__latin1_kernels wenc__latin1_sse2, wenc__latin1_sse41, wenc__latin1_avx2,
     wenc__latin1_avx512;
-/* latin1_sse41.c's to_utf8, for the SSE4.1 table (in latin1_sse2.c). */
+/* latin1_sse41.c's to_utf8 and from_utf8, for the SSE4.1 table (in
+** latin1_sse2.c). */
 size_t wenc__latin1_sse41_to_utf8(const uint8_t *src, size_t len, uint8_t *dst, size_t cap,
                                   size_t *written);
+size_t wenc__latin1_sse41_from_utf8(const uint8_t *src, size_t len, uint8_t *dst, size_t cap,
+                                    size_t *written);
+/* For each set of lanes of 8 bytes (bit J: lane J), the pshufb indexes that
+** gather the other lanes in order (latin1_sse41.c; latin1_utf8_tpl.h). */
+extern const uint8_t wenc__latin1_drop8[256][8];
 #endif
 #if defined(WENC__SIMD_NEON)
 extern const wenc__latin1_kernels wenc__latin1_neon;
@@ -88,6 +103,31 @@ WENC__INLINE size_t wenc__latin1_utf8_from(const uint8_t *s, size_t i, size_t n,
                 break;
             d[o++] = (uint8_t)(0xC0 | b >> 6);
             d[o++] = (uint8_t)(0x80 | (b & 0x3F));
+        }
+    }
+    *o_ = o;
+    return i;
+}
+
+/* The UTF-8 at SRC[I..N) as one-byte characters into DST from *O while
+** each sequence is whole and its code point at most U+00FF (00..7F, or C2
+** or C3 then 80..BF: Encoding Standard, "UTF-8 decoder") and has its byte
+** in DST[0..CAP): returns where it stopped, *O where its output ended.
+** The vector kernels' from_utf8 tail, and where their blocks stop. */
+WENC__INLINE size_t wenc__latin1_from_utf8_from(const uint8_t *s, size_t i, size_t n, uint8_t *d,
+                                                size_t cap, size_t *o_)
+{
+    size_t o = *o_;
+    while (i < n && o < cap) {
+        uint8_t b = s[i];
+        if (b < 0x80) {
+            d[o++] = b;
+            i++;
+        } else if ((b & 0xFE) == 0xC2 && n - i >= 2 && (s[i + 1] & 0xC0) == 0x80) {
+            d[o++] = (uint8_t)(s[i + 1] + ((b & 1) << 6)); /* C3: 80..BF -> C0..FF */
+            i += 2;
+        } else {
+            break;
         }
     }
     *o_ = o;

@@ -59,4 +59,5 @@ const wenc__latin1_kernels wenc__latin1_neon = {
     .below = below,
     .well_formed = well_formed,
     .to_utf8 = NULL,
+    .from_utf8 = NULL,
 };

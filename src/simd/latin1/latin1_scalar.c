@@ -88,4 +88,5 @@ const wenc__latin1_kernels wenc__latin1_scalar = {
     .below = below,
     .well_formed = well_formed,
     .to_utf8 = NULL,
+    .from_utf8 = NULL,
 };

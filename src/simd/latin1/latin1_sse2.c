@@ -14,25 +14,31 @@ WENC__INLINE void widen16(const uint8_t *s, uint16_t *d)
     v128_storeu(d + 8, _mm_unpackhi_epi8(v, v128_zero()));
 }
 
-/* The bytes 80..FF of the K steps at S: each lane takes 1 (subtracts the
-** compare's -1) per such byte, four sums in turn so that they do not wait
-** on each other; psadbw adds the lanes up. */
+/* The bytes 80..FF of the K steps at S: psadbw adds up each step's top
+** bits (0x80 per such byte) into 64-bit sums, four in turn so that they do
+** not wait on each other.  (Each step is and, psadbw and add, each writing
+** over its own operand: SSE2's two-operand compares would copy a zero each
+** time.) */
 WENC__INLINE size_t high_run16(const uint8_t *s, size_t k)
 {
-    const __m128i zero = v128_zero();
+    const __m128i zero = v128_zero(), top = v128_set1_u8(0x80);
     __m128i a = zero, b = zero, c = zero, e = zero;
     size_t j = 0;
+#define HIGH_SAD(p) _mm_sad_epu8(v128_and(v128_loadu(p), top), zero)
     for (; j + 4 <= k; j += 4) {
-        a = _mm_sub_epi8(a, _mm_cmplt_epi8(v128_loadu(s + 16 * j), zero));
-        b = _mm_sub_epi8(b, _mm_cmplt_epi8(v128_loadu(s + 16 * j + 16), zero));
-        c = _mm_sub_epi8(c, _mm_cmplt_epi8(v128_loadu(s + 16 * j + 32), zero));
-        e = _mm_sub_epi8(e, _mm_cmplt_epi8(v128_loadu(s + 16 * j + 48), zero));
+        a = _mm_add_epi64(a, HIGH_SAD(s + 16 * j));
+        b = _mm_add_epi64(b, HIGH_SAD(s + 16 * j + 16));
+        c = _mm_add_epi64(c, HIGH_SAD(s + 16 * j + 32));
+        e = _mm_add_epi64(e, HIGH_SAD(s + 16 * j + 48));
     }
     for (; j < k; j++)
-        a = _mm_sub_epi8(a, _mm_cmplt_epi8(v128_loadu(s + 16 * j), zero));
-    __m128i sum = _mm_add_epi64(_mm_add_epi64(_mm_sad_epu8(a, zero), _mm_sad_epu8(b, zero)),
-                                _mm_add_epi64(_mm_sad_epu8(c, zero), _mm_sad_epu8(e, zero)));
-    return (size_t)_mm_cvtsi128_si32(sum) + (size_t)_mm_cvtsi128_si32(_mm_srli_si128(sum, 8));
+        a = _mm_add_epi64(a, HIGH_SAD(s + 16 * j));
+#undef HIGH_SAD
+    /* Each half's sum is below 2^32: at most 255 steps of 8 bytes of 0x80. */
+    __m128i sum = _mm_add_epi64(_mm_add_epi64(a, b), _mm_add_epi64(c, e));
+    return ((size_t)(uint32_t)_mm_cvtsi128_si32(sum) +
+            (size_t)(uint32_t)_mm_cvtsi128_si32(_mm_srli_si128(sum, 8))) >>
+           7;
 }
 
 /* Whether a unit of the 16 at S has a bit of M set: the bytes of the
@@ -61,6 +67,55 @@ WENC__INLINE bool surrogate16(const uint16_t *s)
     return v128_any_lane(v128_or(a, b));
 }
 
+/* latin1_kernels.h's to_utf8 without pshufb: blocks of 16 characters
+** while 16 more follow and 48 bytes of room are left, up to the 4th block
+** of ASCII in a row (which the UTF-8 family's copy then takes), then the
+** rest in the definition's loop.  A block
+** with bytes 80..FF is written as its runs of ASCII, each copied by a
+** 16-byte load and store from where it starts (what a store writes past
+** its run is written over by what follows: the next run or byte, or the
+** next block's), and each byte 80..FF as its two (Encoding Standard,
+** "UTF-8 encoder": 0xC0 | b >> 6, then 0x80 | (b & 0x3F)). */
+static size_t to_utf8(const uint8_t *src, size_t len, uint8_t *dst, size_t cap, size_t *written)
+{
+    size_t i = 0, o = 0;
+    unsigned ascii_run = 0;
+    while (len - i >= 32 && cap - o >= 48) {
+        __m128i v = v128_loadu(src + i);
+        unsigned m = (unsigned)v128_movemask(v);
+        if (m == 0) {
+            if (++ascii_run == 4)
+                break;
+            v128_storeu(dst + o, v);
+            i += 16;
+            o += 16;
+            continue;
+        }
+        ascii_run = 0;
+        size_t start = i, end = i + 16;
+        do {
+            size_t p = i + (size_t)__builtin_ctz(m);
+            m &= m - 1;
+            v128_storeu(dst + o, v128_loadu(src + start));
+            o += p - start;
+            uint8_t b = src[p];
+            dst[o] = (uint8_t)(0xC0 | b >> 6);
+            dst[o + 1] = (uint8_t)(0x80 | (b & 0x3F));
+            o += 2;
+            start = p + 1;
+        } while (m != 0);
+        v128_storeu(dst + o, v128_loadu(src + start));
+        o += end - start;
+        i = end;
+    }
+    /* The last 31 characters or 47 bytes of room, in the definition's loop
+    ** (after an ASCII run, the copy's). */
+    if (ascii_run < 4)
+        i = wenc__latin1_utf8_from(src, i, len, dst, cap, &o);
+    *written = o;
+    return i;
+}
+
 #define TPL_N              16
 #define TPL_WIDEN(s, d)    widen16((s), (d))
 #define TPL_HIGH_RUN(s, k) high_run16((s), (k))
@@ -75,7 +130,7 @@ const wenc__latin1_kernels wenc__latin1_sse2 = {
     .narrow = narrow,
     .below = below,
     .well_formed = well_formed,
-    .to_utf8 = NULL,
+    .to_utf8 = to_utf8,
 };
 
 const wenc__latin1_kernels wenc__latin1_sse41 = {
@@ -85,4 +140,5 @@ const wenc__latin1_kernels wenc__latin1_sse41 = {
     .below = below,
     .well_formed = well_formed,
     .to_utf8 = wenc__latin1_sse41_to_utf8,
+    .from_utf8 = wenc__latin1_sse41_from_utf8,
 };

@@ -1,4 +1,5 @@
-/* latin1_utf8_tpl.h -- latin1_kernels.h's to_utf8 in 16-byte blocks with
+/* latin1_utf8_tpl.h -- latin1_kernels.h's to_utf8 (and from_utf8, at the
+** end) in 16-byte blocks with
 ** 128-bit SSSE3 and SSE4.1 steps, written once for the sets that include
 ** it (latin1_sse41.c, latin1_avx2.c: each compiles it with its own
 ** instructions, target.h; AVX2's VEX copy measured 10-14 % faster on
@@ -12,7 +13,7 @@
 ** sequences (the UTF-16 family's table, shared rather than written
 ** twice).  The includer has included latin1_kernels.h, simd/vec_x86.h and
 ** simd/utf16/utf16_impl.h; the function's name is fixed (to_utf8), one
-** instance per file. */
+** instance per file (and from_utf8). */
 
 /* The UTF-8 of the 8 characters in the 16-bit lanes of U, M (8 bits) their
 ** bytes 80..FF: 16 bytes stored at D, of which the first returned are
@@ -68,6 +69,68 @@ static size_t to_utf8(const uint8_t *src, size_t len, uint8_t *dst, size_t cap, 
         }
         i += 16;
     }
+    *written = o;
+    return i;
+}
+
+/* latin1_kernels.h's from_utf8 in blocks of 16 bytes while a block and its
+** 16 bytes of room are left, up to the 4th block of ASCII in a row (which
+** the UTF-8 family's copy then takes); the rest, and from a block with a
+** byte out of place, the definition's loop (wenc__latin1_from_utf8_from),
+** so every stop is that loop's.  In a block the leads (C0..FF) and the
+** bytes 80..FF are marked: it is whole when each lead is C2 or C3 and the
+** bytes 80..BF are exactly those after a lead (a lead in its last byte is
+** carried to the next block).  Then 0x40 is added to each byte after C3
+** (Encoding Standard, "UTF-8 decoder": C2 80..BF is U+0080..U+00BF, C3
+** 80..BF is U+00C0..U+00FF) and the leads are dropped, each half by pshufb
+** with wenc__latin1_drop8 and stored as 8 bytes (16 for the first: the
+** second's store writes over its extra bytes). */
+static size_t from_utf8(const uint8_t *src, size_t len, uint8_t *dst, size_t cap, size_t *written)
+{
+    const __m128i c0 = v128_set1_u8(0xC0), fe = v128_set1_u8(0xFE), c2 = v128_set1_u8(0xC2),
+                  c3 = v128_set1_u8(0xC3), x40 = v128_set1_u8(0x40), eight = v128_set1_u8(8);
+    size_t i = 0, o = 0;
+    unsigned carry = 0, ascii_run = 0;
+    __m128i prev = v128_zero();
+    while (len - i >= 16 && cap - o >= 16) {
+        __m128i v = v128_loadu(src + i);
+        unsigned high = (unsigned)v128_movemask(v);
+        if ((high | carry) == 0) {
+            if (++ascii_run == 4) {
+                *written = o;
+                return i;
+            }
+            v128_storeu(dst + o, v);
+            i += 16;
+            o += 16;
+            continue;
+        }
+        ascii_run = 0;
+        unsigned lead = (unsigned)v128_movemask(_mm_cmpeq_epi8(v128_and(v, c0), c0));
+        unsigned good = (unsigned)v128_movemask(_mm_cmpeq_epi8(v128_and(v, fe), c2));
+        if (lead != good || (high ^ lead) != (((lead << 1) | carry) & 0xFFFF))
+            break;
+        /* Lane J's byte before it (lane 0: the last block's last). */
+        __m128i before = _mm_alignr_epi8(v, prev, 15);
+        __m128i val = _mm_add_epi8(v, v128_and(_mm_cmpeq_epi8(before, c3), x40));
+        unsigned lo = lead & 0xFF, hi = lead >> 8;
+        __m128i idx = _mm_unpacklo_epi64(
+            _mm_loadl_epi64((const __m128i *)(const void *)wenc__latin1_drop8[lo]),
+            _mm_add_epi8(_mm_loadl_epi64((const __m128i *)(const void *)wenc__latin1_drop8[hi]),
+                         eight));
+        __m128i r = _mm_shuffle_epi8(val, idx);
+        v128_storeu(dst + o, r);
+        o += 16u - wenc__utf16_pack2_len[lo]; /* 8 - the bits of LO */
+        _mm_storel_epi64((__m128i *)(void *)(dst + o), _mm_unpackhi_epi64(r, r));
+        o += 16u - wenc__utf16_pack2_len[hi];
+        carry = lead >> 15;
+        prev = v;
+        i += 16;
+    }
+    /* A carried lead's sequence starts the rest (its byte wrote nothing).
+    ** The loop ends inside a block that stopped it, or within 16 bytes of
+    ** the input's end or the room's. */
+    i = wenc__latin1_from_utf8_from(src, i - carry, len, dst, cap, &o);
     *written = o;
     return i;
 }
