@@ -54,7 +54,12 @@ extern const uint32_t wenc__big5_astral[589];
 #define WENC__BIG5_ENC_BITS 5
 #define WENC__BIG5_ENC_LIMIT 0x10000
 extern const uint16_t wenc__big5_enc_top[2048];
-extern const uint16_t wenc__big5_enc_blocks[24448];
+extern const uint16_t wenc__big5_enc_blocks[22496];
+extern const uint32_t wenc__big5_enc_ranked[64];
+extern const uint16_t wenc__big5_enc_ranked_before[64];
+extern const uint32_t wenc__big5_enc_rank_bits[61];
+extern const uint16_t wenc__big5_enc_rank_base[61];
+extern const uint16_t wenc__big5_enc_rank_values[75];
 #define WENC__BIG5_ASTRAL 291
 extern const uint16_t wenc__big5_astral_cp[291];
 extern const uint16_t wenc__big5_astral_pointer[291];
@@ -89,7 +94,12 @@ extern const uint16_t wenc__gb18030_select[56];
 #define WENC__GB18030_ENC_BITS 5
 #define WENC__GB18030_ENC_LIMIT 0x10000
 extern const uint16_t wenc__gb18030_enc_top[2048];
-extern const uint16_t wenc__gb18030_enc_blocks[26592];
+extern const uint16_t wenc__gb18030_enc_blocks[25408];
+extern const uint32_t wenc__gb18030_enc_ranked[64];
+extern const uint16_t wenc__gb18030_enc_ranked_before[64];
+extern const uint32_t wenc__gb18030_enc_rank_bits[37];
+extern const uint16_t wenc__gb18030_enc_rank_base[37];
+extern const uint16_t wenc__gb18030_enc_rank_values[73];
 
 /* index-gb18030.txt, encode: small profile */
 #define WENC__GB18030_LEVEL1 3755

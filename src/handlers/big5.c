@@ -172,9 +172,11 @@ WENC__CJK_ENCODE_STEP int big5_encode_step(void *unused, int32_t cp, wenc__estep
 }
 
 /* The bulk path (cjk_bulk.h): what big5_encode_step gives for CP >= 0x80
-** is the index's bytes (wenc__big5_bytes), or an error (stop). */
+** is the index's bytes (wenc__big5_bytes), or an error (stop).  The bulk
+** path takes those of wenc__big5_bytes_bulk and stops at the rest (the
+** default profile's rank blocks: the step function's). */
 
-WENC__CJK_ENCODE_BULK(big5_encode_bulk, wenc__big5_bytes, wenc__cjk_encode_stop)
+WENC__CJK_ENCODE_BULK(big5_encode_bulk, wenc__big5_bytes_bulk, wenc__cjk_encode_stop)
 
 WENC__INLINE wenc_status big5_encode(wenc__ecall *c, const int form)
 {

@@ -136,6 +136,30 @@ WENC__INLINE uint32_t wenc__big5_bytes(uint32_t cp)
         uint32_t pointer = big5_astral_pointer(cp);
         return pointer == WENC__NONE16 ? WENC__NONE16 : big5_pointer_bytes(pointer);
     }
+    uint32_t bytes = wenc__page_lookup(wenc__big5_enc_top, wenc__big5_enc_blocks,
+                                       WENC__BIG5_ENC_BITS, WENC__BIG5_ENC_LIMIT, cp);
+    if (bytes != WENC__NONE16)
+        return bytes;
+    return wenc__sparse_lookup(wenc__big5_enc_ranked, wenc__big5_enc_ranked_before,
+                               wenc__big5_enc_rank_bits, wenc__big5_enc_rank_base,
+                               wenc__big5_enc_rank_values, WENC__BIG5_ENC_LIMIT, cp);
+#endif
+}
+
+/* The same for the encoder's bulk path, which leaves what this does not
+** give to the step function: in the default profile the page table
+** without its sparse blocks (CJK Extension A and the compatibility
+** ideographs, rare in text: tools/gen-tables.py, SPARSE_RANK), so that a
+** code point costs one lookup there. */
+WENC__INLINE uint32_t wenc__big5_bytes_bulk(uint32_t cp)
+{
+#if WENC__TABLES_SMALL
+    return wenc__big5_bytes(cp);
+#else
+    if (WENC__UNLIKELY(cp > 0xFFFF)) {
+        uint32_t pointer = big5_astral_pointer(cp);
+        return pointer == WENC__NONE16 ? WENC__NONE16 : big5_pointer_bytes(pointer);
+    }
     return wenc__page_lookup(wenc__big5_enc_top, wenc__big5_enc_blocks, WENC__BIG5_ENC_BITS,
                              WENC__BIG5_ENC_LIMIT, cp);
 #endif

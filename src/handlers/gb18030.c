@@ -379,7 +379,8 @@ WENC__CJK_ENCODE_STEP int gbk_encode_step(void *unused, int32_t cp, wenc__estep 
 
 /* The bulk path (cjk_bulk.h): what gb18030_encode_step gives for CP >=
 ** 0x80 through the index (steps 4, 6-7: gbk_encode_pair, or for gb18030
-** wenc__gb18030_bytes itself); the rest (U+E5E5, the side table,
+** wenc__gb18030_bytes_bulk itself, which leaves the default profile's rank
+** blocks to the step function); the rest (U+E5E5, the side table,
 ** four-byte sequences, GBK's errors) stops it.  U+E5E5 (step 3) and the 18
 ** code points of the side table (step 5) have no index pointer (the
 ** generator checks, tools/gen-tables.py gb18030_encode_check()), so the
@@ -388,7 +389,7 @@ WENC__CJK_ENCODE_STEP int gbk_encode_step(void *unused, int32_t cp, wenc__estep 
 WENC__INLINE uint32_t gbk_encode_pair(uint32_t cp)
 {
     /* 4. GBK's euro sign comes before the index, which maps it too. */
-    return cp == 0x20AC ? WENC__NONE16 : wenc__gb18030_bytes(cp);
+    return cp == 0x20AC ? WENC__NONE16 : wenc__gb18030_bytes_bulk(cp);
 }
 #endif
 
@@ -430,7 +431,7 @@ WENC__INLINE void gb18030_encode_bulk_copy(const void *src, size_t *pos, size_t 
 }
 WENC__CJK_ENCODE_COPIES(gb18030_encode_bulk)
 #else
-WENC__CJK_ENCODE_BULK(gb18030_encode_bulk, wenc__gb18030_bytes, wenc__cjk_encode_stop)
+WENC__CJK_ENCODE_BULK(gb18030_encode_bulk, wenc__gb18030_bytes_bulk, wenc__cjk_encode_stop)
 #endif
 
 #if WENC__TABLES_SMALL

@@ -173,6 +173,26 @@ WENC__INLINE uint32_t wenc__gb18030_bytes(uint32_t cp)
     }
     return wenc__gb18030_other_bytes(cp);
 #else
+    uint32_t bytes = wenc__page_lookup(wenc__gb18030_enc_top, wenc__gb18030_enc_blocks,
+                                       WENC__GB18030_ENC_BITS, WENC__GB18030_ENC_LIMIT, cp);
+    if (bytes != WENC__NONE16)
+        return bytes;
+    return wenc__sparse_lookup(wenc__gb18030_enc_ranked, wenc__gb18030_enc_ranked_before,
+                               wenc__gb18030_enc_rank_bits, wenc__gb18030_enc_rank_base,
+                               wenc__gb18030_enc_rank_values, WENC__GB18030_ENC_LIMIT, cp);
+#endif
+}
+
+/* The same for the encoders' bulk paths, which leave what this does not
+** give to the step functions: in the default profile the page table
+** without its sparse blocks (CJK Extension A and the compatibility
+** ideographs, rare in text: tools/gen-tables.py, SPARSE_RANK), so that a
+** code point costs one lookup there. */
+WENC__INLINE uint32_t wenc__gb18030_bytes_bulk(uint32_t cp)
+{
+#if WENC__TABLES_SMALL
+    return wenc__gb18030_bytes(cp);
+#else
     return wenc__page_lookup(wenc__gb18030_enc_top, wenc__gb18030_enc_blocks,
                              WENC__GB18030_ENC_BITS, WENC__GB18030_ENC_LIMIT, cp);
 #endif

@@ -47,15 +47,19 @@ WENC__INLINE uint32_t wenc__popcount64(uint64_t x)
 }
 
 /* The default profile's page tables with rank blocks (tools/gen-tables.py,
-** encode_hybrid_table; EUC-KR's): the page table alone, wenc__page_lookup
-** with 32-slot blocks, gives the entries of the dense blocks and
-** WENC__NONE16 for the code points of the sparse ones (EUC-KR's hanja, rare
+** encode_hybrid_table; EUC-KR's, Big5's and gb18030's): the page table
+** alone, wenc__page_lookup with 32-slot blocks, gives the entries of the
+** dense blocks and WENC__NONE16 for the code points of the sparse ones
+** (EUC-KR's hanja, CJK Extension A and the compatibility ideographs, rare
 ** in text), which are looked up here: RANKED marks those blocks (and
 ** BEFORE counts the marks before each of its words), BITS holds each
 ** one's code points and BASE where their entries start in VALUES.  Only
 ** the step functions come here, so the encoders' loops keep one page
-** lookup per code point and stop at the rest. */
-WENC__INLINE uint32_t wenc__sparse_lookup(const uint32_t *ranked, const uint16_t *before,
+** lookup per code point and stop at the rest.  Not inlined: the engine's
+** loops inline each step function once per input form, and this in each
+** cost about 0.4 KiB of code a copy, as much as the blocks it saves
+** (issue 42). */
+static WENC__NOINLINE WENC__UNUSED uint32_t wenc__sparse_lookup(const uint32_t *ranked, const uint16_t *before,
                                           const uint32_t *bits, const uint16_t *base,
                                           const uint16_t *values, uint32_t limit, uint32_t cp)
 {
