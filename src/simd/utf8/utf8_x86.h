@@ -336,14 +336,23 @@ WENC__INLINE size_t x86_skip_tail(const uint8_t *src, size_t pos, size_t end)
     return pos;
 }
 
+/* The step of x86_decode_valid_with that decodes 32 bytes as x86_decode32
+** does (AVX-512: x86_decode32, or the VBMI2 one of utf8_avx512.c). */
+typedef size_t (*x86_decode32_fn)(const uint8_t *s, void *d, int form);
+
 /* The decode_valid of wenc__utf8_transcode_windows: SRC[*POS..END) is
 ** valid; 16 bytes at a time (x86_decode16) while 16 units fit, blocks with
 ** 4-byte forms and the tail a sequence at a time.  Between blocks, POS
 ** may be on the last bytes of a sequence already decoded (x86_skip_tail
-** steps over them before the scalar loop). */
-WENC__INLINE void x86_decode_valid(const uint8_t *src, size_t *pos_, size_t end, void *dst,
-                                   size_t *out_, size_t cap, int form)
+** steps over them before the scalar loop).  With AVX-512, DECODE32 takes
+** the blocks of 32 bytes without 4-byte forms (a constant at each call,
+** so that it is inlined: x86_decode_valid passes x86_decode32); the other
+** sets ignore it. */
+WENC__INLINE void x86_decode_valid_with(const uint8_t *src, size_t *pos_, size_t end, void *dst,
+                                        size_t *out_, size_t cap, int form,
+                                        x86_decode32_fn decode32)
 {
+    (void)decode32;
     size_t pos = *pos_, out = *out_;
     size_t unit = form == 16 ? 2 : 4;
     while (end - pos >= 18 && cap - out >= 16) {
@@ -379,13 +388,13 @@ WENC__INLINE void x86_decode_valid(const uint8_t *src, size_t *pos_, size_t end,
                 if ((uint32_t)high == 0)
                     x86_widen32(_mm512_castsi512_si256(w), d, form);
                 else
-                    n = x86_decode32(s, d, form);
+                    n = decode32(s, d, form);
                 void *d1 = (char *)d + n * unit;
                 if (high >> 32 == 0) {
                     x86_widen32(_mm512_extracti64x4_epi64(w, 1), d1, form);
                     n += 32;
                 } else {
-                    n += x86_decode32(s + 32, d1, form);
+                    n += decode32(s + 32, d1, form);
                 }
                 pos += 64;
                 out += n;
@@ -418,7 +427,7 @@ WENC__INLINE void x86_decode_valid(const uint8_t *src, size_t *pos_, size_t end,
             /* No 4-byte form (lead F0..F4): 32 bytes at a time. */
             if (end - pos >= 34 &&
                 _mm256_cmpge_epu8_mask(w, _mm256_set1_epi8((char)0xF0)) == 0) {
-                out += x86_decode32(s, d, form);
+                out += decode32(s, d, form);
                 pos += 32;
                 continue;
             }
@@ -460,6 +469,16 @@ WENC__INLINE void x86_decode_valid(const uint8_t *src, size_t *pos_, size_t end,
     wenc__utf8_transcode_from(src, &pos, end, dst, &out, cap, form);
     *pos_ = pos;
     *out_ = out;
+}
+
+WENC__INLINE void x86_decode_valid(const uint8_t *src, size_t *pos_, size_t end, void *dst,
+                                   size_t *out_, size_t cap, int form)
+{
+#ifdef WENC__KERNEL_AVX512
+    x86_decode_valid_with(src, pos_, end, dst, out_, cap, form, x86_decode32);
+#else
+    x86_decode_valid_with(src, pos_, end, dst, out_, cap, form, NULL);
+#endif
 }
 
 #ifdef WENC__KERNEL_AVX2
