@@ -91,71 +91,8 @@ static ptrdiff_t short_to_utf8(const uint8_t *src, size_t len, uint8_t *dst, siz
     return x86_short_to_utf8_masked(src, len, dst, cap);
 }
 
-/* The units of the sequences that start in the 32 bytes V (V1, V2: the
-** 32 after each byte and two after; no 4-byte form) at the lanes START
-** selects, to D: one vpcompressw and a store of exactly those units. */
-VBMI2 WENC__INLINE size_t short_units32_vbmi2(__m256i v, __m256i v1, __m256i v2, __mmask32 start,
-                                              uint16_t *d)
-{
-    _mm512_mask_storeu_epi16(d, _cvtu32_mask32(_bzhi_u32(~0u, (unsigned)_mm_popcnt_u32(start))),
-                             _mm512_maskz_compress_epi16(start, x86_values16x32(v, v1, v2)));
-    return (size_t)_mm_popcnt_u32(start);
-}
-
-/* short_to_utf16 with VBMI2: 1 to 64 bytes in one masked load (zeros past
-** the end, no read there), checked as x86_short_valid64_masked does, then
-** widened (ASCII) or decoded 32 bytes a step with one vpcompressw each,
-** stored with masks, so nothing is written past the units (issue 43: past
-** 32 bytes the AVX2 kernel's eight shuffles per 32 bytes, and below it
-** x86_decode_tail's 32-bit compresses, ran at 0.33-0.56 of simdutf's
-** icelake kernel on 64 bytes).  4-byte forms as the AVX2 kernel takes
-** them. */
-VBMI2 static ptrdiff_t short_to_utf16_vbmi2(const uint8_t *src, size_t len, uint16_t *dst,
-                                            size_t cap)
-{
-    if (len == 0 || len > 64)
-        return -1;
-    __mmask64 m = _cvtu64_mask64(_bzhi_u64(~UINT64_C(0), (unsigned)len));
-    __m512i v = _mm512_maskz_loadu_epi8(m, src);
-    __m256i a = _mm512_castsi512_si256(v), b = _mm512_extracti64x4_epi64(v, 1);
-    __mmask32 m0 = (__mmask32)m, m1 = (__mmask32)(m >> 32);
-    if (_mm512_movepi8_mask(v) == 0) {
-        /* ASCII: widened at once. */
-        if (len > cap)
-            return -1;
-        _mm512_mask_storeu_epi16(dst, m0, _mm512_cvtepu8_epi16(a));
-        if (len > 32)
-            _mm512_mask_storeu_epi16(dst + 32, m1, _mm512_cvtepu8_epi16(b));
-        return (ptrdiff_t)len;
-    }
-    if (!(len <= 32 ? x86_short_valid(a) : x86_short_valid2(a, b)))
-        return -1;
-    /* The zeros past the end do not start a sequence. */
-    __mmask64 start = _mm512_cmpgt_epi8_mask(v, _mm512_set1_epi8(-65)) & m;
-    size_t n = (size_t)_mm_popcnt_u64(start);
-    __mmask64 four = _mm512_cmpge_epu8_mask(v, _mm512_set1_epi8((char)0xF0));
-    if (four != 0) {
-        if (n + (size_t)_mm_popcnt_u64(four) > cap)
-            return -1;
-        return (ptrdiff_t)wenc__utf8_valid_to_utf16(src, len, dst);
-    }
-    if (n > cap)
-        return -1;
-    __m512i v1 = _mm512_maskz_loadu_epi8(m >> 1, src + 1);
-    __m512i v2 = _mm512_maskz_loadu_epi8(m >> 2, src + 2);
-    size_t k = short_units32_vbmi2(a, _mm512_castsi512_si256(v1), _mm512_castsi512_si256(v2),
-                                   (__mmask32)start, dst);
-    if (len > 32)
-        short_units32_vbmi2(b, _mm512_extracti64x4_epi64(v1, 1), _mm512_extracti64x4_epi64(v2, 1),
-                            (__mmask32)(start >> 32), dst + k);
-    return (ptrdiff_t)n;
-}
-
-/* Up to 16 bytes the masked kernel's one 32-bit compress is as short. */
 static ptrdiff_t short_to_utf16(const uint8_t *src, size_t len, uint16_t *dst, size_t cap)
 {
-    if (len > 16 && wenc__simd_vbmi2())
-        return short_to_utf16_vbmi2(src, len, dst, cap);
     return x86_short_to_utf16_masked(src, len, dst, cap);
 }
 
