@@ -74,7 +74,7 @@ for f in $lib $(find src/simd -name '*.c' | sort); do
     case $f in
     *_neon.c | *_tables.c) continue ;; # aarch64; data only
     *_sse41.c) isa=$(isa_flags SSE41) ;;
-    *utf16_avx512.c | *latin1_avx512.c) isa="$avx512 -mavx512vbmi2 -mavx512vbmi" ;; # their VBMI2 functions
+    *utf16_avx512.c | *latin1_avx512.c | *utf8_avx512.c) isa="$avx512 -mavx512vbmi2 -mavx512vbmi" ;; # their VBMI2 functions
     *_avx512.c) isa=$avx512 ;;
     *_avx2.c) isa=$(isa_flags AVX2) ;;
     *) isa="" ;;

@@ -336,15 +336,82 @@ WENC__INLINE size_t x86_skip_tail(const uint8_t *src, size_t pos, size_t end)
     return pos;
 }
 
+#ifdef WENC__KERNEL_AVX2
+/* Widens 32 ASCII bytes W to 32 units of FORM at D (AVX2). */
+WENC__INLINE void x86_widen32_avx2(__m256i w, void *d, int form)
+{
+    __m128i w0 = _mm256_castsi256_si128(w), w1 = _mm256_extracti128_si256(w, 1);
+    __m256i *o = d;
+    if (form == 16) {
+        _mm256_storeu_si256(o, _mm256_cvtepu8_epi16(w0));
+        _mm256_storeu_si256(o + 1, _mm256_cvtepu8_epi16(w1));
+    } else {
+        _mm256_storeu_si256(o, _mm256_cvtepu8_epi32(w0));
+        _mm256_storeu_si256(o + 1, _mm256_cvtepu8_epi32(_mm_srli_si128(w0, 8)));
+        _mm256_storeu_si256(o + 2, _mm256_cvtepu8_epi32(w1));
+        _mm256_storeu_si256(o + 3, _mm256_cvtepu8_epi32(_mm_srli_si128(w1, 8)));
+    }
+}
+#endif
+
+/* A run of ASCII past a block of it that x86_decode_valid_with found:
+** SRC[*POS..END) widened to DST at *OUT (room for CAP units) 64 bytes a
+** step with one test, while it lasts (issue 43: with one test and a loop
+** turn per 16 or 32 bytes, SSE4.1's and AVX2's decoders took ASCII to
+** UTF-16 at 0.68 and 1.0 of simdutf's westmere and haswell kernels, and
+** English text, 95 % of whose 64-byte blocks are ASCII, at 0.7).  Only
+** after a block of ASCII, so that text that is not ASCII pays nothing. */
+WENC__INLINE void x86_ascii_run(const uint8_t *src, size_t *pos_, size_t end, void *dst,
+                                size_t *out_, size_t cap, int form)
+{
+    size_t pos = *pos_, out = *out_, unit = form == 16 ? 2 : 4;
+    while (end - pos >= 64 && cap - out >= 64) {
+        const uint8_t *s = src + pos;
+        char *d = (char *)dst + out * unit;
+#ifdef WENC__KERNEL_AVX2
+        __m256i a = _mm256_loadu_si256((const __m256i *)(const void *)s);
+        __m256i b = _mm256_loadu_si256((const __m256i *)(const void *)(s + 32));
+        if (_mm256_movemask_epi8(_mm256_or_si256(a, b)) != 0)
+            break;
+        x86_widen32_avx2(a, d, form);
+        x86_widen32_avx2(b, d + 32 * unit, form);
+#else
+        __m128i a = LOADU(s), b = LOADU(s + 16), c = LOADU(s + 32), e = LOADU(s + 48);
+        if (_mm_movemask_epi8(_mm_or_si128(_mm_or_si128(a, b), _mm_or_si128(c, e))) != 0)
+            break;
+        x86_widen16(a, d, form);
+        x86_widen16(b, d + 16 * unit, form);
+        x86_widen16(c, d + 32 * unit, form);
+        x86_widen16(e, d + 48 * unit, form);
+#endif
+        pos += 64;
+        out += 64;
+    }
+    *pos_ = pos;
+    *out_ = out;
+}
+
+/* The step of x86_decode_valid_with that decodes 32 bytes as x86_decode32
+** does (AVX-512: x86_decode32, or the VBMI2 one of utf8_avx512.c). */
+typedef size_t (*x86_decode32_fn)(const uint8_t *s, void *d, int form);
+
 /* The decode_valid of wenc__utf8_transcode_windows: SRC[*POS..END) is
 ** valid; 16 bytes at a time (x86_decode16) while 16 units fit, blocks with
 ** 4-byte forms and the tail a sequence at a time.  Between blocks, POS
 ** may be on the last bytes of a sequence already decoded (x86_skip_tail
-** steps over them before the scalar loop). */
-WENC__INLINE void x86_decode_valid(const uint8_t *src, size_t *pos_, size_t end, void *dst,
-                                   size_t *out_, size_t cap, int form)
+** steps over them before the scalar loop).  With AVX-512, DECODE32 takes
+** the blocks of 32 bytes without 4-byte forms (a constant at each call,
+** so that it is inlined: x86_decode_valid passes x86_decode32); the other
+** sets ignore it. */
+WENC__INLINE void x86_decode_valid_with(const uint8_t *src, size_t *pos_, size_t end, void *dst,
+                                        size_t *out_, size_t cap, int form,
+                                        x86_decode32_fn decode32)
 {
+    (void)decode32;
     size_t pos = *pos_, out = *out_;
+#ifndef WENC__KERNEL_AVX2
+    bool ascii_before = false;
+#endif
     size_t unit = form == 16 ? 2 : 4;
     while (end - pos >= 18 && cap - out >= 16) {
         const uint8_t *s = src + pos;
@@ -379,13 +446,13 @@ WENC__INLINE void x86_decode_valid(const uint8_t *src, size_t *pos_, size_t end,
                 if ((uint32_t)high == 0)
                     x86_widen32(_mm512_castsi512_si256(w), d, form);
                 else
-                    n = x86_decode32(s, d, form);
+                    n = decode32(s, d, form);
                 void *d1 = (char *)d + n * unit;
                 if (high >> 32 == 0) {
                     x86_widen32(_mm512_extracti64x4_epi64(w, 1), d1, form);
                     n += 32;
                 } else {
-                    n += x86_decode32(s + 32, d1, form);
+                    n += decode32(s + 32, d1, form);
                 }
                 pos += 64;
                 out += n;
@@ -398,27 +465,17 @@ WENC__INLINE void x86_decode_valid(const uint8_t *src, size_t *pos_, size_t end,
         if (end - pos >= 32 && cap - out >= 32) {
             __m256i w = _mm256_loadu_si256((const __m256i *)(const void *)s);
             if (_mm256_movemask_epi8(w) == 0) {
-                __m128i w0 = _mm256_castsi256_si128(w), w1 = _mm256_extracti128_si256(w, 1);
-                if (form == 16) {
-                    __m256i *o = d;
-                    _mm256_storeu_si256(o, _mm256_cvtepu8_epi16(w0));
-                    _mm256_storeu_si256(o + 1, _mm256_cvtepu8_epi16(w1));
-                } else {
-                    __m256i *o = d;
-                    _mm256_storeu_si256(o, _mm256_cvtepu8_epi32(w0));
-                    _mm256_storeu_si256(o + 1, _mm256_cvtepu8_epi32(_mm_srli_si128(w0, 8)));
-                    _mm256_storeu_si256(o + 2, _mm256_cvtepu8_epi32(w1));
-                    _mm256_storeu_si256(o + 3, _mm256_cvtepu8_epi32(_mm_srli_si128(w1, 8)));
-                }
+                x86_widen32_avx2(w, d, form);
                 pos += 32;
                 out += 32;
+                x86_ascii_run(src, &pos, end, dst, &out, cap, form);
                 continue;
             }
 #ifdef WENC__KERNEL_AVX512
             /* No 4-byte form (lead F0..F4): 32 bytes at a time. */
             if (end - pos >= 34 &&
                 _mm256_cmpge_epu8_mask(w, _mm256_set1_epi8((char)0xF0)) == 0) {
-                out += x86_decode32(s, d, form);
+                out += decode32(s, d, form);
                 pos += 32;
                 continue;
             }
@@ -430,8 +487,19 @@ WENC__INLINE void x86_decode_valid(const uint8_t *src, size_t *pos_, size_t end,
             x86_widen16(v, d, form);
             pos += 16;
             out += 16;
+#ifndef WENC__KERNEL_AVX2
+            /* From the second block of ASCII in a row: a try after every
+            ** block cost HTML that is not English 10-25 %, its runs of
+            ** markup being shorter than 64 bytes. */
+            if (ascii_before)
+                x86_ascii_run(src, &pos, end, dst, &out, cap, form);
+            ascii_before = true;
+#endif
             continue;
         }
+#ifndef WENC__KERNEL_AVX2
+        ascii_before = false;
+#endif
         /* A 4-byte form (lead F0..F4: max(v, F0) == v): a sequence at a
         ** time, the sequences that start in the block (SRC[POS..END) is
         ** valid, so each ends by END); they need at most 17 units (a
@@ -460,6 +528,16 @@ WENC__INLINE void x86_decode_valid(const uint8_t *src, size_t *pos_, size_t end,
     wenc__utf8_transcode_from(src, &pos, end, dst, &out, cap, form);
     *pos_ = pos;
     *out_ = out;
+}
+
+WENC__INLINE void x86_decode_valid(const uint8_t *src, size_t *pos_, size_t end, void *dst,
+                                   size_t *out_, size_t cap, int form)
+{
+#ifdef WENC__KERNEL_AVX512
+    x86_decode_valid_with(src, pos_, end, dst, out_, cap, form, x86_decode32);
+#else
+    x86_decode_valid_with(src, pos_, end, dst, out_, cap, form, NULL);
+#endif
 }
 
 #ifdef WENC__KERNEL_AVX2
