@@ -16,8 +16,17 @@
 **   TPL_RUNS, TPL_RUNS_INIT(r, runs), TPL_BLOCK16(r, index, total, s, o)
 **                            optionally: a vector step for a block with
 **                            upper-half bytes to UTF-16, false (nothing
-**                            written) if one of them is unmapped, with
+**                            written) if one of them is unmapped or it
+**                            leaves the block to the byte loop, with
 **                            its state made once a call from the runs;
+**   TPL_FEW16(index, total, s, o)
+**                            optionally: a vector step for a block with
+**                            few upper-half bytes to UTF-16 where the
+**                            runs' step is not taken, false (nothing
+**                            written) for more or an unmapped one;
+**   TPL_MASK16(s, o)         optionally: copies the 16 bytes at S to O
+**                            and returns the mask of those >= 0x80 (bit I
+**                            for byte I), for the UTF-8 loop's ASCII runs;
 **   TPL_NAME_UTF16, TPL_NAME_UTF8, TPL_NAME_TO_UTF16, TPL_NAME_TO_UTF8
 **                            the instances' names (the last two are the
 **                            kernels). */
@@ -41,7 +50,16 @@ WENC__INLINE size_t TPL_NAME_UTF16(const uint16_t *index, const uint32_t *runs, 
     size_t i = 0;
     while (len - i >= 16) {
         size_t stop = i + 16;
-        if (TPL_ASCII16(src + i, dst + i, true)) {
+#if defined(TPL_FEW16)
+        /* ASCII blocks too: one test of the block where there were two. */
+        if (!vec) {
+            if (TPL_FEW16(index, total, src + i, dst + i)) {
+                i = stop;
+                continue;
+            }
+        } else
+#endif
+            if (TPL_ASCII16(src + i, dst + i, true)) {
             i = stop;
             continue;
         }
@@ -51,17 +69,26 @@ WENC__INLINE size_t TPL_NAME_UTF16(const uint16_t *index, const uint32_t *runs, 
             continue;
         }
 #endif
-        if (!vec && !made) {
+        /* The byte loop: the runs' step left the block (an unmapped byte,
+        ** or too many outside the runs: Arabic letters in windows-1256),
+        ** or the index has no runs to speak of. */
+        if (!made) {
             wenc__sb_all16(index, all);
             made = true;
         }
-        for (; i < stop; i++) {
-            uint32_t b = src[i];
-            uint32_t cp = vec ? wenc__sb_pick(b, index[b & 0x7F]) : all[b];
+        /* 16 steps from a fixed base: compilers unroll them without a
+        ** test of the position per byte (KOI8-R, windows-1256 text: a
+        ** load, a load and a store a byte; issue 43). */
+        const uint8_t *s = src + i;
+        uint16_t *o = dst + i;
+        for (unsigned j = 0; j < 16; j++) {
+            uint32_t b = s[j];
+            uint32_t cp = all[b];
             if (!total && cp == WENC__NONE16)
-                return i;
-            dst[i] = (uint16_t)cp;
+                return i + j;
+            o[j] = (uint16_t)cp;
         }
+        i = stop;
     }
     return i;
 }
@@ -89,6 +116,63 @@ WENC__INLINE size_t TPL_NAME_UTF8(const uint32_t *index8, const uint8_t *src, si
 {
     const uint8_t *s = src, *end = src + (len & ~(size_t)15);
     uint8_t *o = dst;
+#if defined(TPL_MASK16)
+    /* Text of the Latin encodings (an accented letter or two in 16
+    ** bytes): the ASCII bytes before the next upper-half byte copied in a
+    ** vector, that byte through INDEX8, and the block read again after it;
+    ** blocks with more than FEW upper-half bytes (Cyrillic, Greek, Arabic
+    ** words) through the byte loop below, which takes no branch on a
+    ** byte's half.  The byte loop alone decoded Czech and Turkish text at
+    ** 0.9-1.0 of encoding_rs (issue 43).  It reads and writes 16 bytes at
+    ** S and O while 16 bytes of input are left: O - DST is at most 3 (S -
+    ** SRC), so they are within DST's room of 3 LEN + 1. */
+    const uint8_t *last = src + len;
+    uint32_t all8[256];
+    bool made = false;
+    while (last - s >= 16) {
+        unsigned m = TPL_MASK16(s, o);
+        if (m == 0) {
+            s += 16;
+            o += 16;
+            continue;
+        }
+        const uint8_t *stop = s + 16;
+        unsigned k = (unsigned)__builtin_ctz(m);
+        s += k;
+        o += k;
+        m >>= k;
+        /* More than 4 bits set in M: a word of upper-half letters. */
+        unsigned more = m & (m - 1);
+        more &= more - 1;
+        more &= more - 1;
+        more &= more - 1;
+        if (more == 0) {
+            uint32_t v = index8[*s & 0x7F];
+            if (!total && v == 0xFFFFFFFFu)
+                goto done;
+            o += wenc__sb_store4(o, v);
+            s++;
+            continue;
+        }
+        /* The rest of the block, through a table of all 256 bytes'
+        ** sequences made at the first such block: a load and a store a
+        ** byte, where picking between the byte and INDEX8 costs five more
+        ** instructions (Greek, Arabic text: issue 43). */
+        if (!made) {
+            for (unsigned b = 0; b < 128; b++)
+                all8[b] = b;
+            memcpy(all8 + 128, index8, 128 * sizeof *all8);
+            made = true;
+        }
+        do {
+            uint32_t v = all8[*s];
+            if (!total && v == 0xFFFFFFFFu)
+                goto done;
+            o += wenc__sb_store4(o, v);
+        } while (++s != stop);
+    }
+    (void)end;
+#else
     while (s != end) {
         const uint8_t *stop = s + 16;
         if (TPL_ASCII16(s, o, false)) {
@@ -104,6 +188,7 @@ WENC__INLINE size_t TPL_NAME_UTF8(const uint32_t *index8, const uint8_t *src, si
             o += wenc__sb_store4(o, v);
         } while (++s != stop);
     }
+#endif
 done:
     *written = (size_t)(o - dst);
     return (size_t)(s - src);
@@ -121,6 +206,8 @@ static size_t TPL_NAME_TO_UTF8(const uint16_t *index, const uint32_t *index8, co
 }
 
 #undef TPL_ASCII16
+#undef TPL_MASK16
+#undef TPL_FEW16
 #undef TPL_TOTAL
 #undef TPL_RUNS
 #undef TPL_RUNS_INIT

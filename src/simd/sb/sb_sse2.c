@@ -37,6 +37,14 @@ WENC__INLINE bool ascii16(const uint8_t *s, void *o, const bool wide)
     return true;
 }
 
+/* Copies the 16 bytes at S to O; the mask of those >= 0x80. */
+WENC__INLINE unsigned mask16(const uint8_t *s, uint8_t *o)
+{
+    __m128i v = _mm_loadu_si128((const __m128i *)s);
+    _mm_storeu_si128((__m128i *)o, v);
+    return (unsigned)_mm_movemask_epi8(v);
+}
+
 /* Whether INDEX maps every byte (none of its 128 is 0xFFFF). */
 WENC__INLINE bool total16(const uint16_t *index)
 {
@@ -66,9 +74,10 @@ WENC__INLINE void runs16_init(runs16 *r, const uint32_t *packed)
 }
 
 /* Decodes the 16 bytes at S to O: ASCII and the bytes of the two runs in
-** vectors, every other byte from INDEX afterwards.  TOTAL: INDEX maps
-** every byte; otherwise, if one of the 16 is unmapped, writes nothing and
-** returns false (the byte loop then stops at it exactly). */
+** vectors, every other byte (at most 4) from INDEX afterwards.  TOTAL:
+** INDEX maps every byte; otherwise, if one of the 16 is unmapped, writes
+** nothing and returns false (the byte loop then stops at it exactly), as
+** for more than 4 bytes outside the runs (the byte loop's work). */
 WENC__INLINE bool vector16(const runs16 *r, const uint16_t *index, const bool total,
                            const uint8_t *s, uint16_t *o)
 {
@@ -77,6 +86,19 @@ WENC__INLINE bool vector16(const runs16 *r, const uint16_t *index, const bool to
     __m128i in0 = _mm_cmplt_epi8(_mm_xor_si128(_mm_sub_epi8(v, r->first[0]), top), r->limit[0]);
     __m128i in1 = _mm_cmplt_epi8(_mm_xor_si128(_mm_sub_epi8(v, r->first[1]), top), r->limit[1]);
     unsigned rest = (unsigned)_mm_movemask_epi8(v) & ~(unsigned)_mm_movemask_epi8(_mm_or_si128(in0, in1));
+    /* More than 4 bytes to patch: the byte loop's table costs less
+    ** (windows-1256's Arabic letters, half of them outside its runs, at
+    ** 1.0 of ICU to UTF-16 patched here; issue 43). */
+    if (rest != 0) {
+        /* Most blocks of Cyrillic, Greek, Hebrew text have none: the count
+        ** only where there are some (it cost those 13 %). */
+        unsigned more = rest & (rest - 1);
+        more &= more - 1;
+        more &= more - 1;
+        more &= more - 1;
+        if (more != 0)
+            return false;
+    }
     if (!total)
         for (unsigned m = rest; m != 0; m &= m - 1)
             if (index[s[__builtin_ctz(m)] & 0x7F] == WENC__NONE16)
@@ -95,7 +117,39 @@ WENC__INLINE bool vector16(const runs16 *r, const uint16_t *index, const bool to
     return true;
 }
 
+/* Decodes the 16 bytes at S to O if at most 4 of them are upper-half
+** bytes (the accented letters of a Latin text): all widened in vectors,
+** those patched in from INDEX.  False (nothing written) for more (the
+** byte loop's work) or, unless TOTAL, an unmapped one (the byte loop then
+** stops at it exactly).  The byte loop alone decoded Czech and Turkish
+** text at 1.4 of ICU (issue 43). */
+WENC__INLINE bool few16(const uint16_t *index, const bool total, const uint8_t *s, uint16_t *o)
+{
+    const __m128i zero = _mm_setzero_si128();
+    __m128i v = _mm_loadu_si128((const __m128i *)s);
+    unsigned m = (unsigned)_mm_movemask_epi8(v);
+    unsigned more = m & (m - 1);
+    more &= more - 1;
+    more &= more - 1;
+    more &= more - 1;
+    if (more != 0)
+        return false;
+    if (!total)
+        for (unsigned r = m; r != 0; r &= r - 1)
+            if (index[s[__builtin_ctz(r)] & 0x7F] == WENC__NONE16)
+                return false;
+    _mm_storeu_si128((__m128i *)o, _mm_unpacklo_epi8(v, zero));
+    _mm_storeu_si128((__m128i *)o + 1, _mm_unpackhi_epi8(v, zero));
+    for (; m != 0; m &= m - 1) {
+        unsigned k = (unsigned)__builtin_ctz(m);
+        o[k] = index[s[k] & 0x7F];
+    }
+    return true;
+}
+
 #define TPL_ASCII16 ascii16
+#define TPL_FEW16 few16
+#define TPL_MASK16 mask16
 #define TPL_TOTAL total16
 #define TPL_RUNS runs16
 #define TPL_RUNS_INIT runs16_init
