@@ -78,6 +78,8 @@ const wenc__latin1_kernels wenc__latin1_sse2 = {
     .to_utf8 = NULL,
 };
 
+/* Not in the small table profile, which has no SSE4.1 set (isa.h). */
+#if defined(WENC__SIMD_X86_WIDE)
 const wenc__latin1_kernels wenc__latin1_sse41 = {
     .widen = widen,
     .high_count = high_count,
@@ -86,3 +88,4 @@ const wenc__latin1_kernels wenc__latin1_sse41 = {
     .well_formed = well_formed,
     .to_utf8 = wenc__latin1_sse41_to_utf8,
 };
+#endif
