@@ -4,7 +4,8 @@
 ** The library picks the best set the CPU has the first time it needs one:
 ** on x86-64 "avx512" (AVX-512 F, BW and VL with the AVX2 set), "avx2"
 ** (AVX2, BMI1, BMI2, POPCNT), "sse41" (SSSE3 and SSE4.1) or "sse2" (the
-** baseline); on aarch64 "neon"; elsewhere, in builds with -Dsimd=none (or
+** baseline; the small table profile, -Dtables=small or WENC_TABLES_SMALL,
+** builds this one alone); on aarch64 "neon"; elsewhere, in builds with -Dsimd=none (or
 ** WENC_NO_SIMD in the amalgamation) and with compilers the kernels need
 ** but lack, "scalar" (plain C).  The environment variable WENC_SIMD, read
 ** at that first choice, names another set the CPU has; an unknown or

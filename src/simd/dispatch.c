@@ -34,10 +34,13 @@ bool wenc__simd_supported(wenc__isa isa)
     case WENC__ISA_SCALAR:
         return true;
 #if defined(WENC__SIMD_X86)
-    /* __builtin_cpu_supports reads cpuid and, for AVX and AVX-512, whether
-    ** the OS saves the wide registers (xgetbv). */
     case WENC__ISA_SSE2:
         return true;
+#endif
+#if defined(WENC__SIMD_X86_WIDE)
+    /* Not in the small table profile, which keeps SSE2 alone (isa.h).
+    ** __builtin_cpu_supports reads cpuid and, for AVX and AVX-512, whether
+    ** the OS saves the wide registers (xgetbv). */
     case WENC__ISA_SSE41:
         return __builtin_cpu_supports("ssse3") && __builtin_cpu_supports("sse4.1");
     case WENC__ISA_AVX2:
@@ -76,7 +79,7 @@ bool wenc__simd_vbmi2(void)
     int h = atomic_load_explicit(&has, memory_order_relaxed);
     if (h < 0) {
         h = 0;
-#if defined(WENC__SIMD_X86)
+#if defined(WENC__SIMD_X86_WIDE)
         __builtin_cpu_init();
         h = __builtin_cpu_supports("avx512vbmi2") && __builtin_cpu_supports("avx512vbmi") &&
             !switched_off("WENC_SIMD_VBMI2");
@@ -125,7 +128,7 @@ static int pext_for(wenc__isa isa)
 
 /* The first answer only: one that wenc__simd_set() stored meanwhile, for
 ** a set chosen after this call read the old one, stands. */
-bool wenc__simd_pext_choose(void)
+WENC__COLD bool wenc__simd_pext_choose(void)
 {
     int unset = -1, f = pext_for(wenc__simd_isa());
     if (!atomic_compare_exchange_strong_explicit(&wenc__simd_pext, &unset, f,
@@ -140,9 +143,20 @@ void wenc__simd_set(wenc__isa isa)
     atomic_store_explicit(&wenc__simd_pext, pext_for(isa), memory_order_relaxed);
 }
 
-wenc__isa wenc__simd_choose(void)
-{
 #if defined(WENC__SIMD_X86)
+/* cpuid, not __builtin_cpu_supports: in the small table profile nothing
+** else asks the CPU (SSE2 is every x86-64 CPU's), and the compiler's CPU
+** model (libgcc's cpuinfo.o) would add 5 KiB to it (issue 42). */
+bool wenc__simd_popcnt(void)
+{
+    unsigned a, b, c, d;
+    return __get_cpuid(1, &a, &b, &c, &d) && (c >> 23 & 1) != 0;
+}
+#endif
+
+WENC__COLD wenc__isa wenc__simd_choose(void)
+{
+#if defined(WENC__SIMD_X86_WIDE)
     __builtin_cpu_init();
 #endif
     wenc__isa best = WENC__ISA_SCALAR;

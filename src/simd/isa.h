@@ -16,4 +16,17 @@
 #define WENC__SIMD_NEON 1
 #endif
 
+/* The x86-64 sets past the baseline (SSE4.1, AVX2, AVX-512): every build
+** with the x86 kernels but the small table profile (-Dtables=small, or
+** WENC_TABLES_SMALL in the amalgamation), which keeps one vector set per
+** architecture, the one every CPU of it runs (SSE2; NEON on aarch64), as
+** encoding_rs does: the newer sets' kernels are about 90 KiB of code,
+** which kept the profile above its 400 KiB (issue 42; docs/engine.md,
+** "Table profiles").  Their rows in the kernel tables (src/simd/kernels.c)
+** then run SSE2's, and the dispatch never chooses them. */
+#if defined(WENC__SIMD_X86) && !defined(WENC_TABLES_SMALL) &&                                      \
+    !(defined(WENC__TABLES_SMALL) && WENC__TABLES_SMALL)
+#define WENC__SIMD_X86_WIDE 1
+#endif
+
 #endif /* WENC_SIMD_ISA_H */

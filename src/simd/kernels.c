@@ -4,7 +4,9 @@
 ** wenc__<family>_kernels_get() indexes its table with it.
 **
 ** A set with no kernels of its own for a family runs the nearest lower
-** set's, and a set this build or architecture lacks runs the scalar ones:
+** set's, and so does a set this build lacks on its architecture (the
+** small table profile's SSE4.1, AVX2 and AVX-512 run SSE2's: isa.h); a
+** set of another architecture runs the scalar ones:
 ** wenc__simd_supported() never lets the dispatch choose such a set, but
 ** the tests index every row.  NULL (the single-byte and ISO-2022-JP
 ** families) means the handler's own portable loop, which is those
@@ -25,6 +27,13 @@
 #else
 #define ON_X86(kernel, other) (other)
 #endif
+/* KERNEL where this build has the x86-64 sets past SSE2, else SSE2's
+** (the small table profile: isa.h), the nearest lower set it has. */
+#if defined(WENC__SIMD_X86_WIDE)
+#define ON_WIDE(kernel, sse2) (kernel)
+#else
+#define ON_WIDE(kernel, sse2) (sse2)
+#endif
 #if defined(WENC__SIMD_NEON)
 #define ON_NEON(kernel, other) (kernel)
 #else
@@ -34,9 +43,9 @@
 const wenc__utf8_kernels *const wenc__utf8_kernels_by_isa[WENC__ISA_COUNT] = {
     [WENC__ISA_SCALAR] = &wenc__utf8_scalar,
     [WENC__ISA_SSE2] = ON_X86(&wenc__utf8_sse2, &wenc__utf8_scalar),
-    [WENC__ISA_SSE41] = ON_X86(&wenc__utf8_sse41, &wenc__utf8_scalar),
-    [WENC__ISA_AVX2] = ON_X86(&wenc__utf8_avx2, &wenc__utf8_scalar),
-    [WENC__ISA_AVX512] = ON_X86(&wenc__utf8_avx512, &wenc__utf8_scalar),
+    [WENC__ISA_SSE41] = ON_X86(ON_WIDE(&wenc__utf8_sse41, &wenc__utf8_sse2), &wenc__utf8_scalar),
+    [WENC__ISA_AVX2] = ON_X86(ON_WIDE(&wenc__utf8_avx2, &wenc__utf8_sse2), &wenc__utf8_scalar),
+    [WENC__ISA_AVX512] = ON_X86(ON_WIDE(&wenc__utf8_avx512, &wenc__utf8_sse2), &wenc__utf8_scalar),
     [WENC__ISA_NEON] = ON_NEON(&wenc__utf8_neon, &wenc__utf8_scalar),
 };
 
@@ -45,9 +54,10 @@ const wenc__utf8_kernels *const wenc__utf8_kernels_by_isa[WENC__ISA_COUNT] = {
 const wenc__utf16_kernels *const wenc__utf16_kernels_by_isa[WENC__ISA_COUNT] = {
     [WENC__ISA_SCALAR] = &wenc__utf16_scalar,
     [WENC__ISA_SSE2] = ON_X86(&wenc__utf16_sse2, &wenc__utf16_scalar),
-    [WENC__ISA_SSE41] = ON_X86(&wenc__utf16_sse41, &wenc__utf16_scalar),
-    [WENC__ISA_AVX2] = ON_X86(&wenc__utf16_avx2, &wenc__utf16_scalar),
-    [WENC__ISA_AVX512] = ON_X86(&wenc__utf16_avx512, &wenc__utf16_scalar),
+    [WENC__ISA_SSE41] = ON_X86(ON_WIDE(&wenc__utf16_sse41, &wenc__utf16_sse2), &wenc__utf16_scalar),
+    [WENC__ISA_AVX2] = ON_X86(ON_WIDE(&wenc__utf16_avx2, &wenc__utf16_sse2), &wenc__utf16_scalar),
+    [WENC__ISA_AVX512] =
+        ON_X86(ON_WIDE(&wenc__utf16_avx512, &wenc__utf16_sse2), &wenc__utf16_scalar),
     [WENC__ISA_NEON] = ON_NEON(&wenc__utf16_neon, &wenc__utf16_scalar),
 };
 
@@ -59,8 +69,8 @@ const wenc__sb_kernels *const wenc__sb_kernels_by_isa[WENC__ISA_COUNT] = {
     [WENC__ISA_SCALAR] = NULL,
     [WENC__ISA_SSE2] = SB(ON_X86(&wenc__sb_sse2, NULL)),
     [WENC__ISA_SSE41] = SB(ON_X86(&wenc__sb_sse2, NULL)),
-    [WENC__ISA_AVX2] = SB(ON_X86(&wenc__sb_avx2, NULL)),
-    [WENC__ISA_AVX512] = SB(ON_X86(&wenc__sb_avx512, NULL)),
+    [WENC__ISA_AVX2] = SB(ON_X86(ON_WIDE(&wenc__sb_avx2, &wenc__sb_sse2), NULL)),
+    [WENC__ISA_AVX512] = SB(ON_X86(ON_WIDE(&wenc__sb_avx512, &wenc__sb_sse2), NULL)),
     [WENC__ISA_NEON] = SB(ON_NEON(&wenc__sb_neon, NULL)),
 };
 #undef SB
@@ -77,7 +87,7 @@ const size_t wenc__sb_decode_from[WENC__ISA_COUNT][2] = {
     [WENC__ISA_SSE2] = {ON_X86(64, SIZE_MAX), ON_X86(64, SIZE_MAX)},
     [WENC__ISA_SSE41] = {ON_X86(64, SIZE_MAX), ON_X86(64, SIZE_MAX)},
     [WENC__ISA_AVX2] = {ON_X86(64, SIZE_MAX), ON_X86(64, SIZE_MAX)},
-    [WENC__ISA_AVX512] = {ON_X86(0, SIZE_MAX), ON_X86(64, SIZE_MAX)},
+    [WENC__ISA_AVX512] = {ON_X86(ON_WIDE(0, 64), SIZE_MAX), ON_X86(64, SIZE_MAX)},
     [WENC__ISA_NEON] = {ON_NEON(0, SIZE_MAX), ON_NEON(0, SIZE_MAX)},
 };
 
@@ -86,8 +96,8 @@ const wenc__iso2022jp_kernels *const wenc__iso2022jp_kernels_by_isa[WENC__ISA_CO
     [WENC__ISA_SCALAR] = NULL,
     [WENC__ISA_SSE2] = ON_X86(&wenc__iso2022jp_sse2, NULL),
     [WENC__ISA_SSE41] = ON_X86(&wenc__iso2022jp_sse2, NULL),
-    [WENC__ISA_AVX2] = ON_X86(&wenc__iso2022jp_avx2, NULL),
-    [WENC__ISA_AVX512] = ON_X86(&wenc__iso2022jp_avx512, NULL),
+    [WENC__ISA_AVX2] = ON_X86(ON_WIDE(&wenc__iso2022jp_avx2, &wenc__iso2022jp_sse2), NULL),
+    [WENC__ISA_AVX512] = ON_X86(ON_WIDE(&wenc__iso2022jp_avx512, &wenc__iso2022jp_sse2), NULL),
     [WENC__ISA_NEON] = NULL,
 };
 
@@ -99,8 +109,10 @@ const wenc__search_kernels *const wenc__search_kernels_by_isa[WENC__ISA_COUNT] =
     [WENC__ISA_SCALAR] = &wenc__search_scalar,
     [WENC__ISA_SSE2] = ON_X86(&wenc__search_sse2, &wenc__search_scalar),
     [WENC__ISA_SSE41] = ON_X86(&wenc__search_sse2, &wenc__search_scalar),
-    [WENC__ISA_AVX2] = ON_X86(&wenc__search_avx2, &wenc__search_scalar),
-    [WENC__ISA_AVX512] = ON_X86(&wenc__search_avx512, &wenc__search_scalar),
+    [WENC__ISA_AVX2] =
+        ON_X86(ON_WIDE(&wenc__search_avx2, &wenc__search_sse2), &wenc__search_scalar),
+    [WENC__ISA_AVX512] =
+        ON_X86(ON_WIDE(&wenc__search_avx512, &wenc__search_sse2), &wenc__search_scalar),
     [WENC__ISA_NEON] = ON_NEON(&wenc__search_neon, &wenc__search_scalar),
 };
 #endif
@@ -110,8 +122,11 @@ const wenc__search_kernels *const wenc__search_kernels_by_isa[WENC__ISA_COUNT] =
 const wenc__latin1_kernels *const wenc__latin1_kernels_by_isa[WENC__ISA_COUNT] = {
     [WENC__ISA_SCALAR] = &wenc__latin1_scalar,
     [WENC__ISA_SSE2] = ON_X86(&wenc__latin1_sse2, &wenc__latin1_scalar),
-    [WENC__ISA_SSE41] = ON_X86(&wenc__latin1_sse41, &wenc__latin1_scalar),
-    [WENC__ISA_AVX2] = ON_X86(&wenc__latin1_avx2, &wenc__latin1_scalar),
-    [WENC__ISA_AVX512] = ON_X86(&wenc__latin1_avx512, &wenc__latin1_scalar),
+    [WENC__ISA_SSE41] =
+        ON_X86(ON_WIDE(&wenc__latin1_sse41, &wenc__latin1_sse2), &wenc__latin1_scalar),
+    [WENC__ISA_AVX2] =
+        ON_X86(ON_WIDE(&wenc__latin1_avx2, &wenc__latin1_sse2), &wenc__latin1_scalar),
+    [WENC__ISA_AVX512] =
+        ON_X86(ON_WIDE(&wenc__latin1_avx512, &wenc__latin1_sse2), &wenc__latin1_scalar),
     [WENC__ISA_NEON] = ON_NEON(&wenc__latin1_neon, &wenc__latin1_scalar),
 };

@@ -39,24 +39,37 @@ extern _Atomic int wenc__simd_chosen;
 
 /* dispatch.c: chooses (once; a race only repeats the same choice, and
 ** never undoes wenc__simd_set()'s). */
-wenc__isa wenc__simd_choose(void);
+WENC__COLD wenc__isa wenc__simd_choose(void);
 
 /* The instruction set this process uses. */
 WENC__INLINE wenc__isa wenc__simd_isa(void)
 {
+#if defined(WENC__SIMD_X86) || defined(WENC__SIMD_NEON)
     int isa = atomic_load_explicit(&wenc__simd_chosen, memory_order_relaxed);
     return isa >= 0 ? (wenc__isa)isa : wenc__simd_choose();
+#else
+    /* The one set of a build without kernels (-Dsimd=none): each family's
+    ** table has one row that runs, called directly, and no choice is
+    ** made (issue 42: clang -Os inlined the choice at every call, 15 KiB
+    ** of the smallest build). */
+    return WENC__ISA_SCALAR;
+#endif
 }
 
 /* Whether the CPU has AVX-512 VBMI2 and VBMI and WENC_SIMD_VBMI2 is not
 ** "0"; worked out once per process (dispatch.c). */
 bool wenc__simd_vbmi2(void);
 
+#if defined(WENC__SIMD_X86)
+/* Whether the CPU has popcnt (dispatch.c; cpuid on each call). */
+bool wenc__simd_popcnt(void);
+#endif
+
 /* -1 until worked out; then 1 if pext is fast, else 0. */
 extern _Atomic int wenc__simd_pext;
 
 /* dispatch.c: works it out (once; a race only repeats the same answer). */
-bool wenc__simd_pext_choose(void);
+WENC__COLD bool wenc__simd_pext_choose(void);
 
 /* Whether to use BMI2's pext: the instruction set in use is AVX2 or
 ** AVX-512 (which have BMI2), pext is fast on this CPU (AMD's CPUs before

@@ -53,6 +53,19 @@ int main(int argc, char **argv)
     CHECK_EQ(wenc__simd_from_name(NULL), WENC__ISA_COUNT, "NULL");
     CHECK(wenc__simd_supported(WENC__ISA_SCALAR), "scalar is always supported");
     CHECK(!wenc__simd_supported(WENC__ISA_COUNT), "out of range is not supported");
+#if defined(WENC__SIMD_X86) && !defined(WENC__SIMD_X86_WIDE)
+    /* The small table profile keeps SSE2 alone (src/simd/isa.h): the newer
+    ** sets are never chosen, whatever the CPU has, and run SSE2's kernels
+    ** (their rows in the tables, which tools/run-kernel-suites skips). */
+    CHECK(wenc__simd_supported(WENC__ISA_SSE2), "SSE2 in the small profile");
+    for (int i = WENC__ISA_SSE41; i <= WENC__ISA_AVX512; i++) {
+        CHECK(!wenc__simd_supported((wenc__isa)i), "no %s in the small profile",
+              wenc__simd_name((wenc__isa)i));
+        CHECK(wenc__utf8_kernels_by_isa[i] == wenc__utf8_kernels_by_isa[WENC__ISA_SSE2] &&
+                  wenc__utf16_kernels_by_isa[i] == wenc__utf16_kernels_by_isa[WENC__ISA_SSE2],
+              "%s runs SSE2's kernels", wenc__simd_name((wenc__isa)i));
+    }
+#endif
 #if defined(__x86_64__)
     CHECK(!wenc__simd_supported(WENC__ISA_NEON), "no NEON on x86-64");
 #elif defined(__aarch64__)

@@ -14,6 +14,17 @@
 #include "simd/utf8/utf8_kernels.h"
 #include "wenc/wenc.h"
 
+/* Whether the CPU has popcnt (x86-64's vector sets only ask). */
+static bool has_popcnt(void)
+{
+#if defined(WENC__SIMD_X86)
+    __builtin_cpu_init();
+    return __builtin_cpu_supports("popcnt");
+#else
+    return false;
+#endif
+}
+
 /* The set the public call names, and every family's kernels, are ISA's. */
 static void check_in_use(wenc__isa isa)
 {
@@ -31,10 +42,13 @@ static void check_in_use(wenc__isa isa)
     if (!wide)
         CHECK(!wenc__simd_fast_pext(), "%s: no pext", name);
     int copy = wenc__cjk_copy(true);
-    /* The small profile has two encoder copies: POPCNT in the wide sets,
-    ** the portable one in the others (cjk_copies.h). */
-    if (isa == WENC__ISA_SCALAR || isa == WENC__ISA_NEON || (WENC__TABLES_SMALL && !wide))
+    if (isa == WENC__ISA_SCALAR || isa == WENC__ISA_NEON)
         CHECK_EQ(copy, WENC__CJK_PORTABLE, "encoders' copy: portable");
+    else if (WENC__TABLES_SMALL)
+        /* The small profile has two encoder copies: POPCNT where the CPU
+        ** has it, the portable one elsewhere (cjk_copies.c). */
+        CHECK_EQ(copy, has_popcnt() ? WENC__CJK_POPCNT : WENC__CJK_PORTABLE,
+                 "encoders' copy of the small profile");
     else if (!wide)
         CHECK_EQ(copy, WENC__CJK_SSE2, "encoders' copy: SSE2");
     else

@@ -12,8 +12,10 @@ static int copy_for(void)
 #if defined(WENC__SIMD_X86)
     wenc__isa isa = wenc__simd_isa();
 #if WENC__TABLES_SMALL
-    /* The small profile's two copies (WENC__CJK_ENCODE_COPIES). */
-    if (isa == WENC__ISA_AVX2 || isa == WENC__ISA_AVX512)
+    /* The small profile's two copies (WENC__CJK_ENCODE_COPIES): POPCNT
+    ** where the CPU has it, with any set but the scalar one (that profile
+    ** has SSE2 alone: isa.h). */
+    if (isa != WENC__ISA_SCALAR && wenc__simd_popcnt())
         copy = WENC__CJK_POPCNT;
 #else
     /* Nothing counts bits in the default profile's loops: no POPCNT copy
@@ -29,7 +31,7 @@ static int copy_for(void)
 
 /* The first answer only, as wenc__simd_pext_choose(): one that
 ** wenc__cjk_encode_copy_rechoose() stored meanwhile stands. */
-int wenc__cjk_encode_copy_choose(void)
+WENC__COLD int wenc__cjk_encode_copy_choose(void)
 {
     int unset = -1, copy = copy_for();
     if (!atomic_compare_exchange_strong_explicit(&wenc__cjk_encode_copy, &unset, copy,

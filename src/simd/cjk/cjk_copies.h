@@ -42,7 +42,7 @@ enum {
 extern _Atomic int wenc__cjk_encode_copy;
 
 /* cjk_copies.c: chooses it (once; a race only repeats the same choice). */
-int wenc__cjk_encode_copy_choose(void);
+WENC__COLD int wenc__cjk_encode_copy_choose(void);
 
 /* cjk_copies.c: chooses it again, after wenc__simd_set(). */
 void wenc__cjk_encode_copy_rechoose(void);
@@ -254,12 +254,13 @@ WENC__INLINE uint32_t wenc__cjk_utf8_3(uint32_t w, const int copy)
 ** instructions of Shift_JIS's HTML rows). */
 #if defined(WENC__SIMD_X86) && WENC__TABLES_SMALL
 /* The small profile builds the engine's loop once, with NAME_any, which
-** tests the copy per run (issue 42: the loop is a few KiB per form). */
+** tests the copy per run, out of line (issue 42: the loop is a few KiB per
+** form). */
 #define WENC__CJK_DECODE_COPIES(name)                                                              \
     WENC__CJK_DECODE_COPY(name, _portable, WENC__CJK_PORTABLE)                                     \
     WENC__CJK_DECODE_COPY(name, _sse2, WENC__CJK_SSE2)                                             \
-    static void name##_any(void *state, const uint8_t *src, size_t *pos, size_t len, void *dst,    \
-                           size_t *out, size_t cap, int form)                                      \
+    WENC__CJK_NOINLINE void name##_any(void *state, const uint8_t *src, size_t *pos, size_t len,   \
+                                       void *dst, size_t *out, size_t cap, int form)               \
     {                                                                                              \
         if (wenc__cjk_copy(false) == WENC__CJK_PORTABLE)                                           \
             name##_portable(state, src, pos, len, dst, out, cap, form);                            \
@@ -336,18 +337,20 @@ WENC__INLINE uint32_t wenc__cjk_utf8_3(uint32_t w, const int copy)
 #if defined(WENC__SIMD_X86) && WENC__TABLES_SMALL
 /* The small profile builds two copies, not four (issue 42: its lookups,
 ** inlined into each copy and each input form, made its code larger than
-** the default profile's by more than its tables saved): POPCNT for the
-** AVX2 and AVX-512 sets (which count bits, and take vectors for ASCII),
-** PORTABLE for the others.  No BMI2 copy: pext saves two instructions per
-** UTF-8 sequence, a few percent beside the rank and select of the
-** lookups; no SSE2 copy: the SSE2 and SSE4.1 sets (CPUs without popcnt
-** among them) run the portable loop, as WENC_SIMD=sse41 does in CI. */
+** the default profile's by more than its tables saved): POPCNT for its
+** one vector set, SSE2 (isa.h), on a CPU with popcnt (which counts bits,
+** and takes vectors for ASCII), PORTABLE for the others (the scalar set,
+** CPUs without popcnt), as WENC_SIMD=scalar runs in CI.  No BMI2 copy:
+** pext saves two instructions per UTF-8 sequence, a few percent beside
+** the rank and select of the lookups; no SSE2 copy.  The wrappers, which
+** test the copy once per run, are out of line: inlined into each form's
+** loop they were 3 KiB. */
 #define WENC__CJK_ENCODE_COPIES(name)                                                              \
     WENC__CJK_ENCODE_COPY(name, _popcnt, WENC__CJK_POPCNT,                                         \
                           __attribute__((noinline, target("popcnt"))))                             \
     WENC__CJK_ENCODE_COPY(name, _portable, WENC__CJK_PORTABLE, __attribute__((noinline)))          \
-    static void name(const void *src, size_t *pos, size_t len, uint8_t *dst, size_t *out,          \
-                     size_t cap, int form)                                                         \
+    WENC__CJK_NOINLINE void name(const void *src, size_t *pos, size_t len, uint8_t *dst,           \
+                                 size_t *out, size_t cap, int form)                                \
     {                                                                                              \
         if (wenc__cjk_copy(true) == WENC__CJK_POPCNT)                                              \
             name##_popcnt(src, pos, len, dst, out, cap, form);                                     \

@@ -133,6 +133,8 @@ const wenc__latin1_kernels wenc__latin1_sse2 = {
     .to_utf8 = to_utf8,
 };
 
+/* Not in the small table profile, which has no SSE4.1 set (isa.h). */
+#if defined(WENC__SIMD_X86_WIDE)
 const wenc__latin1_kernels wenc__latin1_sse41 = {
     .widen = widen,
     .high_count = high_count,
@@ -142,3 +144,4 @@ const wenc__latin1_kernels wenc__latin1_sse41 = {
     .to_utf8 = wenc__latin1_sse41_to_utf8,
     .from_utf8 = wenc__latin1_sse41_from_utf8,
 };
+#endif
