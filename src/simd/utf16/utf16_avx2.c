@@ -58,11 +58,11 @@ static inline void below_800(const uint8_t *src, size_t len, int from, uint8_t *
     size_t pos = *pos_, out = *out_;
     /* A block's second 16-byte store is made when the next block is
     ** packed, before that block's first, which starts where its bytes end
-    ** and so rewrites the (at most 8) bytes it writes past them.  Only the
-    ** last block's keeps what DST held past its bytes, once per run, and
-    ** not when a block of ASCII, whose 16 bytes rewrite them too, ends the
-    ** run. */
-    __m128i pend = _mm_setzero_si128(), pend_old = pend;
+    ** and so rewrites the (at most 8) bytes it writes past them; the
+    ** stores never read DST.  Only the last block's keeps what DST held
+    ** past its bytes, once per run, and not when a block of ASCII, whose
+    ** 16 bytes rewrite them too, ends the run. */
+    __m128i pend = _mm_setzero_si128();
     size_t pend_len = 0;
     do {
         __m256i v = load_units(src + 2 * pos, from);
@@ -89,15 +89,10 @@ static inline void below_800(const uint8_t *src, size_t len, int from, uint8_t *
         unsigned i0 = m & 0xFF, i1 = (m >> 16) & 0xFF;
         __m256i s = _mm256_shuffle_epi8(seq, pack2_rows(i0, i1));
         size_t l0 = wenc__utf16_pack2_len[i0], l1 = wenc__utf16_pack2_len[i1];
-        /* What DST holds where the second store goes, read before the
-        ** first, which reaches 8 bytes or more into it (a read after it
-        ** would wait for it to land: a store to load forward that fails). */
-        __m128i o = _mm_loadu_si128((const __m128i *)(dst + out + l0));
         if (pend_len != 0)
             _mm_storeu_si128((__m128i *)(dst + out - pend_len), pend);
         _mm_storeu_si128((__m128i *)(dst + out), _mm256_castsi256_si128(s));
         pend = _mm256_extracti128_si256(s, 1);
-        pend_old = o;
         pend_len = l1;
         pos += 16;
         out += l0 + l1;
@@ -105,7 +100,7 @@ static inline void below_800(const uint8_t *src, size_t len, int from, uint8_t *
     if (pend_len != 0) {
         uint8_t *d = dst + out - pend_len;
         __m128i keep = _mm_cmpgt_epi8(_mm_set1_epi8((char)pend_len), iota);
-        _mm_storeu_si128((__m128i *)d, _mm_blendv_epi8(pend_old, pend, keep));
+        _mm_storeu_si128((__m128i *)d, _mm_blendv_epi8(_mm_loadu_si128((const __m128i *)d), pend, keep));
     }
     *pos_ = pos;
     *out_ = out;

@@ -43,7 +43,7 @@ static inline void below_800(const uint8_t *src, size_t len, int from, uint8_t *
     ** bytes.  Only the last store keeps what DST held past its bytes (a
     ** read of DST just stored to, made once per run rather than per
     ** block, where it would wait for the store to land). */
-    __m128i pend = _mm_setzero_si128(), pend_old = pend;
+    __m128i pend = _mm_setzero_si128();
     size_t pend_len = 0;
     do {
         __m128i v = load_units(src + 2 * pos, from);
@@ -67,14 +67,9 @@ static inline void below_800(const uint8_t *src, size_t len, int from, uint8_t *
         __m128i seq = _mm_blendv_epi8(two, v, ascii);
         unsigned i = ~(unsigned)_mm_movemask_epi8(_mm_packs_epi16(ascii, ascii)) & 0xFF;
         __m128i p = _mm_shuffle_epi8(seq, _mm_loadu_si128((const __m128i *)wenc__utf16_pack2[i]));
-        /* What DST holds where this block goes, read before the block
-        ** before is stored, which reaches up to 8 bytes in (a read after it
-        ** would wait for it to land: a store to load forward that fails). */
-        __m128i o = _mm_loadu_si128((const __m128i *)(dst + out));
         if (pend_len != 0)
             _mm_storeu_si128((__m128i *)(dst + out - pend_len), pend);
         pend = p;
-        pend_old = o;
         pend_len = wenc__utf16_pack2_len[i];
         pos += 8;
         out += pend_len;
@@ -82,7 +77,7 @@ static inline void below_800(const uint8_t *src, size_t len, int from, uint8_t *
     if (pend_len != 0) {
         uint8_t *d = dst + out - pend_len;
         __m128i keep = _mm_cmplt_epi8(iota, _mm_set1_epi8((char)pend_len));
-        _mm_storeu_si128((__m128i *)d, _mm_blendv_epi8(pend_old, pend, keep));
+        _mm_storeu_si128((__m128i *)d, _mm_blendv_epi8(_mm_loadu_si128((const __m128i *)d), pend, keep));
     }
     *pos_ = pos;
     *out_ = out;
