@@ -16,12 +16,12 @@ WENC__TARGET_BEGIN(WENC__TARGET_AVX2)
 #include "simd/vec_x86.h"
 #include "utf16_impl.h"
 
-/* Two pack rows, one per 128-bit lane. */
+/* Two wenc__utf16_pack3 rows, one per 128-bit lane. */
 static inline __m256i pack_rows(unsigned a, unsigned b)
 {
     return _mm256_inserti128_si256(
-        _mm256_castsi128_si256(_mm_loadu_si128((const __m128i *)wenc__utf16_pack[a])),
-        _mm_loadu_si128((const __m128i *)wenc__utf16_pack[b]), 1);
+        _mm256_castsi128_si256(_mm_loadu_si128((const __m128i *)wenc__utf16_pack3[a])),
+        _mm_loadu_si128((const __m128i *)wenc__utf16_pack3[b]), 1);
 }
 
 /* Two wenc__utf16_pack2 rows, one per 128-bit lane. */
@@ -107,38 +107,45 @@ static inline void below_800(const uint8_t *src, size_t len, int from, uint8_t *
 }
 
 /* Encodes the 16 units of V, none a surrogate, at D: 48 bytes or fewer
-** through 16-byte stores that reach at most 52 bytes in, and nothing past
-** the bytes returned is changed.  TOP is V & 0xF800.  Each unit's first two
-** bytes go in a 16-bit lane of A (0xE0 | u >> 12, 0x80 | (u >> 6 & 0x3F)
-** for 3 bytes; the 2-byte pair; an ASCII unit itself) and its third, 0x80 |
-** (u & 0x3F), in the same lane of B (Encoding Standard, "UTF-8 encoder");
-** interleaved, four units fill the 32-bit lanes of a 128-bit lane, which
-** wenc__utf16_pack packs (fixed shuffles when every unit takes 3). */
-static inline size_t pack_bmp(__m256i v, __m256i top, uint8_t *d)
+** through 16-byte stores that reach at most 52 bytes in, and at most 12
+** past the bytes returned; with EXACT, nothing past them is changed.  TOP
+** is V & 0xF800.  Each unit's bytes go in a 32-bit lane as
+** wenc__utf16_pack3 reads them (utf16_impl.h; Encoding Standard, "UTF-8
+** encoder"): the low 16 bits are u & 0x7F and 0x80 | (u & 0x3F), the high
+** ones 0xE0 | u >> 12 and 0xC0 | (u >> 6 & 0x3F), less 0x40 (the middle
+** byte) where the unit takes 3; four lanes per 128-bit lane are packed
+** (fixed shuffles when every unit takes 3). */
+static inline size_t pack_bmp(__m256i v, __m256i top, uint8_t *d, bool exact)
 {
-    const __m256i ff80 = _mm256_set1_epi16((short)0xFF80), x3f00 = _mm256_set1_epi16(0x3F00);
-    const __m256i x80c0 = _mm256_set1_epi16((short)0x80C0), x80e0 = _mm256_set1_epi16((short)0x80E0);
-    const __m256i x3f = _mm256_set1_epi16(0x3F), x80 = _mm256_set1_epi16(0x80);
-    const __m256i zero = _mm256_setzero_si256();
+    const __m256i ff80 = _mm256_set1_epi16((short)0xFF80), zero = _mm256_setzero_si256();
+    const __m256i dup_low = _mm256_setr_epi8(0, 0, 2, 2, 4, 4, 6, 6, 8, 8, 10, 10, 12, 12, 14, 14,
+                                             0, 0, 2, 2, 4, 4, 6, 6, 8, 8, 10, 10, 12, 12, 14, 14);
     const __m128i iota = _mm_setr_epi8(0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15);
     /* Four 3-byte sequences packed into bytes 0-11 of each 128-bit lane;
     ** in the upper lane of the second, into bytes 4-15. */
-    const __m256i pack3 = _mm256_setr_epi8(0, 1, 2, 4, 5, 6, 8, 9, 10, 12, 13, 14, -1, -1, -1, -1,
-                                           0, 1, 2, 4, 5, 6, 8, 9, 10, 12, 13, 14, -1, -1, -1, -1);
-    const __m256i pack3_up = _mm256_setr_epi8(0, 1, 2, 4, 5, 6, 8, 9, 10, 12, 13, 14, -1, -1, -1,
-                                              -1, -1, -1, -1, -1, 0, 1, 2, 4, 5, 6, 8, 9, 10, 12,
-                                              13, 14);
+    const __m256i pack3 = _mm256_setr_epi8(2, 3, 1, 6, 7, 5, 10, 11, 9, 14, 15, 13, -1, -1, -1, -1,
+                                           2, 3, 1, 6, 7, 5, 10, 11, 9, 14, 15, 13, -1, -1, -1, -1);
+    const __m256i pack3_up = _mm256_setr_epi8(2, 3, 1, 6, 7, 5, 10, 11, 9, 14, 15, 13, -1, -1, -1,
+                                              -1, -1, -1, -1, -1, 2, 3, 1, 6, 7, 5, 10, 11, 9, 14,
+                                              15, 13);
     __m256i small = _mm256_cmpeq_epi16(top, zero);
-    __m256i three = _mm256_or_si256(
-        _mm256_or_si256(_mm256_srli_epi16(v, 12), _mm256_and_si256(_mm256_slli_epi16(v, 2), x3f00)),
-        x80e0);
-    __m256i b = _mm256_or_si256(_mm256_and_si256(v, x3f), x80);
+    /* u & 0x7F and 0x80 | (u & 0x3F), from the low byte twice. */
+    __m256i lo = _mm256_or_si256(
+        _mm256_and_si256(_mm256_shuffle_epi8(v, dup_low), _mm256_set1_epi16(0x3F7F)),
+        _mm256_set1_epi16((short)0x8000));
+    /* (u >> 4 & 0xFFC) times 0x40 in its low byte plus its high byte: u >>
+    ** 6 & 0x3F over u >> 12; then the lead bits of 3 over those of 2. */
+    __m256i hi = _mm256_or_si256(
+        _mm256_maddubs_epi16(_mm256_and_si256(_mm256_srli_epi16(v, 4), _mm256_set1_epi16(0x0FFC)),
+                             _mm256_set1_epi16(0x0140)),
+        _mm256_set1_epi16((short)0xC0E0));
     if (_mm256_testz_si256(small, small)) {
         /* 3 bytes each (most of a Chinese, Japanese or Thai text): 48
         ** bytes; the last 16 are units 8-11's last 4 and units 12-15's 12,
         ** so no store reaches past them. */
-        __m256i s02 = _mm256_shuffle_epi8(_mm256_unpacklo_epi16(three, b), pack3);
-        __m256i s13 = _mm256_shuffle_epi8(_mm256_unpackhi_epi16(three, b), pack3_up);
+        hi = _mm256_xor_si256(hi, _mm256_set1_epi16(0x4000));
+        __m256i s02 = _mm256_shuffle_epi8(_mm256_unpacklo_epi16(lo, hi), pack3);
+        __m256i s13 = _mm256_shuffle_epi8(_mm256_unpackhi_epi16(lo, hi), pack3_up);
         __m128i s2 = _mm256_extracti128_si256(s02, 1);
         _mm_storeu_si128((__m128i *)d, _mm256_castsi256_si128(s02));
         _mm_storeu_si128((__m128i *)(d + 12), _mm256_castsi256_si128(s13));
@@ -147,55 +154,66 @@ static inline size_t pack_bmp(__m256i v, __m256i top, uint8_t *d)
                          _mm_or_si128(_mm256_extracti128_si256(s13, 1), _mm_srli_si128(s2, 8)));
         return 48;
     }
+    hi = _mm256_xor_si256(hi, _mm256_andnot_si256(small, _mm256_set1_epi16(0x4000)));
     __m256i ascii = _mm256_cmpeq_epi16(_mm256_and_si256(v, ff80), zero);
-    __m256i two = _mm256_or_si256(
-        _mm256_or_si256(_mm256_srli_epi16(v, 6), _mm256_and_si256(_mm256_slli_epi16(v, 8), x3f00)),
-        x80c0);
-    __m256i a = _mm256_blendv_epi8(_mm256_blendv_epi8(three, two, small), v, ascii);
-    /* Per 128-bit lane, bytes 0-7: unit is ASCII; 8-15: below U+0800.
-    ** Inverted, then split into four pack indexes, units 0-3 to 12-15. */
-    uint32_t m = ~(uint32_t)_mm256_movemask_epi8(_mm256_packs_epi16(ascii, small));
-    unsigned i0 = (m & 0x0F) | ((m >> 4) & 0xF0);
-    unsigned i1 = ((m >> 4) & 0x0F) | ((m >> 8) & 0xF0);
-    unsigned i2 = ((m >> 16) & 0x0F) | ((m >> 20) & 0xF0);
-    unsigned i3 = ((m >> 20) & 0x0F) | ((m >> 24) & 0xF0);
+    /* Per unit J of each 128-bit lane, bit 2J: ASCII, bit 2J + 1: below
+    ** U+0800; a byte of the mask is the pack3 index of four units. */
+    uint32_t m = (uint32_t)_mm256_movemask_epi8(
+        _mm256_blendv_epi8(small, ascii, _mm256_set1_epi16(0x00FF)));
+    unsigned i0 = m & 0xFF, i1 = (m >> 8) & 0xFF, i2 = (m >> 16) & 0xFF, i3 = m >> 24;
     /* The low unpack holds units 0-3 and 8-11, the high one 4-7 and 12-15. */
-    __m256i s02 = _mm256_shuffle_epi8(_mm256_unpacklo_epi16(a, b), pack_rows(i0, i2));
-    __m256i s13 = _mm256_shuffle_epi8(_mm256_unpackhi_epi16(a, b), pack_rows(i1, i3));
-    size_t l0 = wenc__utf16_pack_len[i0], l1 = wenc__utf16_pack_len[i1];
-    size_t l2 = wenc__utf16_pack_len[i2], l3 = wenc__utf16_pack_len[i3];
-    /* The last store keeps what D held past its bytes (read before the
-    ** other stores reach there; the blocks before ended at most 12 bytes
-    ** past D, so the read does not wait on their stores). */
-    __m128i old = _mm_loadu_si128((const __m128i *)(d + l0 + l1 + l2));
+    __m256i s02 = _mm256_shuffle_epi8(_mm256_unpacklo_epi16(lo, hi), pack_rows(i0, i2));
+    __m256i s13 = _mm256_shuffle_epi8(_mm256_unpackhi_epi16(lo, hi), pack_rows(i1, i3));
+    size_t l0 = wenc__utf16_pack3_len[i0], l1 = wenc__utf16_pack3_len[i1];
+    size_t l2 = wenc__utf16_pack3_len[i2], l3 = wenc__utf16_pack3_len[i3];
+    __m128i last = _mm256_extracti128_si256(s13, 1);
+    /* EXACT: the last store keeps what D held past its bytes (read before
+    ** the other stores reach there; the block before reached at most 12
+    ** bytes past D, so the read does not wait on its stores).  Without,
+    ** the stores reach at most 12 bytes past the block's (the last one's
+    ** 16 - l3), which the next block's first store rewrites. */
+    __m128i old = _mm_setzero_si128();
+    if (exact)
+        old = _mm_loadu_si128((const __m128i *)(d + l0 + l1 + l2));
     _mm_storeu_si128((__m128i *)d, _mm256_castsi256_si128(s02));
     _mm_storeu_si128((__m128i *)(d + l0), _mm256_castsi256_si128(s13));
     _mm_storeu_si128((__m128i *)(d + l0 + l1), _mm256_extracti128_si256(s02, 1));
-    __m128i keep = _mm_cmpgt_epi8(_mm_set1_epi8((char)l3), iota);
-    _mm_storeu_si128((__m128i *)(d + l0 + l1 + l2),
-                     _mm_blendv_epi8(old, _mm256_extracti128_si256(s13, 1), keep));
+    if (exact)
+        last = _mm_blendv_epi8(old, last, _mm_cmpgt_epi8(_mm_set1_epi8((char)l3), iota));
+    _mm_storeu_si128((__m128i *)(d + l0 + l1 + l2), last);
     return l0 + l1 + l2 + l3;
 }
 
 /* From *POS, blocks of 16 units without surrogates and with a unit from
 ** U+0800 (the block at *POS is one), through pack_bmp while 16 units and
-** 52 bytes of room are left. */
+** 52 bytes of room are left (a block below U+0800 is left to below_800 or
+** the ASCII loop, which pack it faster: taking one here between them slowed
+** Japanese and Chinese html).  The next block is tested before a block is
+** stored, which is then stored exactly only when it is the last. */
 static inline void below_d800(const uint8_t *src, size_t len, int from, uint8_t *dst,
                               size_t cap, size_t *pos_, size_t *out_)
 {
     const __m256i f800 = _mm256_set1_epi16((short)0xF800), d800 = _mm256_set1_epi16((short)0xD800);
     size_t pos = *pos_, out = *out_;
-    do {
-        __m256i v = load_units(src + 2 * pos, from);
-        __m256i top = _mm256_and_si256(v, f800);
-        __m256i sur = _mm256_cmpeq_epi16(top, d800);
-        /* Leave for surrogates, and for blocks below U+0800, which
-        ** below_800 (or the ASCII loop) packs faster. */
-        if (!_mm256_testz_si256(sur, sur) || _mm256_testz_si256(v, f800))
-            break;
-        out += pack_bmp(v, top, dst + out);
+    __m256i v = load_units(src + 2 * pos, from);
+    __m256i top = _mm256_and_si256(v, f800);
+    for (;;) {
+        __m256i next = v, next_top = top;
+        bool more = false;
         pos += 16;
-    } while (len - pos >= 16 && cap - out >= 52);
+        /* Room for this block (48) and the next (52). */
+        if (len - pos >= 16 && cap - out >= 100) {
+            next = load_units(src + 2 * pos, from);
+            next_top = _mm256_and_si256(next, f800);
+            __m256i sur = _mm256_cmpeq_epi16(next_top, d800);
+            more = _mm256_testz_si256(sur, sur) && !_mm256_testz_si256(next, f800);
+        }
+        out += pack_bmp(v, top, dst + out, !more);
+        if (!more)
+            break;
+        v = next;
+        top = next_top;
+    }
     *pos_ = pos;
     *out_ = out;
 }
@@ -346,7 +364,7 @@ size_t wenc__utf16_avx2_xud_to_utf8(const uint8_t *src, size_t len, uint8_t *dst
         } else {
             __m256i u = _mm256_cvtepu8_epi16(raw);
             u = _mm256_add_epi16(u, _mm256_and_si256(_mm256_cmpgt_epi16(u, x7f), f700));
-            out += pack_bmp(u, _mm256_and_si256(u, f800), dst + out);
+            out += pack_bmp(u, _mm256_and_si256(u, f800), dst + out, true);
         }
         pos += 16;
     }

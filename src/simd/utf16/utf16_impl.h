@@ -207,9 +207,22 @@ WENC__INLINE size_t wenc__xud_to_utf8_via(const uint8_t *src, size_t len, uint8_
 ** first byte lowest): row I of wenc__utf16_pack is the byte shuffle
 ** (pshufb / tbl) that moves them together, and wenc__utf16_pack_len[I] the
 ** bytes they make, where bit J of I says lane J is not ASCII and bit J + 4
-** that it is 3 bytes long.  Indexes 0x80 and up in a shuffle give 0. */
+** that it is 3 bytes long.  Indexes 0x80 and up in a shuffle give 0.
+** NEON's; x86 packs these lanes through wenc__utf16_pack3. */
 extern const uint8_t wenc__utf16_pack[256][16];
 extern const uint8_t wenc__utf16_pack_len[256];
+
+/* The same for x86, whose lanes are built with fewer instructions (a
+** multiply-add puts the middle bits in place; utf16_sse41.c, utf16_avx2.c):
+** lane J holds the ASCII unit, the last byte 0x80 | (u & 0x3F), the lead
+** 0xE0 | u >> 12 of 3 bytes and the lead 0xC0 | u >> 6 of 2 or the middle
+** 0x80 | (u >> 6 & 0x3F) of 3, and bits 2J and 2J + 1 of the index say
+** its unit is ASCII and below U+0800 (what a movemask of the two 16-bit
+** compares gives, one from each byte).  Row I of wenc__utf16_pack3 moves
+** each lane's 1, 2 or 3 bytes together in order; wenc__utf16_pack3_len[I]
+** is the bytes they make. */
+extern const uint8_t wenc__utf16_pack3[256][16];
+extern const uint8_t wenc__utf16_pack3_len[256];
 
 /* Packing UTF-8 sequences of 1 or 2 bytes held in eight 16-bit lanes (the
 ** first byte lowest), for blocks whose units are all below U+0800: row I

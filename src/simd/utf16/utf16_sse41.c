@@ -2,7 +2,7 @@
 ** (utf16_kernels.h): eight units per vector.  Blocks below U+0800 pack
 ** their 1- or 2-byte sequences from 16-bit lanes (wenc__utf16_pack2),
 ** blocks of 3-byte units with fixed shuffles, and mixed blocks from 32-bit
-** lanes four at a time (wenc__utf16_pack), all with pshufb (utf16_impl.h).
+** lanes four at a time (wenc__utf16_pack3), all with pshufb (utf16_impl.h).
 ** A block with a surrogate goes to the scalar loop.  The other kernels are
 ** SSE2's. */
 #include <smmintrin.h>
@@ -86,24 +86,31 @@ static inline void below_800(const uint8_t *src, size_t len, int from, uint8_t *
 /* From *POS, blocks of 8 units without surrogates and with a unit from
 ** U+0800 (the block at *POS is one), while 8 units and 28 bytes of room
 ** are left (two 16-byte stores, the second at most 12 bytes in).  Each
-** unit's first two bytes in a 16-bit lane of A (0xE0 | u >> 12, 0x80 | (u
-** >> 6 & 0x3F) for 3 bytes; the 2-byte pair; an ASCII unit itself) and its
-** third, 0x80 | (u & 0x3F), in the same lane of B (Encoding Standard,
-** "UTF-8 encoder"); interleaved, four units fill the 32-bit lanes of a
-** vector, which wenc__utf16_pack packs. */
+** unit's bytes go in a 32-bit lane as wenc__utf16_pack3 reads them
+** (utf16_impl.h; Encoding Standard, "UTF-8 encoder"): the low 16 bits are
+** u & 0x7F and 0x80 | (u & 0x3F), the high ones 0xE0 | u >> 12 and 0xC0 |
+** (u >> 6 & 0x3F), less 0x40 (the middle byte) where the unit takes 3;
+** four lanes fill a vector, which is packed. */
 static inline void below_d800(const uint8_t *src, size_t len, int from, uint8_t *dst,
                               size_t cap, size_t *pos_, size_t *out_)
 {
     const __m128i ff80 = _mm_set1_epi16((short)0xFF80), f800 = _mm_set1_epi16((short)0xF800);
-    const __m128i d800 = _mm_set1_epi16((short)0xD800), x3f00 = _mm_set1_epi16(0x3F00);
-    const __m128i x80c0 = _mm_set1_epi16((short)0x80C0), x80e0 = _mm_set1_epi16((short)0x80E0);
-    const __m128i x3f = _mm_set1_epi16(0x3F), x80 = _mm_set1_epi16(0x80);
+    const __m128i d800 = _mm_set1_epi16((short)0xD800), x4000 = _mm_set1_epi16(0x4000);
     const __m128i zero = _mm_setzero_si128();
     const __m128i iota = _mm_setr_epi8(0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15);
+    const __m128i dup_low = _mm_setr_epi8(0, 0, 2, 2, 4, 4, 6, 6, 8, 8, 10, 10, 12, 12, 14, 14);
     /* Four 3-byte sequences packed into bytes 0-11, or into bytes 4-15. */
-    const __m128i pack3 = _mm_setr_epi8(0, 1, 2, 4, 5, 6, 8, 9, 10, 12, 13, 14, -1, -1, -1, -1);
-    const __m128i pack3_up = _mm_setr_epi8(-1, -1, -1, -1, 0, 1, 2, 4, 5, 6, 8, 9, 10, 12, 13, 14);
+    const __m128i pack3 = _mm_setr_epi8(2, 3, 1, 6, 7, 5, 10, 11, 9, 14, 15, 13, -1, -1, -1, -1);
+    const __m128i pack3_up = _mm_setr_epi8(-1, -1, -1, -1, 2, 3, 1, 6, 7, 5, 10, 11, 9, 14, 15, 13);
     size_t pos = *pos_, out = *out_;
+    /* A mixed block's stores wait for the next block: their second keeps
+    ** what DST held past the block's bytes, and that read is made before
+    ** the block before is stored, whose last store ends at most 12 bytes
+    ** past its bytes and so never under the read, which would otherwise
+    ** wait for that store to land (a store to load forward that fails). */
+    __m128i p0 = zero, p1 = zero;
+    uint8_t *pd = NULL;
+    size_t pl0 = 0;
     do {
         __m128i v = load_units(src + 2 * pos, from);
         __m128i top = _mm_and_si128(v, f800);
@@ -112,45 +119,58 @@ static inline void below_d800(const uint8_t *src, size_t len, int from, uint8_t 
         if (_mm_movemask_epi8(_mm_cmpeq_epi16(top, d800)) != 0 || _mm_testz_si128(v, f800))
             break;
         __m128i small = _mm_cmpeq_epi16(top, zero);
-        __m128i three = _mm_or_si128(
-            _mm_or_si128(_mm_srli_epi16(v, 12), _mm_and_si128(_mm_slli_epi16(v, 2), x3f00)), x80e0);
-        __m128i b = _mm_or_si128(_mm_and_si128(v, x3f), x80);
+        __m128i lo = _mm_or_si128(_mm_and_si128(_mm_shuffle_epi8(v, dup_low), _mm_set1_epi16(0x3F7F)),
+                                  _mm_set1_epi16((short)0x8000));
+        __m128i hi = _mm_or_si128(
+            _mm_maddubs_epi16(_mm_and_si128(_mm_srli_epi16(v, 4), _mm_set1_epi16(0x0FFC)),
+                              _mm_set1_epi16(0x0140)),
+            _mm_set1_epi16((short)0xC0E0));
         if (_mm_testz_si128(small, small)) {
             /* 3 bytes each: 24 bytes, packed by fixed shuffles; the second
             ** store holds units 0-3's last 4 bytes and units 4-7's 12, so
             ** it ends at the 24th byte. */
-            __m128i s0 = _mm_shuffle_epi8(_mm_unpacklo_epi16(three, b), pack3);
-            __m128i s1 = _mm_shuffle_epi8(_mm_unpackhi_epi16(three, b), pack3_up);
+            hi = _mm_xor_si128(hi, x4000);
+            __m128i s0 = _mm_shuffle_epi8(_mm_unpacklo_epi16(lo, hi), pack3);
+            __m128i s1 = _mm_shuffle_epi8(_mm_unpackhi_epi16(lo, hi), pack3_up);
+            if (pd != NULL) {
+                _mm_storeu_si128((__m128i *)pd, p0);
+                _mm_storeu_si128((__m128i *)(pd + pl0), p1);
+                pd = NULL;
+            }
             _mm_storeu_si128((__m128i *)(dst + out), s0);
             _mm_storeu_si128((__m128i *)(dst + out + 8), _mm_or_si128(s1, _mm_srli_si128(s0, 8)));
             pos += 8;
             out += 24;
             continue;
         }
+        hi = _mm_xor_si128(hi, _mm_andnot_si128(small, x4000));
         __m128i ascii = _mm_cmpeq_epi16(_mm_and_si128(v, ff80), zero);
-        __m128i two = _mm_or_si128(
-            _mm_or_si128(_mm_srli_epi16(v, 6), _mm_and_si128(_mm_slli_epi16(v, 8), x3f00)), x80c0);
-        __m128i a = _mm_blendv_epi8(_mm_blendv_epi8(three, two, small), v, ascii);
-        /* Bits 0-7: unit is ASCII; 8-15: below U+0800.  Inverted, then
-        ** split into the two halves' pack indexes. */
-        unsigned m = ~(unsigned)_mm_movemask_epi8(_mm_packs_epi16(ascii, small));
-        unsigned i0 = (m & 0x0F) | ((m >> 4) & 0xF0);
-        unsigned i1 = ((m >> 4) & 0x0F) | ((m >> 8) & 0xF0);
-        __m128i s0 = _mm_shuffle_epi8(_mm_unpacklo_epi16(a, b),
-                                      _mm_loadu_si128((const __m128i *)wenc__utf16_pack[i0]));
-        __m128i s1 = _mm_shuffle_epi8(_mm_unpackhi_epi16(a, b),
-                                      _mm_loadu_si128((const __m128i *)wenc__utf16_pack[i1]));
-        size_t l0 = wenc__utf16_pack_len[i0], l1 = wenc__utf16_pack_len[i1];
-        /* The second store keeps what DST held past its bytes (read before
-        ** the first store reaches there): nothing past the bytes written
-        ** is ever changed. */
+        /* Bit 2J: unit J is ASCII, bit 2J + 1: below U+0800. */
+        unsigned m = (unsigned)_mm_movemask_epi8(_mm_blendv_epi8(small, ascii, _mm_set1_epi16(0x00FF)));
+        unsigned i0 = m & 0xFF, i1 = m >> 8;
+        __m128i s0 = _mm_shuffle_epi8(_mm_unpacklo_epi16(lo, hi),
+                                      _mm_loadu_si128((const __m128i *)wenc__utf16_pack3[i0]));
+        __m128i s1 = _mm_shuffle_epi8(_mm_unpackhi_epi16(lo, hi),
+                                      _mm_loadu_si128((const __m128i *)wenc__utf16_pack3[i1]));
+        size_t l0 = wenc__utf16_pack3_len[i0], l1 = wenc__utf16_pack3_len[i1];
+        /* The second store keeps what DST held past the block's bytes:
+        ** nothing past the bytes written is ever changed. */
         __m128i old = _mm_loadu_si128((const __m128i *)(dst + out + l0));
-        _mm_storeu_si128((__m128i *)(dst + out), s0);
-        __m128i keep = _mm_cmplt_epi8(iota, _mm_set1_epi8((char)l1));
-        _mm_storeu_si128((__m128i *)(dst + out + l0), _mm_blendv_epi8(old, s1, keep));
+        if (pd != NULL) {
+            _mm_storeu_si128((__m128i *)pd, p0);
+            _mm_storeu_si128((__m128i *)(pd + pl0), p1);
+        }
+        p0 = s0;
+        p1 = _mm_blendv_epi8(old, s1, _mm_cmplt_epi8(iota, _mm_set1_epi8((char)l1)));
+        pd = dst + out;
+        pl0 = l0;
         pos += 8;
         out += l0 + l1;
     } while (len - pos >= 8 && cap - out >= 28);
+    if (pd != NULL) {
+        _mm_storeu_si128((__m128i *)pd, p0);
+        _mm_storeu_si128((__m128i *)(pd + pl0), p1);
+    }
     *pos_ = pos;
     *out_ = out;
 }
