@@ -38,6 +38,7 @@
 WENC__INLINE size_t TPL_NAME_UTF16(const uint16_t *index, const uint32_t *runs, const uint8_t *src,
                                    size_t len, uint16_t *dst, const bool total, const bool vec)
 {
+    (void)vec; /* read only where the set has TPL_BLOCK16 or TPL_FEW16 (not NEON) */
 #if defined(TPL_BLOCK16)
     TPL_RUNS r;
     if (vec)
