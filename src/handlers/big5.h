@@ -5,7 +5,7 @@
 #ifndef WENC_HANDLERS_BIG5_H
 #define WENC_HANDLERS_BIG5_H
 
-#include "rank_table.h"
+#include "sparse_lookup.h" /* and rank_table.h */
 #include "search_table.h"
 
 /* Entry AT of the decode tables: the low 16 bits of the code point, and

@@ -3,7 +3,7 @@
 #ifndef WENC_HANDLERS_GB18030_H
 #define WENC_HANDLERS_GB18030_H
 
-#include "rank_table.h"
+#include "sparse_lookup.h" /* and rank_table.h */
 #include "search_table.h" /* wenc__find_u16, the small profile's scan */
 
 #if WENC__TABLES_SMALL
