@@ -76,7 +76,8 @@ pair="$out/pair/wenc"
 echo "wenc.h: $(wc -l <"$pair/wenc.h") lines, $(wc -c <"$pair/wenc.h") bytes"
 echo "wenc.c: $(wc -l <"$pair/wenc.c") lines, $(wc -c <"$pair/wenc.c") bytes"
 # compile CC PROFILE...: wenc.c in each profile (clang parses all but the
-# default profile), one line each.
+# default profile), one line each.  Called in a list (`|| status=1`), where
+# sh ignores set -e: each compiler's failure returns by hand.
 compile() {
     cc=$1
     shift
@@ -90,12 +91,12 @@ compile() {
         o="$out/wenc-$cc-$profile.o"
         if [ "$cc" = clang ] && [ "$profile" != default ]; then
             # shellcheck disable=SC2086
-            $cc -std=c11 -O2 -Wall -Wextra -pedantic -Werror $defs -fsyntax-only "$pair/wenc.c"
+            $cc -std=c11 -O2 -Wall -Wextra -pedantic -Werror $defs -fsyntax-only "$pair/wenc.c" || return 1
             echo "$cc $profile ($defs): no warning (-fsyntax-only)"
             continue
         fi
         # shellcheck disable=SC2086
-        $cc -std=c11 -O2 -Wall -Wextra -pedantic -Werror $defs -c "$pair/wenc.c" -o "$o"
+        $cc -std=c11 -O2 -Wall -Wextra -pedantic -Werror $defs -c "$pair/wenc.c" -o "$o" || return 1
         # text + data + bss of the object (what a program links).
         echo "$cc $profile ($defs): $(size "$o" | awk 'NR == 2 { print $4 }') bytes linked"
     done

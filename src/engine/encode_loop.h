@@ -219,7 +219,18 @@ WENC__INLINE wenc_status wenc__encode_loop_state(wenc__ecall *c, const int form,
                 wenc__estep fast;
                 kind = step(state, (int32_t)v, &fast);
                 if (kind == WENC__E_BYTES && fast.n != 0 && cap - out >= fast.n) {
-                    /* Bytes steps give 1 to 4 bytes: unrolled stores. */
+                    /* Bytes steps give 1 to 4 bytes: unrolled stores.  Every
+                    ** step function writes bytes[0..n-1] before it returns n;
+                    ** gcc 12, inlining the CJK step functions into
+                    ** the amalgamation's one unit with no SIMD and small
+                    ** tables (.ci/step-amalgamation.sh, -Werror), loses that
+                    ** and reports bytes[2] and bytes[3] "may be used
+                    ** uninitialized".  A false positive: silenced here, for
+                    ** gcc only. */
+#if defined(__GNUC__) && !defined(__clang__)
+#pragma GCC diagnostic push
+#pragma GCC diagnostic ignored "-Wmaybe-uninitialized"
+#endif
                     dst[out] = fast.bytes[0];
                     if (fast.n > 1)
                         dst[out + 1] = fast.bytes[1];
@@ -227,6 +238,9 @@ WENC__INLINE wenc_status wenc__encode_loop_state(wenc__ecall *c, const int form,
                         dst[out + 2] = fast.bytes[2];
                     if (fast.n > 3)
                         dst[out + 3] = fast.bytes[3];
+#if defined(__GNUC__) && !defined(__clang__)
+#pragma GCC diagnostic pop
+#endif
                     out += fast.n;
                     pos += units;
                     kind = -1;
