@@ -15,8 +15,8 @@
 ** (splitting UTF-8 sequences and surrogate pairs), with a 1-byte output
 ** buffer, and in one call into buffers of 2 to 7 bytes.  Then come the
 ** input-handling vectors (lone surrogates, ill-formed UTF-8, invalid
-** UTF-32), the SPEC-DELTA (d) "encode or fail" vectors, and the encodings
-** without an encoder. */
+** UTF-32), the SPEC-DELTA (d) "encode or fail" vectors, the encodings
+** without an encoder, and a sweep of x-user-defined's bulk path. */
 #include <wenc/wenc.h>
 
 #include "check.h"
@@ -1012,6 +1012,124 @@ static void ascii_code_points(void)
     }
 }
 
+/* x-user-defined's bulk path (x_user_defined.c, blocks of 16 units): text
+** of ASCII (U+0000 included) and U+F780..U+F7FF of every length 0..100,
+** with each unit the encoder refuses, and those next to its ranges, at
+** every position, from UTF-8, UTF-16 and UTF-32, in fatal mode, from
+** exactly sized heap blocks; then the same text into every output size.
+** Expected: the standard's encoder steps 2 and 3 (a code point's byte is
+** itself or cp - 0xF780 + 0x80) up to the first other code point, which
+** is the error (lone surrogates read as U+FFFD). */
+static void x_user_defined_bulk(void)
+{
+    if (!built_or_skip(WENC_X_USER_DEFINED, "x-user-defined bulk path"))
+        return;
+    static const uint32_t refused[] = {0x80, 0xFF, 0x7FF, 0xF77F, 0xF800, 0xFFFF, 0xD800,
+                                       0xDC00, 0x1F780, 0x10F780};
+    enum { MAXLEN = 100 };
+    tu_rng rng;
+    tu_rng_seed(&rng, 42);
+    unsigned failed = 0, runs = 0;
+    for (size_t len = 0; len <= MAXLEN; len++) {
+        uint32_t text[MAXLEN];
+        uint8_t want[MAXLEN];
+        for (size_t i = 0; i < len; i++) {
+            /* Runs of one kind and alternation, as binary data has. */
+            uint32_t r = (uint32_t)tu_rng_below(&rng, 256);
+            text[i] = r < 0x80 ? r : 0xF780 + (r - 0x80);
+            want[i] = (uint8_t)(text[i] < 0x80 ? text[i] : text[i] - 0xF780 + 0x80);
+        }
+        for (size_t at = 0; at <= len; at++) {
+            for (size_t k = 0; k < sizeof refused / sizeof refused[0]; k++) {
+                /* at == len: no refused unit (once). */
+                if (at == len && k > 0)
+                    break;
+                uint32_t saved = at < len ? text[at] : 0;
+                if (at < len)
+                    text[at] = refused[k];
+                for (int form = I8; form <= I32; form++) {
+                    tu_bytes in = {0};
+                    size_t offset = 0;
+                    for (size_t i = 0; i < len; i++) {
+                        if (i == at)
+                            offset = in.n / isize(form);
+                        put_unit_form(&in, form, text[i]);
+                    }
+                    size_t units = in.n / isize(form);
+                    void *src = malloc(in.n ? in.n : 1);
+                    uint8_t *dst = malloc(len ? len : 1);
+                    if (!src || !dst)
+                        abort();
+                    memcpy(src, in.p ? in.p : (const uint8_t *)"", in.n);
+                    wenc_encoder e;
+                    wenc_encoder_init(&e, WENC_X_USER_DEFINED, WENC_ENCODER_FATAL);
+                    size_t n = units, m = len;
+                    wenc_status st = call_encode(&e, form, src, &n, dst, &m, true);
+                    bool ok;
+                    if (at == len) {
+                        ok = st == WENC_INPUT_EMPTY && n == units && m == len &&
+                             memcmp(dst, want, len) == 0;
+                    } else {
+                        uint32_t cp = refused[k] >= 0xD800 && refused[k] <= 0xDFFF ? 0xFFFD
+                                                                                   : refused[k];
+                        /* A lone surrogate is one unit of U+FFFD in every
+                        ** form (UTF-8's ED xx xx: its maximal subpart ED). */
+                        size_t took = cp == 0xFFFD ? 1 : units_of(form, cp);
+                        ok = st == WENC_UNMAPPABLE && m == at && memcmp(dst, want, at) == 0 &&
+                             n == offset + took && wenc_encoder_error_code_point(&e) == cp &&
+                             wenc_encoder_error_offset(&e) == offset;
+                    }
+                    runs++;
+                    if (!ok && failed++ < 5)
+                        CHECK(0, "x-user-defined from %s, length %zu, U+%04" PRIX32
+                                 " at %zu: %s, %zu units read, %zu bytes",
+                              form_name[form], len, at < len ? refused[k] : 0, at,
+                              wenc_status_name(st), n, m);
+                    free(src);
+                    free(dst);
+                    tu_bytes_free(&in);
+                }
+                if (at < len)
+                    text[at] = saved;
+            }
+        }
+        /* Every output size, then the rest in a second call: full where
+        ** the room ends (a code point read past it is kept in the encoder
+        ** and comes first), the same bytes in all. */
+        for (int form = I8; form <= I32; form++) {
+            tu_bytes in = {0};
+            for (size_t i = 0; i < len; i++)
+                put_unit_form(&in, form, text[i]);
+            size_t units = in.n / isize(form);
+            for (size_t room = 0; room <= len; room++) {
+                uint8_t *dst = malloc(len ? len : 1);
+                if (!dst)
+                    abort();
+                wenc_encoder e;
+                wenc_encoder_init(&e, WENC_X_USER_DEFINED, WENC_ENCODER_FATAL);
+                size_t n = units, m = room, read = 0;
+                for (size_t i = 0; i < room; i++)
+                    read += units_of(form, text[i]);
+                wenc_status st = call_encode(&e, form, tu_at(in.p, 0), &n, dst, &m, true);
+                bool ok = st == (room < len ? WENC_OUTPUT_FULL : WENC_INPUT_EMPTY) && m == room &&
+                          n >= read && n <= read + (room < len ? units_of(form, text[room]) : 0);
+                size_t n2 = units - n, m2 = len - m;
+                wenc_status st2 = call_encode(&e, form, tu_at(in.p, n * isize(form)), &n2,
+                                              dst + m, &m2, true);
+                ok = ok && st2 == WENC_INPUT_EMPTY && n2 == units - n && m + m2 == len &&
+                     memcmp(dst, want, len) == 0;
+                runs++;
+                if (!ok && failed++ < 5)
+                    CHECK(0, "x-user-defined from %s, length %zu into %zu bytes: %s, %zu read",
+                          form_name[form], len, room, wenc_status_name(st), n);
+                free(dst);
+            }
+            tu_bytes_free(&in);
+        }
+    }
+    CHECK(failed == 0, "x-user-defined bulk path: %u runs, %u wrong", runs, failed);
+}
+
 int main(void)
 {
     RUN(utf8_vectors);
@@ -1035,6 +1153,7 @@ int main(void)
     encode_or_fail();
     no_encoder();
     ascii_code_points();
+    x_user_defined_bulk();
 
     printf("# vectors per encoding:\n");
     unsigned total = 0;
