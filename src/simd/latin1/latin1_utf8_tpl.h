@@ -30,12 +30,11 @@ WENC__INLINE size_t latin1_utf8_half(__m128i u, unsigned m, uint8_t *d)
 
 /* Blocks of 16 characters from SRC[0..LEN) into DST[0..CAP) while a block
 ** and its 32 bytes of room are left, up to the 4th block of ASCII in a row;
-** returns the characters read, *WRITTEN the bytes written.  Each half's store is 16 bytes: the
-*first
-** half's extra bytes are always the second's, and the second's are the
-** next block's (while 16 more characters and 16 more bytes of room are
-** left, which then cover them) or else made exact through a copy, so that
-** nothing past *WRITTEN is touched. */
+** returns the characters read, *WRITTEN the bytes written.  Each half's
+** store is 16 bytes: the first half's extra bytes are always the second's,
+** and the second's are the next block's (while 16 more characters and 16
+** more bytes of room are left, which then cover them) or else made exact
+** through a copy, so that nothing past *WRITTEN is touched. */
 static size_t to_utf8(const uint8_t *src, size_t len, uint8_t *dst, size_t cap, size_t *written)
 {
     size_t i = 0, o = 0;
