@@ -397,6 +397,16 @@ int main(void)
     }
     report("one-byte strings to UTF-8 and UTF-16, lengths 0..300, a high byte at each place");
 
+    /* Every byte value at every place of a 16-byte block: the 256 values in
+    ** order, rotated by each K (the kernels' first byte of a pair is chosen
+    ** by compares at 80 and C0, latin1_utf8_tpl.h). */
+    for (size_t k = 0; k < 256; k++) {
+        for (size_t i = 0; i < 256; i++)
+            b[i] = (uint8_t)(i + k);
+        check_latin1(b, 256, k < 16);
+    }
+    report("one-byte strings to UTF-8 and UTF-16: every byte value at every place of a block");
+
     /* UTF-16: a breaking unit (or pair) at every position of ASCII text
     ** (and of Latin-1 text up to 140 units), every length; every room up
     ** to 80 units. */

@@ -6,8 +6,8 @@
 ** Latin text than SSE4.1's in an AVX2 process).  AVX-512 without VBMI2
 ** runs AVX2's too (faster there than the UTF-16 family's to_utf8 through
 ** a window); with VBMI2 it has its own (latin1_avx512.c).  A block that is all ASCII is stored
-** whole; else each half of 8 bytes is widened to 16-bit lanes, each lane
-** holding its character's 1 or 2 bytes (Encoding Standard, "UTF-8
+** whole; else each character's 1 or 2 bytes are made on the 16 bytes and
+** interleaved into 16-bit lanes (latin1_utf8_lanes) (Encoding Standard, "UTF-8
 ** encoder": 0xC0 | b >> 6, then 0x80 | (b & 0x3F), first byte lowest), and
 ** packed by pshufb with utf16_tables.c's shuffles for 1- or 2-byte
 ** sequences (the UTF-16 family's table, shared rather than written
@@ -15,17 +15,31 @@
 ** simd/utf16/utf16_impl.h; the function's name is fixed (to_utf8), one
 ** instance per file (and from_utf8). */
 
-/* The UTF-8 of the 8 characters in the 16-bit lanes of U, M (8 bits) their
-** bytes 80..FF: 16 bytes stored at D, of which the first returned are
-** theirs. */
+/* The UTF-8 of the 8 characters in the 16-bit lanes of U (each lane its
+** 1 or 2 bytes, latin1_utf8_lanes), M (8 bits) their bytes 80..FF: 16
+** bytes stored at D, of which the first returned are theirs. */
 WENC__INLINE size_t latin1_utf8_half(__m128i u, unsigned m, uint8_t *d)
 {
-    const __m128i two = v128_or(
-        v128_or(_mm_srli_epi16(u, 6), v128_and(_mm_slli_epi16(u, 8), v128_set1_u16(0x3F00))),
-        v128_set1_u16(0x80C0));
-    __m128i seq = _mm_blendv_epi8(u, two, _mm_cmpgt_epi16(u, v128_set1_u16(0x7F)));
-    v128_storeu(d, _mm_shuffle_epi8(seq, v128_loadu(wenc__utf16_pack2[m])));
+    v128_storeu(d, _mm_shuffle_epi8(u, v128_loadu(wenc__utf16_pack2[m])));
     return wenc__utf16_pack2_len[m];
+}
+
+/* The 16 characters of V as 16-bit lanes, the first 8 in *LO and the last
+** 8 in *HI, each lane's low byte the sequence's first.  Built on the bytes
+** before they are interleaved, 4 steps for the 16 (the 16-bit lanes took
+** 8 a half: widen, two shifts, and, two ors, compare, blend):
+** the first byte is b below 0x80, else 0xC0 | b >> 6, which is C2 for
+** 80..BF and C3 for C0..FF: C2 less the signed compare b > (int8)0xBF
+** (-1 for C0..FF), chosen by b's top bit (blendv's mask bit); the second,
+** 0x80 | (b & 0x3F), is b & 0xBF when b >= 0x80 (an ASCII lane's second
+** byte is never stored). */
+WENC__INLINE void latin1_utf8_lanes(__m128i v, __m128i *lo, __m128i *hi)
+{
+    __m128i lead = _mm_sub_epi8(v128_set1_u8(0xC2), _mm_cmpgt_epi8(v, v128_set1_u8(0xBF)));
+    lead = _mm_blendv_epi8(v, lead, v);
+    __m128i cont = v128_and(v, v128_set1_u8(0xBF));
+    *lo = _mm_unpacklo_epi8(lead, cont);
+    *hi = _mm_unpackhi_epi8(lead, cont);
 }
 
 /* Blocks of 16 characters from SRC[0..LEN) into DST[0..CAP) while a block
@@ -53,8 +67,9 @@ static size_t to_utf8(const uint8_t *src, size_t len, uint8_t *dst, size_t cap, 
             continue;
         }
         ascii_run = 0;
-        o += latin1_utf8_half(_mm_cvtepu8_epi16(v), m & 0xFF, dst + o);
-        __m128i hi = _mm_unpackhi_epi8(v, v128_zero());
+        __m128i lo, hi;
+        latin1_utf8_lanes(v, &lo, &hi);
+        o += latin1_utf8_half(lo, m & 0xFF, dst + o);
         if (len - i >= 32 && cap - o >= 32) {
             o += latin1_utf8_half(hi, m >> 8, dst + o);
         } else {
