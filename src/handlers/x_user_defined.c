@@ -136,6 +136,10 @@ WENC__INLINE void xud_encode_bulk(const void *src, size_t *pos_, size_t len, uin
                                   size_t *out_, size_t cap, int form)
 {
     size_t pos = *pos_, out = *out_;
+    /* DST may be NULL with no room (and SRC with no input): no pointer is
+    ** formed then, not even DST + 0. */
+    if (pos == len || out == cap)
+        return;
     if (form == WENC__FROM_UTF8) {
         const uint8_t *s = src;
         while (pos < len && out < cap) {
