@@ -2,6 +2,7 @@
 ** Standard, "x-user-defined"): bytes 0x80..0xFF are U+F780..U+F7FF. */
 #include "engine/decode_loop.h"
 #include "engine/encode_loop.h"
+#include "simd/latin1/latin1_kernels.h" /* wenc__latin1_gather4 */
 #include "simd/utf16/utf16_kernels.h"
 
 WENC__INLINE int xud_step(void *unused, int byte, wenc__step *r)
@@ -94,16 +95,6 @@ WENC__INLINE uint64_t xud_unmapped4(uint64_t w)
     return not_ascii & not_pua & XUD_LANES(0x0200);
 }
 
-/* The four units' low bytes in memory order, as a 32-bit word to store
-** with memcpy: the same shifts give it in either byte order (lane k's
-** byte goes to byte k of the word as the host counts them). */
-WENC__INLINE uint32_t xud_narrow4(uint64_t w)
-{
-    uint64_t t = w & XUD_LANES(0x00FF);
-    t = (t | t >> 8) & UINT64_C(0x0000FFFF0000FFFF);
-    return (uint32_t)(t | t >> 16);
-}
-
 /* Encodes the UTF-16 units SRC[0..N) into DST while every unit has a
 ** byte; returns the units taken.  Blocks of 16 units checked whole, then
 ** stored (nothing is written past the result); the block that holds the
@@ -118,7 +109,8 @@ WENC__INLINE size_t xud_encode_utf16(const uint16_t *src, size_t n, uint8_t *dst
             xud_unmapped4(w[3]))
             break;
         for (int k = 0; k < 4; k++) {
-            uint32_t bytes = xud_narrow4(w[k]);
+            /* The low bytes in memory order (latin1_kernels.h). */
+            uint32_t bytes = wenc__latin1_gather4(w[k] & XUD_LANES(0x00FF));
             memcpy(dst + i + 4 * k, &bytes, 4);
         }
     }

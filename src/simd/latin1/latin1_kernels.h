@@ -142,6 +142,16 @@ WENC__INLINE size_t wenc__latin1_high_from(const uint8_t *s, size_t i, size_t n)
     return c;
 }
 
+/* The low bytes of the 4 units of W (a 64-bit word loaded by memcpy, each
+** unit a 16-bit lane; the high bytes 0) as a 32-bit word, in memory order
+** in either byte order: lane k's byte goes to byte k of the word as the
+** host counts them.  Also x-user-defined's encoder (x_user_defined.c). */
+WENC__INLINE uint32_t wenc__latin1_gather4(uint64_t w)
+{
+    w = (w | w >> 8) & UINT64_C(0x0000FFFF0000FFFF);
+    return (uint32_t)(w | w >> 16);
+}
+
 WENC__INLINE size_t wenc__latin1_narrow_from(const uint16_t *s, size_t i, size_t n, uint8_t *d)
 {
     for (; i < n && s[i] <= 0xFF; i++)

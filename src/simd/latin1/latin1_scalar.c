@@ -16,20 +16,14 @@ WENC__INLINE uint64_t word_at(const void *p)
 }
 
 /* Whether a word's bytes are in memory order from its low end (its
-** units then are too): narrow8's word step moves bytes within a word. */
+** units then are too): narrow8 joins two words' gathered bytes into one
+** word, the first in its low half. */
 #if defined(__BYTE_ORDER__) && defined(__ORDER_LITTLE_ENDIAN__) &&                                 \
     __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
 #define WORDS_LE 1
 #else
 #define WORDS_LE 0
 #endif
-
-/* The low bytes of the 4 units of W, in its low 4 bytes (the others 0). */
-WENC__INLINE uint64_t gather4(uint64_t w)
-{
-    w = (w | w >> 8) & UINT64_C(0x0000FFFF0000FFFF);
-    return (w | w >> 16) & 0xFFFFFFFFu;
-}
 
 /* A loop the compiler turns into vector code where it can (the
 ** baseline's SSE2 on x86-64): word steps measured 4 times slower. */
@@ -55,7 +49,7 @@ WENC__INLINE bool narrow8(const uint16_t *s, uint8_t *d)
     if (any8(s, 0xFF00))
         return false;
 #if WORDS_LE
-    uint64_t w = gather4(word_at(s)) | gather4(word_at(s + 4)) << 32;
+    uint64_t w = wenc__latin1_gather4(word_at(s)) | (uint64_t)wenc__latin1_gather4(word_at(s + 4)) << 32;
     memcpy(d, &w, 8);
 #else
     for (int k = 0; k < 8; k++)
