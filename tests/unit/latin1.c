@@ -381,11 +381,13 @@ int main(void)
               "well_formed_prefix: a pair; a pair cut by the end; a lone trailing surrogate");
     }
 
-    /* One-byte strings: every length, three mixes; a high byte at every
-    ** position of ASCII; every room up to 80 bytes of input. */
+    /* One-byte strings: every length, four mixes; a high byte at every
+    ** position of ASCII and an ASCII byte at every position of high bytes;
+    ** every room up to 80 bytes of input. */
+    static const unsigned high_in[] = {0, 8, 2, 1};
     for (size_t n = 0; n <= MAXN; n++) {
-        for (unsigned mix = 0; mix < 3; mix++) {
-            fill_latin1(b, n, mix == 0 ? 0 : mix == 1 ? 8 : 1);
+        for (unsigned mix = 0; mix < 4; mix++) {
+            fill_latin1(b, n, high_in[mix]);
             check_latin1(b, n, n <= 80);
         }
         fill_latin1(b, n, 0);
@@ -394,8 +396,19 @@ int main(void)
             check_latin1(b, n, false);
             b[p] = 'x';
         }
+        /* And an ASCII byte at every position of high bytes, every room
+        ** up to 64 bytes of input: a block's second half one byte short
+        ** of 16, with one byte of room left after it. */
+        fill_latin1(b, n, 1);
+        for (size_t p = 0; p < n; p++) {
+            uint8_t keep = b[p];
+            b[p] = 'x';
+            check_latin1(b, n, n <= 64);
+            b[p] = keep;
+        }
     }
-    report("one-byte strings to UTF-8 and UTF-16, lengths 0..300, a high byte at each place");
+    report("one-byte strings to UTF-8 and UTF-16, lengths 0..300, a high byte at each place and an "
+           "ASCII byte among high bytes");
 
     /* Every byte value at every place of a 16-byte block: the 256 values in
     ** order, rotated by each K (the kernels' first byte of a pair is chosen

@@ -68,19 +68,24 @@ WENC__INLINE bool surrogate16(const uint16_t *s)
 }
 
 /* latin1_kernels.h's to_utf8 without pshufb: blocks of 16 characters
-** while 16 more follow and 48 bytes of room are left, up to the 4th block
+** while 16 more follow and 49 bytes of room are left, up to the 4th block
 ** of ASCII in a row (which the UTF-8 family's copy then takes), then the
 ** rest in the definition's loop.  A block
 ** with bytes 80..FF is written as its runs of ASCII, each copied by a
 ** 16-byte load and store from where it starts (what a store writes past
 ** its run is written over by what follows: the next run or byte, or the
 ** next block's), and each byte 80..FF as its two (Encoding Standard,
-** "UTF-8 encoder": 0xC0 | b >> 6, then 0x80 | (b & 0x3F)). */
+** "UTF-8 encoder": 0xC0 | b >> 6, then 0x80 | (b & 0x3F)).  The last
+** store may write 16 bytes past the block's output (a block ending in a
+** byte 80..FF); the 17 bytes of room left after a block of at most 32
+** then take at least 16 bytes of the 16 characters after it, in the next
+** block or the definition's loop (with 16 bytes, a pair that does not fit
+** the last byte would leave it as the store wrote it). */
 static size_t to_utf8(const uint8_t *src, size_t len, uint8_t *dst, size_t cap, size_t *written)
 {
     size_t i = 0, o = 0;
     unsigned ascii_run = 0;
-    while (len - i >= 32 && cap - o >= 48) {
+    while (len - i >= 32 && cap - o >= 49) {
         __m128i v = v128_loadu(src + i);
         unsigned m = (unsigned)v128_movemask(v);
         if (m == 0) {
@@ -108,7 +113,7 @@ static size_t to_utf8(const uint8_t *src, size_t len, uint8_t *dst, size_t cap, 
         o += end - start;
         i = end;
     }
-    /* The last 31 characters or 47 bytes of room, in the definition's loop
+    /* The last 31 characters or 48 bytes of room, in the definition's loop
     ** (after an ASCII run, the copy's). */
     if (ascii_run < 4)
         i = wenc__latin1_utf8_from(src, i, len, dst, cap, &o);
