@@ -89,7 +89,7 @@ static size_t to_utf8(const uint8_t *src, size_t len, uint8_t *dst, size_t cap, 
         __m128i v = v128_loadu(src + i);
         unsigned m = (unsigned)v128_movemask(v);
         if (m == 0) {
-            if (++ascii_run == 4)
+            if (++ascii_run == 16)
                 break;
             v128_storeu(dst + o, v);
             i += 16;
@@ -115,7 +115,7 @@ static size_t to_utf8(const uint8_t *src, size_t len, uint8_t *dst, size_t cap, 
     }
     /* The last 31 characters or 48 bytes of room, in the definition's loop
     ** (after an ASCII run, the copy's). */
-    if (ascii_run < 4)
+    if (ascii_run < 16)
         i = wenc__latin1_utf8_from(src, i, len, dst, cap, &o);
     *written = o;
     return i;
