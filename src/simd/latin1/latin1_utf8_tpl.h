@@ -42,13 +42,14 @@ WENC__INLINE void latin1_utf8_lanes(__m128i v, __m128i *lo, __m128i *hi)
     *hi = _mm_unpackhi_epi8(lead, cont);
 }
 
-/* The block of 16 characters V at SRC + I, M its bytes 80..FF, into
-** DST + *O: each half's store is 16 bytes.  The first half's extra bytes
-** are always the second's; the second's are the next block's when
-** WHOLE, or when 16 more characters and 32 more bytes of room after the
-** first half are left (then the next 16 characters, in a block or in the
-** caller's loops, write at least the 8 they can be), or else made exact
-** through a copy, so that nothing past the new *O is touched. */
+/* The block of 16 characters V (M: its bytes 80..FF; LEFT: the input's
+** characters from V on) into DST + *O, DST[0..CAP): each half's store is
+** 16 bytes.  The first half's extra bytes are always the second's; the
+** second's (at most 8) are the next block's when WHOLE, or when 16 more
+** characters and 32 more bytes of room after the first half are left
+** (the next 16 characters, in a block or in the caller's loops, then
+** write at least 8 bytes), or else made exact through a copy, so that
+** nothing past the new *O is touched. */
 WENC__INLINE void latin1_utf8_block(__m128i v, unsigned m, size_t left, uint8_t *dst, size_t cap,
                                     size_t *o, bool whole)
 {
