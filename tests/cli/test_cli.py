@@ -27,9 +27,10 @@ import threading
 import time
 import unittest
 
-from exe_wrapper import command, not_on_windows  # the tool in a cross build
+from exe_wrapper import command, not_on_windows, under_wine  # the tool in a cross build
 
 WENC = None
+WINE = under_wine()
 INDEX_DIR = None
 MANPAGE = None
 
@@ -55,8 +56,23 @@ def run(args, data=b"", **kw):
 
 
 def run_raw(args, data=b"", **kw):
-    return subprocess.run([WENC] + list(args), input=data, stdout=subprocess.PIPE,
-                          stderr=subprocess.PIPE, timeout=120, **kw)
+    r = subprocess.run([WENC] + list(args), input=data, stdout=subprocess.PIPE,
+                       stderr=subprocess.PIPE, timeout=120, **kw)
+    if WINE and r.returncode == 1 and not r.stderr and "stdin" not in kw:
+        # Wine under load now and then ends a run with status 1 and nothing
+        # on stderr, a different run each time (.ci/step-windows.sh; twice
+        # in one CI run, 2026-12-03): such a run is made once more, the same
+        # input again, and the second result counts.  Where the tool means
+        # it (-c dropped something, check -q) the rerun gives the same
+        # result; a tool that did not would fail the native suite, which
+        # never reruns.
+        again = subprocess.run([WENC] + list(args), input=data, stdout=subprocess.PIPE,
+                               stderr=subprocess.PIPE, timeout=120, **kw)
+        if (again.returncode, again.stdout, again.stderr) != (r.returncode, r.stdout, r.stderr):
+            print("# wine: exit 1 with nothing on stderr, then %d on the rerun: %r"
+                  % (again.returncode, list(args)), file=sys.stderr)
+        r = again
+    return r
 
 
 def is_left_out(label):
