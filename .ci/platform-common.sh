@@ -66,7 +66,6 @@ elapsed() {
 # examples and conformance but, reduced under emulation (10-20x slower;
 # each runs natively in every other build):
 #   utf8-exhaustive        every 4-byte sequence (10 minutes under qemu)
-#   kernels-utf16-novbmi2  differs from kernels-utf16 only on AVX-512 CPUs
 #   decode, encode, encode-nopext  the sweeps of every decoder and encoder
 #                          (6 CPU minutes each under qemu)
 # and not suite meta (it runs host tools: meson, cmake, nm); then the TESTs
@@ -77,7 +76,7 @@ emulated() {
     shift 2
     configure "$name" --cross-file "$cross" -Dbenchmarks=false
     tests=$(tests_of "$name" unit stream cli examples conformance -- \
-        -e utf8-exhaustive -e kernels-utf16-novbmi2 -e decode -e encode -e encode-nopext)
+        -e utf8-exhaustive -e decode -e encode -e encode-nopext)
     # shellcheck disable=SC2086
     meson test -C "build-ci/$name" --setup full --print-errorlogs --num-processes 2 \
         --timeout-multiplier 4 $tests "$@"
