@@ -96,6 +96,39 @@ static bool short_valid(const uint8_t *src, size_t len)
     return x86_short_valid64(src, len);
 }
 
+/* SSE2's ascii_prefix with 32-byte vectors: one, then 128 bytes a step,
+** one test for four, then 32 a step (the byte's place from the vector's
+** mask) and the last bytes through one more 32-byte step that ends at
+** LEN, the bytes it reads again known to be ASCII.  Below 32 bytes,
+** SSE2's. */
+size_t wenc__utf8_avx2_ascii_prefix(const uint8_t *src, size_t len)
+{
+    if (len < 32)
+        return wenc__utf8_sse2_ascii_prefix(src, len);
+    /* One vector first: where a non-ASCII byte comes that early (a
+    ** word of Portuguese or Czech), the 128-byte step would only add to
+    ** the time. */
+    unsigned m0 = (unsigned)_mm256_movemask_epi8(LOADU32(src));
+    if (m0 != 0)
+        return (size_t)__builtin_ctz(m0);
+    size_t i = 32;
+    for (; len - i >= 128; i += 128) {
+        __m256i ab = _mm256_or_si256(LOADU32(src + i), LOADU32(src + i + 32));
+        __m256i cd = _mm256_or_si256(LOADU32(src + i + 64), LOADU32(src + i + 96));
+        if (_mm256_movemask_epi8(_mm256_or_si256(ab, cd)) != 0)
+            break;
+    }
+    for (; len - i >= 32; i += 32) {
+        unsigned m = (unsigned)_mm256_movemask_epi8(LOADU32(src + i));
+        if (m != 0)
+            return i + (size_t)__builtin_ctz(m);
+    }
+    if (i == len)
+        return len;
+    unsigned m = (unsigned)_mm256_movemask_epi8(LOADU32(src + len - 32));
+    return m == 0 ? len : len - 32 + (size_t)__builtin_ctz(m);
+}
+
 const wenc__utf8_kernels wenc__utf8_avx2 = {
     .valid_prefix = valid_prefix,
     .copy_valid = copy_valid,
@@ -112,7 +145,7 @@ const wenc__utf8_kernels wenc__utf8_avx2 = {
     .short_valid = short_valid,
     .valid_lengths = UINT64_C(0xFFFFFFFFFFFFFF80), /* 8 to 64 bytes */
     .short_rest = &wenc__utf8_sse2,
-    .ascii_prefix = wenc__utf8_sse2_ascii_prefix,
+    .ascii_prefix = wenc__utf8_avx2_ascii_prefix,
     .count = wenc__utf8_sse2_count,
 };
 

@@ -118,7 +118,7 @@ const wenc__utf8_kernels wenc__utf8_avx512 = {
     .short_valid = short_valid,
     .valid_lengths = ~UINT64_C(0), /* 1 to 64 bytes */
     .short_rest = &wenc__utf8_sse2,
-    .ascii_prefix = wenc__utf8_sse2_ascii_prefix,
+    .ascii_prefix = wenc__utf8_avx2_ascii_prefix,
     .count = wenc__utf8_sse2_count,
 };
 

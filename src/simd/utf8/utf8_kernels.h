@@ -99,8 +99,11 @@ extern const wenc__utf8_kernels wenc__utf8_sse2, wenc__utf8_sse41, wenc__utf8_av
 size_t wenc__utf8_avx2_ascii_to_utf8(const uint8_t *src, size_t len, uint8_t *dst);
 size_t wenc__utf8_avx2_ascii_to_utf16(const uint8_t *src, size_t len, uint16_t *dst);
 size_t wenc__utf8_avx2_ascii_to_utf32(const uint8_t *src, size_t len, uint32_t *dst);
-/* The SSE2 kernel's ascii_prefix and count, which the newer sets share,
-** and its short kernels, which SSE4.1 shares. */
+/* Its ascii_prefix, which the AVX-512 set shares too. */
+size_t wenc__utf8_avx2_ascii_prefix(const uint8_t *src, size_t len);
+/* The SSE2 kernel's ascii_prefix (which SSE4.1 shares, and AVX2's below
+** 32 bytes) and count, which the newer sets share, and its short kernels,
+** which SSE4.1 shares. */
 size_t wenc__utf8_sse2_ascii_prefix(const uint8_t *src, size_t len);
 size_t wenc__utf8_sse2_count(const uint8_t *src, size_t len, bool f0);
 ptrdiff_t wenc__utf8_sse2_short_to_utf8(const uint8_t *src, size_t len, uint8_t *dst, size_t cap);

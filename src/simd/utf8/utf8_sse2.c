@@ -3,7 +3,7 @@
 ** sets does not pay; validation is the toolkit's earlier fast path: ASCII
 ** 16 bytes at a time, blocks of 1- to 3-byte sequences checked on bit
 ** masks, dense text through the shift DFA, the rest a sequence at a time.
-** Its ascii_prefix and count serve the newer x86 sets too. */
+** Its count serves the newer x86 sets too, its ascii_prefix SSE4.1. */
 #include <emmintrin.h>
 
 #include "simd/vec_x86.h"
@@ -564,9 +564,40 @@ ptrdiff_t wenc__utf8_sse2_short_to_utf8(const uint8_t *src, size_t len, uint8_t 
     return (ptrdiff_t)len;
 }
 
+/* One vector, then 128 bytes a step, one test for eight (skip_ascii,
+** which the validation loops above use after every sequence, takes 32:
+** that stops sooner on text), then 16 a step (the byte's place from the
+** vector's mask) and the last bytes through one more 16-byte step that
+** ends at LEN, the bytes it reads again known to be ASCII.  Below 16
+** bytes, skip_ascii's loop over bytes. */
 size_t wenc__utf8_sse2_ascii_prefix(const uint8_t *src, size_t len)
 {
-    return skip_ascii(src, 0, len);
+    if (len < 16)
+        return skip_ascii(src, 0, len);
+    /* One vector first: where a non-ASCII byte comes that early (a
+    ** word of Portuguese or Czech), the 128-byte step would only add to
+    ** the time. */
+    unsigned m0 = (unsigned)_mm_movemask_epi8(LOADU(src));
+    if (m0 != 0)
+        return (size_t)__builtin_ctz(m0);
+    size_t i = 16;
+    for (; len - i >= 128; i += 128) {
+        __m128i ab = _mm_or_si128(LOADU(src + i), LOADU(src + i + 16));
+        __m128i cd = _mm_or_si128(LOADU(src + i + 32), LOADU(src + i + 48));
+        __m128i ef = _mm_or_si128(LOADU(src + i + 64), LOADU(src + i + 80));
+        __m128i gh = _mm_or_si128(LOADU(src + i + 96), LOADU(src + i + 112));
+        if (_mm_movemask_epi8(_mm_or_si128(_mm_or_si128(ab, cd), _mm_or_si128(ef, gh))) != 0)
+            break;
+    }
+    for (; len - i >= 16; i += 16) {
+        unsigned m = (unsigned)_mm_movemask_epi8(LOADU(src + i));
+        if (m != 0)
+            return i + (size_t)__builtin_ctz(m);
+    }
+    if (i == len)
+        return len;
+    unsigned m = (unsigned)_mm_movemask_epi8(LOADU(src + len - 16));
+    return m == 0 ? len : len - 16 + (size_t)__builtin_ctz(m);
 }
 
 /* The bytes of S[0..N) outside 80..BF, plus (if WITH_F0) the bytes F0..FF.
