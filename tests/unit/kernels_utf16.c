@@ -11,7 +11,6 @@
 #include <stdbool.h>
 
 #include "check.h"
-#include "novbmi2.h"
 #include "ref.h"
 #include "simd/utf16/utf16_kernels.h"
 #include "testutil.h"
@@ -414,7 +413,6 @@ static void check_narrow(int k)
 
 int main(int argc, char **argv)
 {
-    novbmi2_skip_if_same();
     for (int i = 0; i < WENC__ISA_COUNT; i++) {
         wenc__isa isa = (wenc__isa)i;
         const char *name = wenc__simd_name(isa);

@@ -12,7 +12,6 @@
 #include <wenc/wenc.h>
 
 #include "check.h"
-#include "novbmi2.h"
 #include "ref.h"
 #include "simd/utf8/utf8_kernels.h"
 #include "simd/utf8/utf8_lookup.h"
@@ -902,7 +901,6 @@ static void report(const char *isa, const char *what, const struct tally *t)
 
 int main(int argc, char **argv)
 {
-    novbmi2_skip_if_same();
     int a = 1;
     bool public_only = argc > a && strcmp(argv[a], "--public") == 0;
     if (public_only)

@@ -16,7 +16,6 @@
 #include <string.h>
 
 #include "check.h"
-#include "novbmi2.h"
 #include "simd/latin1/latin1_kernels.h"
 #include "testutil.h"
 #include "wenc/wenc.h"
@@ -309,7 +308,6 @@ static void fill_latin1(uint8_t *s, size_t n, unsigned high_in)
 
 int main(void)
 {
-    novbmi2_skip_if_same();
     printf("# kernels of: %s (WENC_SIMD=%s)\n", wenc__simd_name(wenc__simd_isa()),
            getenv("WENC_SIMD") ? getenv("WENC_SIMD") : "unset");
     const char *forced = getenv("WENC_SIMD");
