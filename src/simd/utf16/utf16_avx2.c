@@ -43,13 +43,14 @@ static inline __m256i load_units(const uint8_t *p, int from)
 
 /* From *POS, blocks of 16 units all below U+0800 (most Cyrillic, Greek,
 ** Hebrew, Arabic and accented Latin text; the block at *POS is one) and
-** not all ASCII, while 16 units and 32 bytes of room are left: each unit's
+** not all ASCII, while LIM, the end of the template's window, is 16 units
+** away (32 bytes of room are then certain; utf16_to_utf8_tpl.h): each unit's
 ** 1 or 2 bytes in its own 16-bit lane, 0xC0 | u >> 6 then 0x80 | (u &
 ** 0x3F) (Encoding Standard, "UTF-8 encoder" step 3-5), packed eight lanes
 ** at a time through wenc__utf16_pack2.  A block of ASCII ends the run, and
 ** is stored here. */
-static inline void below_800(const uint8_t *src, size_t len, int from, uint8_t *dst, size_t cap,
-                             size_t *pos_, size_t *out_)
+static inline void below_800(const uint8_t *src, size_t lim, int from, uint8_t *dst, size_t *pos_,
+                             size_t *out_)
 {
     const __m256i ff80 = _mm256_set1_epi16((short)0xFF80), f800 = _mm256_set1_epi16((short)0xF800);
     const __m256i x3f00 = _mm256_set1_epi16(0x3F00), x80c0 = _mm256_set1_epi16((short)0x80C0);
@@ -96,7 +97,7 @@ static inline void below_800(const uint8_t *src, size_t len, int from, uint8_t *
         pend_len = l1;
         pos += 16;
         out += l0 + l1;
-    } while (len - pos >= 16 && cap - out >= 32);
+    } while (lim - pos >= 16);
     if (pend_len != 0) {
         uint8_t *d = dst + out - pend_len;
         __m128i keep = _mm_cmpgt_epi8(_mm_set1_epi8((char)pend_len), iota);
@@ -185,13 +186,14 @@ static inline size_t pack_bmp(__m256i v, __m256i top, uint8_t *d, bool exact)
 }
 
 /* From *POS, blocks of 16 units without surrogates and with a unit from
-** U+0800 (the block at *POS is one), through pack_bmp while 16 units and
-** 52 bytes of room are left (a block below U+0800 is left to below_800 or
-** the ASCII loop, which pack it faster: taking one here between them slowed
-** Japanese and Chinese html).  The next block is tested before a block is
-** stored, which is then stored exactly only when it is the last. */
-static inline void below_d800(const uint8_t *src, size_t len, int from, uint8_t *dst,
-                              size_t cap, size_t *pos_, size_t *out_)
+** U+0800 (the block at *POS is one), through pack_bmp while LIM is 16
+** units away (52 bytes of room are then certain).  A block below U+0800
+** is left to below_800 or the ASCII loop, which pack it faster: taking one
+** here between them slowed Japanese and Chinese html.  The next block is
+** tested before a block is stored, which is then stored exactly only when
+** it is the last. */
+static inline void below_d800(const uint8_t *src, size_t lim, int from, uint8_t *dst,
+                              size_t *pos_, size_t *out_)
 {
     const __m256i f800 = _mm256_set1_epi16((short)0xF800), d800 = _mm256_set1_epi16((short)0xD800);
     size_t pos = *pos_, out = *out_;
@@ -201,8 +203,8 @@ static inline void below_d800(const uint8_t *src, size_t len, int from, uint8_t 
         __m256i next = v, next_top = top;
         bool more = false;
         pos += 16;
-        /* Room for this block (48) and the next (52). */
-        if (len - pos >= 16 && cap - out >= 100) {
+        /* The window (utf16_to_utf8_tpl.h) has room for the next. */
+        if (lim - pos >= 16) {
             next = load_units(src + 2 * pos, from);
             next_top = _mm256_and_si256(next, f800);
             __m256i sur = _mm256_cmpeq_epi16(next_top, d800);

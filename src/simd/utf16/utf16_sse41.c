@@ -26,12 +26,13 @@ static inline __m128i load_units(const uint8_t *p, int from)
 }
 
 /* From *POS, blocks of 8 units all below U+0800 and not all ASCII (the
-** block at *POS is one), while 8 units and 16 bytes of room are left: each
-** unit's 1 or 2 bytes in its own 16-bit lane, 0xC0 | u >> 6 then 0x80 |
-** (u & 0x3F) (Encoding Standard, "UTF-8 encoder"), packed through
+** block at *POS is one), while LIM, the end of the template's window, is 8
+** units away (16 bytes of room are then certain; utf16_to_utf8_tpl.h):
+** each unit's 1 or 2 bytes in its own 16-bit lane, 0xC0 | u >> 6 then
+** 0x80 | (u & 0x3F) (Encoding Standard, "UTF-8 encoder"), packed through
 ** wenc__utf16_pack2.  A block of ASCII ends the run, and is stored here. */
-static inline void below_800(const uint8_t *src, size_t len, int from, uint8_t *dst, size_t cap,
-                             size_t *pos_, size_t *out_)
+static inline void below_800(const uint8_t *src, size_t lim, int from, uint8_t *dst, size_t *pos_,
+                             size_t *out_)
 {
     const __m128i ff80 = _mm_set1_epi16((short)0xFF80), f800 = _mm_set1_epi16((short)0xF800);
     const __m128i x3f00 = _mm_set1_epi16(0x3F00), x80c0 = _mm_set1_epi16((short)0x80C0);
@@ -73,7 +74,7 @@ static inline void below_800(const uint8_t *src, size_t len, int from, uint8_t *
         pend_len = wenc__utf16_pack2_len[i];
         pos += 8;
         out += pend_len;
-    } while (len - pos >= 8 && cap - out >= 16);
+    } while (lim - pos >= 8);
     if (pend_len != 0) {
         uint8_t *d = dst + out - pend_len;
         __m128i keep = _mm_cmplt_epi8(iota, _mm_set1_epi8((char)pend_len));
@@ -84,15 +85,15 @@ static inline void below_800(const uint8_t *src, size_t len, int from, uint8_t *
 }
 
 /* From *POS, blocks of 8 units without surrogates and with a unit from
-** U+0800 (the block at *POS is one), while 8 units and 28 bytes of room
-** are left (two 16-byte stores, the second at most 12 bytes in).  Each
-** unit's bytes go in a 32-bit lane as wenc__utf16_pack3 reads them
+** U+0800 (the block at *POS is one), while LIM is 8 units away (28 bytes
+** of room are then certain: two 16-byte stores, the second at most 12
+** bytes in).  Each unit's bytes go in a 32-bit lane as wenc__utf16_pack3 reads them
 ** (utf16_impl.h; Encoding Standard, "UTF-8 encoder"): the low 16 bits are
 ** u & 0x7F and 0x80 | (u & 0x3F), the high ones 0xE0 | u >> 12 and 0xC0 |
 ** (u >> 6 & 0x3F), less 0x40 (the middle byte) where the unit takes 3;
 ** four lanes fill a vector, which is packed. */
-static inline void below_d800(const uint8_t *src, size_t len, int from, uint8_t *dst,
-                              size_t cap, size_t *pos_, size_t *out_)
+static inline void below_d800(const uint8_t *src, size_t lim, int from, uint8_t *dst,
+                              size_t *pos_, size_t *out_)
 {
     const __m128i ff80 = _mm_set1_epi16((short)0xFF80), f800 = _mm_set1_epi16((short)0xF800);
     const __m128i d800 = _mm_set1_epi16((short)0xD800), x4000 = _mm_set1_epi16(0x4000);
@@ -166,7 +167,7 @@ static inline void below_d800(const uint8_t *src, size_t len, int from, uint8_t 
         pl0 = l0;
         pos += 8;
         out += l0 + l1;
-    } while (len - pos >= 8 && cap - out >= 28);
+    } while (lim - pos >= 8);
     if (pd != NULL) {
         _mm_storeu_si128((__m128i *)pd, p0);
         _mm_storeu_si128((__m128i *)(pd + pl0), p1);

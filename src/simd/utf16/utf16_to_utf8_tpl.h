@@ -9,8 +9,9 @@
 ** the scalar loop, the rest to below_d800; the tail, or a block the
 ** vectors left (and the trailing surrogate of a pair that ends it), in
 ** scalar.  The includer defines below_800 and below_d800 (static, in the
-** file; their SRC is bytes and their positions units, read as FROM says)
-** and:
+** file; their SRC is bytes and their positions units, read as FROM says;
+** they take blocks while LIM, the end of the template's window, is a block
+** or more away, where the room is certain) and:
 **   TPL_V, TPL_FN(op)   the vector type and its vocabulary;
 **   TPL_LOAD(p, from)   the vector of units at the bytes P, read as FROM
 **                       (WENC__U16_NATIVE, _LE or _BE) says;
@@ -40,14 +41,25 @@ WENC__INLINE size_t TPL_NAME_UNITS(const uint8_t *src, size_t len, int from, uin
         return 0;
     }
     for (;;) {
-        while (len - pos >= UNITS && cap - out >= TPL_ROOM) {
+        /* A window: blocks start at POS while LIM - POS >= UNITS.  A unit
+        ** writes at most 3 bytes, so every block in it has its TPL_ROOM
+        ** bytes of room, and the loops below test one bound instead of
+        ** two.  When it is used up, the next is measured from OUT; none is
+        ** left once fewer than UNITS units or TPL_ROOM bytes are. */
+        size_t room = cap - out, lim = pos;
+        if (room >= TPL_ROOM)
+            lim += len - pos < (room - TPL_ROOM) / 3 + UNITS ? len - pos
+                                                             : (room - TPL_ROOM) / 3 + UNITS;
+        if (lim - pos < UNITS)
+            break;
+        while (lim - pos >= UNITS) {
             TPL_V v = TPL_LOAD(src + 2 * pos, from);
             if (TPL_FN(none)(v, ff80)) {
                 /* ASCII: one vector, then two at a time while it lasts. */
                 TPL_ASCII(dst + out, v);
                 pos += UNITS;
                 out += UNITS;
-                while (len - pos >= 2 * UNITS && cap - out >= 2 * UNITS) {
+                while (lim - pos >= 2 * UNITS) {
                     TPL_V a = TPL_LOAD(src + 2 * pos, from);
                     TPL_V b = TPL_LOAD(src + 2 * (pos + UNITS), from);
                     if (!TPL_FN(none)(TPL_FN(or)(a, b), ff80))
@@ -59,21 +71,31 @@ WENC__INLINE size_t TPL_NAME_UNITS(const uint8_t *src, size_t len, int from, uin
                 continue;
             }
             if (TPL_FN(none)(v, f800)) {
-                below_800(src, len, from, dst, cap, &pos, &out);
+                below_800(src, lim, from, dst, &pos, &out);
                 continue;
             }
-            if (TPL_FN(any_lane)(TPL_FN(eq_u16)(TPL_FN(and)(v, f800), d800)))
-                break;
-            below_d800(src, len, from, dst, cap, &pos, &out);
-        }
-        bool tail = len - pos < UNITS || cap - out < TPL_ROOM;
-        size_t w, n = tail || len - pos < UNITS + 1 ? len - pos : UNITS + 1;
-        n = wenc__u16_to_utf8_step(src, from, pos, n, dst, out, cap, &w);
-        pos += n;
-        out += w;
-        if (tail || n == 0)
+            if (!TPL_FN(any_lane)(TPL_FN(eq_u16)(TPL_FN(and)(v, f800), d800))) {
+                below_d800(src, lim, from, dst, &pos, &out);
+                continue;
+            }
+            /* A surrogate: the block and the unit after it (the trailing
+            ** surrogate of a pair that ends the block) in scalar, which
+            ** stops before a lone one; then a new window. */
+            size_t w, n = len - pos < UNITS + 1 ? len - pos : UNITS + 1;
+            n = wenc__u16_to_utf8_step(src, from, pos, n, dst, out, cap, &w);
+            pos += n;
+            out += w;
+            if (n == 0) {
+                *written = out;
+                return pos;
+            }
             break;
+        }
     }
+    /* The tail (fewer than UNITS units, or TPL_ROOM bytes of room, left). */
+    size_t w;
+    pos += wenc__u16_to_utf8_step(src, from, pos, len - pos, dst, out, cap, &w);
+    out += w;
     *written = out;
     return pos;
 }
