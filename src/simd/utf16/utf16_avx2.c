@@ -44,9 +44,9 @@ static inline __m256i load_units(const uint8_t *p, int from)
 /* From *POS, blocks of 16 units all below U+0800 (most Cyrillic, Greek,
 ** Hebrew, Arabic and accented Latin text; the block at *POS is one) and
 ** not all ASCII, while LIM, the end of the template's window, is 16 units
-** away (32 bytes of room are then certain; utf16_to_utf8_tpl.h): each unit's
-** 1 or 2 bytes in its own 16-bit lane, 0xC0 | u >> 6 then 0x80 | (u &
-** 0x3F) (Encoding Standard, "UTF-8 encoder" step 3-5), packed eight lanes
+** away (32 bytes of room are then certain; utf16_to_utf8_tpl.h): each
+** unit's 1 or 2 bytes in its own 16-bit lane, 0xC0 | u >> 6 then 0x80 | (u
+** & 0x3F) (Encoding Standard, "UTF-8 encoder" step 3-5), packed eight lanes
 ** at a time through wenc__utf16_pack2.  A block of ASCII ends the run, and
 ** is stored here. */
 static inline void below_800(const uint8_t *src, size_t lim, int from, uint8_t *dst, size_t *pos_,

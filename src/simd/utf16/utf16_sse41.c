@@ -87,11 +87,11 @@ static inline void below_800(const uint8_t *src, size_t lim, int from, uint8_t *
 /* From *POS, blocks of 8 units without surrogates and with a unit from
 ** U+0800 (the block at *POS is one), while LIM is 8 units away (28 bytes
 ** of room are then certain: two 16-byte stores, the second at most 12
-** bytes in).  Each unit's bytes go in a 32-bit lane as wenc__utf16_pack3 reads them
-** (utf16_impl.h; Encoding Standard, "UTF-8 encoder"): the low 16 bits are
-** u & 0x7F and 0x80 | (u & 0x3F), the high ones 0xE0 | u >> 12 and 0xC0 |
-** (u >> 6 & 0x3F), less 0x40 (the middle byte) where the unit takes 3;
-** four lanes fill a vector, which is packed. */
+** bytes in).  Each unit's bytes go in a 32-bit lane as wenc__utf16_pack3
+** reads them (utf16_impl.h; Encoding Standard, "UTF-8 encoder"): the low
+** 16 bits are u & 0x7F and 0x80 | (u & 0x3F), the high ones 0xE0 | u >> 12
+** and 0xC0 | (u >> 6 & 0x3F), less 0x40 (the middle byte) where the unit
+** takes 3; four lanes fill a vector, which is packed. */
 static inline void below_d800(const uint8_t *src, size_t lim, int from, uint8_t *dst,
                               size_t *pos_, size_t *out_)
 {
