@@ -41,87 +41,59 @@ static inline __m256i load_units(const uint8_t *p, int from)
     return from == WENC__U16_BE ? _mm256_shuffle_epi8(v, swap) : v;
 }
 
-/* From *POS, blocks of 16 units all below U+0800 (most Cyrillic, Greek,
-** Hebrew, Arabic and accented Latin text; the block at *POS is one) and
-** not all ASCII, while LIM, the end of the template's window, is 16 units
-** away (32 bytes of room are then certain; utf16_to_utf8_tpl.h): each
-** unit's 1 or 2 bytes in its own 16-bit lane, 0xC0 | u >> 6 then 0x80 | (u
-** & 0x3F) (Encoding Standard, "UTF-8 encoder" step 3-5), packed eight lanes
-** at a time through wenc__utf16_pack2.  A block of ASCII ends the run, and
-** is stored here. */
-static inline void below_800(const uint8_t *src, size_t lim, int from, uint8_t *dst, size_t *pos_,
-                             size_t *out_)
+/* The template's blocks (utf16_to_utf8_tpl.h): each encodes the 16 units
+** of V at D, takes its turn and leaves its last store in *LAST at *AT.
+** An ASCII block narrowed: its 16 bytes. */
+static inline size_t ascii_block(__m256i v, uint8_t *d, __m128i *last, uint8_t **at,
+                                 __m128i *past)
 {
-    const __m256i ff80 = _mm256_set1_epi16((short)0xFF80), f800 = _mm256_set1_epi16((short)0xF800);
-    const __m256i x3f00 = _mm256_set1_epi16(0x3F00), x80c0 = _mm256_set1_epi16((short)0x80C0);
-    const __m256i zero = _mm256_setzero_si256();
-    const __m128i iota = _mm_setr_epi8(0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15);
-    size_t pos = *pos_, out = *out_;
-    /* A block's second 16-byte store is made when the next block is
-    ** packed, before that block's first, which starts where its bytes end
-    ** and so rewrites the (at most 8) bytes it writes past them; the
-    ** stores never read DST.  Only the last block's keeps what DST held
-    ** past its bytes, once per run, and not when a block of ASCII, whose
-    ** 16 bytes rewrite them too, ends the run. */
-    __m128i pend = _mm_setzero_si128();
-    size_t pend_len = 0;
-    do {
-        __m256i v = load_units(src + 2 * pos, from);
-        /* Leave for units from U+0800. */
-        if (!_mm256_testz_si256(v, f800))
-            break;
-        if (_mm256_testz_si256(v, ff80)) {
-            if (pend_len != 0)
-                _mm_storeu_si128((__m128i *)(dst + out - pend_len), pend);
-            pend_len = 0;
-            _mm_storeu_si128((__m128i *)(dst + out),
-                             _mm256_castsi256_si128(
-                                 _mm256_permute4x64_epi64(_mm256_packus_epi16(v, v), 0x08)));
-            pos += 16;
-            out += 16;
-            break;
-        }
-        __m256i ascii = _mm256_cmpeq_epi16(_mm256_and_si256(v, ff80), zero);
-        __m256i two = _mm256_or_si256(
-            _mm256_or_si256(_mm256_srli_epi16(v, 6), _mm256_and_si256(_mm256_slli_epi16(v, 8), x3f00)),
-            x80c0);
-        __m256i seq = _mm256_blendv_epi8(two, v, ascii);
-        uint32_t m = ~(uint32_t)_mm256_movemask_epi8(_mm256_packs_epi16(ascii, ascii));
-        unsigned i0 = m & 0xFF, i1 = (m >> 16) & 0xFF;
-        __m256i s = _mm256_shuffle_epi8(seq, pack2_rows(i0, i1));
-        size_t l0 = wenc__utf16_pack2_len[i0], l1 = wenc__utf16_pack2_len[i1];
-        if (pend_len != 0)
-            _mm_storeu_si128((__m128i *)(dst + out - pend_len), pend);
-        _mm_storeu_si128((__m128i *)(dst + out), _mm256_castsi256_si128(s));
-        pend = _mm256_extracti128_si256(s, 1);
-        pend_len = l1;
-        pos += 16;
-        out += l0 + l1;
-    } while (lim - pos >= 16);
-    if (pend_len != 0) {
-        uint8_t *d = dst + out - pend_len;
-        __m128i keep = _mm_cmpgt_epi8(_mm_set1_epi8((char)pend_len), iota);
-        _mm_storeu_si128((__m128i *)d, _mm_blendv_epi8(_mm_loadu_si128((const __m128i *)d), pend, keep));
-    }
-    *pos_ = pos;
-    *out_ = out;
+    WENC__U16_TURN(d, 16, last, at, past);
+    *last = _mm256_castsi256_si128(_mm256_permute4x64_epi64(_mm256_packus_epi16(v, v), 0x08));
+    *at = d;
+    return 16;
 }
 
-/* Encodes the 16 units of V, none a surrogate, at D: 48 bytes or fewer
-** through 16-byte stores that reach at most 52 bytes in, and at most 12
-** past the bytes returned; with EXACT, nothing past them is changed.  TOP
-** is V & 0xF800.  Each unit's bytes go in a 32-bit lane as
-** wenc__utf16_pack3 reads them (utf16_impl.h; Encoding Standard, "UTF-8
-** encoder"): the low 16 bits are u & 0x7F and 0x80 | (u & 0x3F), the high
-** ones 0xE0 | u >> 12 and 0xC0 | (u >> 6 & 0x3F), less 0x40 (the middle
-** byte) where the unit takes 3; four lanes per 128-bit lane are packed
-** (fixed shuffles when every unit takes 3). */
-static inline size_t pack_bmp(__m256i v, __m256i top, uint8_t *d, bool exact)
+/* A block all below U+0800 (most Cyrillic, Greek, Hebrew, Arabic and
+** accented Latin text) and not all ASCII: each unit's 1 or 2 bytes in its
+** own 16-bit lane, 0xC0 | u >> 6 then 0x80 | (u & 0x3F) (Encoding
+** Standard, "UTF-8 encoder" step 3-5), packed eight lanes at a time
+** through wenc__utf16_pack2; the first store reaches no further than the
+** block's bytes (8 or more in each half). */
+static inline size_t below_800(__m256i v, uint8_t *d, __m128i *last, uint8_t **at, __m128i *past)
+{
+    const __m256i ff80 = _mm256_set1_epi16((short)0xFF80);
+    const __m256i x3f00 = _mm256_set1_epi16(0x3F00), x80c0 = _mm256_set1_epi16((short)0x80C0);
+    __m256i ascii = _mm256_cmpeq_epi16(_mm256_and_si256(v, ff80), _mm256_setzero_si256());
+    __m256i two = _mm256_or_si256(
+        _mm256_or_si256(_mm256_srli_epi16(v, 6), _mm256_and_si256(_mm256_slli_epi16(v, 8), x3f00)),
+        x80c0);
+    __m256i seq = _mm256_blendv_epi8(two, v, ascii);
+    uint32_t m = ~(uint32_t)_mm256_movemask_epi8(_mm256_packs_epi16(ascii, ascii));
+    unsigned i0 = m & 0xFF, i1 = (m >> 16) & 0xFF;
+    size_t l0 = wenc__utf16_pack2_len[i0], n = l0 + wenc__utf16_pack2_len[i1];
+    WENC__U16_TURN(d, n, last, at, past);
+    __m256i s = _mm256_shuffle_epi8(seq, pack2_rows(i0, i1));
+    _mm_storeu_si128((__m128i *)d, _mm256_castsi256_si128(s));
+    *last = _mm256_extracti128_si256(s, 1);
+    *at = d + l0;
+    return n;
+}
+
+/* A block without surrogates and with a unit from U+0800: 48 bytes or
+** fewer through four 16-byte stores, the first three reaching at most 8
+** bytes past them (the last two sequences of four make 8 or more), the
+** last at most 12 (16 - l3).  Each unit's bytes go in
+** a 32-bit lane as wenc__utf16_pack3 reads them (utf16_impl.h; Encoding
+** Standard, "UTF-8 encoder"): the low 16 bits are u & 0x7F and 0x80 | (u
+** & 0x3F), the high ones 0xE0 | u >> 12 and 0xC0 | (u >> 6 & 0x3F), less
+** 0x40 (the middle byte) where the unit takes 3; four lanes per 128-bit
+** lane are packed (fixed shuffles when every unit takes 3). */
+static inline size_t below_d800(__m256i v, uint8_t *d, __m128i *last, uint8_t **at,
+                                __m128i *past)
 {
     const __m256i ff80 = _mm256_set1_epi16((short)0xFF80), zero = _mm256_setzero_si256();
     const __m256i dup_low = _mm256_setr_epi8(0, 0, 2, 2, 4, 4, 6, 6, 8, 8, 10, 10, 12, 12, 14, 14,
                                              0, 0, 2, 2, 4, 4, 6, 6, 8, 8, 10, 10, 12, 12, 14, 14);
-    const __m128i iota = _mm_setr_epi8(0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15);
     /* Four 3-byte sequences packed into bytes 0-11 of each 128-bit lane;
     ** in the upper lane of the second, into bytes 4-15. */
     const __m256i pack3 = _mm256_setr_epi8(2, 3, 1, 6, 7, 5, 10, 11, 9, 14, 15, 13, -1, -1, -1, -1,
@@ -129,7 +101,7 @@ static inline size_t pack_bmp(__m256i v, __m256i top, uint8_t *d, bool exact)
     const __m256i pack3_up = _mm256_setr_epi8(2, 3, 1, 6, 7, 5, 10, 11, 9, 14, 15, 13, -1, -1, -1,
                                               -1, -1, -1, -1, -1, 2, 3, 1, 6, 7, 5, 10, 11, 9, 14,
                                               15, 13);
-    __m256i small = _mm256_cmpeq_epi16(top, zero);
+    __m256i small = _mm256_cmpeq_epi16(_mm256_and_si256(v, _mm256_set1_epi16((short)0xF800)), zero);
     /* u & 0x7F and 0x80 | (u & 0x3F), from the low byte twice. */
     __m256i lo = _mm256_or_si256(
         _mm256_and_si256(_mm256_shuffle_epi8(v, dup_low), _mm256_set1_epi16(0x3F7F)),
@@ -148,11 +120,12 @@ static inline size_t pack_bmp(__m256i v, __m256i top, uint8_t *d, bool exact)
         __m256i s02 = _mm256_shuffle_epi8(_mm256_unpacklo_epi16(lo, hi), pack3);
         __m256i s13 = _mm256_shuffle_epi8(_mm256_unpackhi_epi16(lo, hi), pack3_up);
         __m128i s2 = _mm256_extracti128_si256(s02, 1);
+        WENC__U16_TURN(d, 48, last, at, past);
         _mm_storeu_si128((__m128i *)d, _mm256_castsi256_si128(s02));
         _mm_storeu_si128((__m128i *)(d + 12), _mm256_castsi256_si128(s13));
         _mm_storeu_si128((__m128i *)(d + 24), s2);
-        _mm_storeu_si128((__m128i *)(d + 32),
-                         _mm_or_si128(_mm256_extracti128_si256(s13, 1), _mm_srli_si128(s2, 8)));
+        *last = _mm_or_si128(_mm256_extracti128_si256(s13, 1), _mm_srli_si128(s2, 8));
+        *at = d + 32;
         return 48;
     }
     hi = _mm256_xor_si256(hi, _mm256_andnot_si256(small, _mm256_set1_epi16(0x4000)));
@@ -162,75 +135,28 @@ static inline size_t pack_bmp(__m256i v, __m256i top, uint8_t *d, bool exact)
     uint32_t m = (uint32_t)_mm256_movemask_epi8(
         _mm256_blendv_epi8(small, ascii, _mm256_set1_epi16(0x00FF)));
     unsigned i0 = m & 0xFF, i1 = (m >> 8) & 0xFF, i2 = (m >> 16) & 0xFF, i3 = m >> 24;
+    size_t l0 = wenc__utf16_pack3_len[i0], l1 = wenc__utf16_pack3_len[i1];
+    size_t l2 = wenc__utf16_pack3_len[i2], n = l0 + l1 + l2 + wenc__utf16_pack3_len[i3];
+    WENC__U16_TURN(d, n, last, at, past);
     /* The low unpack holds units 0-3 and 8-11, the high one 4-7 and 12-15. */
     __m256i s02 = _mm256_shuffle_epi8(_mm256_unpacklo_epi16(lo, hi), pack_rows(i0, i2));
     __m256i s13 = _mm256_shuffle_epi8(_mm256_unpackhi_epi16(lo, hi), pack_rows(i1, i3));
-    size_t l0 = wenc__utf16_pack3_len[i0], l1 = wenc__utf16_pack3_len[i1];
-    size_t l2 = wenc__utf16_pack3_len[i2], l3 = wenc__utf16_pack3_len[i3];
-    __m128i last = _mm256_extracti128_si256(s13, 1);
-    /* EXACT: the last store keeps what D held past its bytes (read before
-    ** the other stores reach there; the block before reached at most 12
-    ** bytes past D, so the read does not wait on its stores).  Without,
-    ** the stores reach at most 12 bytes past the block's (the last one's
-    ** 16 - l3), which the next block's first store rewrites. */
-    __m128i old = _mm_setzero_si128();
-    if (exact)
-        old = _mm_loadu_si128((const __m128i *)(d + l0 + l1 + l2));
     _mm_storeu_si128((__m128i *)d, _mm256_castsi256_si128(s02));
     _mm_storeu_si128((__m128i *)(d + l0), _mm256_castsi256_si128(s13));
     _mm_storeu_si128((__m128i *)(d + l0 + l1), _mm256_extracti128_si256(s02, 1));
-    if (exact)
-        last = _mm_blendv_epi8(old, last, _mm_cmpgt_epi8(_mm_set1_epi8((char)l3), iota));
-    _mm_storeu_si128((__m128i *)(d + l0 + l1 + l2), last);
-    return l0 + l1 + l2 + l3;
-}
-
-/* From *POS, blocks of 16 units without surrogates and with a unit from
-** U+0800 (the block at *POS is one), through pack_bmp while LIM is 16
-** units away (52 bytes of room are then certain).  A block below U+0800
-** is left to below_800 or the ASCII loop, which pack it faster: taking one
-** here between them slowed Japanese and Chinese html.  The next block is
-** tested before a block is stored, which is then stored exactly only when
-** it is the last. */
-static inline void below_d800(const uint8_t *src, size_t lim, int from, uint8_t *dst,
-                              size_t *pos_, size_t *out_)
-{
-    const __m256i f800 = _mm256_set1_epi16((short)0xF800), d800 = _mm256_set1_epi16((short)0xD800);
-    size_t pos = *pos_, out = *out_;
-    __m256i v = load_units(src + 2 * pos, from);
-    __m256i top = _mm256_and_si256(v, f800);
-    for (;;) {
-        __m256i next = v, next_top = top;
-        bool more = false;
-        pos += 16;
-        /* The window (utf16_to_utf8_tpl.h) has room for the next. */
-        if (lim - pos >= 16) {
-            next = load_units(src + 2 * pos, from);
-            next_top = _mm256_and_si256(next, f800);
-            __m256i sur = _mm256_cmpeq_epi16(next_top, d800);
-            more = _mm256_testz_si256(sur, sur) && !_mm256_testz_si256(next, f800);
-        }
-        out += pack_bmp(v, top, dst + out, !more);
-        if (!more)
-            break;
-        v = next;
-        top = next_top;
-    }
-    *pos_ = pos;
-    *out_ = out;
+    *last = _mm256_extracti128_si256(s13, 1);
+    *at = d + l0 + l1 + l2;
+    return n;
 }
 
 /* to_utf8 (utf16_to_utf8_tpl.h): a block of 16 units writes at most 48
 ** bytes, through four 16-byte stores the last of which starts at most 36
-** bytes in.  Packing crosses the 128-bit lanes: the permutes put the
+** bytes in; its turn reads the 16 bytes past them.  Packing crosses the 128-bit lanes: the permutes put the
 ** bytes back in order. */
 #define TPL_V __m256i
 #define TPL_FN(op) v256_##op
 #define TPL_LOAD(p, from) load_units((p), (from))
-#define TPL_ROOM 52
-#define TPL_ASCII(d, v)                                                                            \
-    _mm_storeu_si128((__m128i *)(d),                                                               \
-                     _mm256_castsi256_si128(_mm256_permute4x64_epi64(_mm256_packus_epi16((v), (v)), 0x08)))
+#define TPL_ROOM 64
 #define TPL_ASCII2(d, a, b)                                                                        \
     _mm256_storeu_si256((__m256i *)(d), _mm256_permute4x64_epi64(_mm256_packus_epi16((a), (b)), 0xD8))
 #define TPL_NAME_UNITS encode_units
@@ -347,28 +273,36 @@ size_t wenc__utf16_avx2_bytes_to_utf32(const uint8_t *src, size_t len, bool be, 
 /* x-user-defined -> UTF-8: sixteen bytes at a time, copied when ASCII,
 ** else made into their units (3. a byte 0x80..0xFF is U+F780 + byte -
 ** 0x80, Encoding Standard, "x-user-defined decoder") and packed as
-** UTF-16 is. */
+** UTF-16 is, with the template's turns (utf16_to_utf8_tpl.h), which keep
+** what DST holds past the bytes written. */
 size_t wenc__utf16_avx2_xud_to_utf8(const uint8_t *src, size_t len, uint8_t *dst, size_t cap,
                                     size_t *written)
 {
     const __m256i x7f = _mm256_set1_epi16(0x7F), f700 = _mm256_set1_epi16((short)0xF700);
-    const __m256i f800 = _mm256_set1_epi16((short)0xF800);
     size_t pos = 0, out = 0;
     if (len == 0 || cap == 0) { /* SRC or DST may be NULL */
         *written = 0;
         return 0;
     }
-    while (len - pos >= 16 && cap - out >= 52) {
-        __m128i raw = _mm_loadu_si128((const __m128i *)(src + pos));
-        if (_mm_movemask_epi8(raw) == 0) {
-            _mm_storeu_si128((__m128i *)(dst + out), raw);
-            out += 16;
-        } else {
-            __m256i u = _mm256_cvtepu8_epi16(raw);
-            u = _mm256_add_epi16(u, _mm256_and_si256(_mm256_cmpgt_epi16(u, x7f), f700));
-            out += pack_bmp(u, _mm256_and_si256(u, f800), dst + out, true);
-        }
-        pos += 16;
+    if (len >= 16 && cap >= 64) {
+        __m128i past = _mm_loadu_si128((const __m128i *)dst), last = past;
+        uint8_t *at = dst;
+        do {
+            __m128i raw = _mm_loadu_si128((const __m128i *)(src + pos));
+            if (_mm_movemask_epi8(raw) == 0) {
+                WENC__U16_TURN(dst + out, 16, &last, &at, &past);
+                last = raw;
+                at = dst + out;
+                out += 16;
+            } else {
+                __m256i u = _mm256_cvtepu8_epi16(raw);
+                u = _mm256_add_epi16(u, _mm256_and_si256(_mm256_cmpgt_epi16(u, x7f), f700));
+                out += below_d800(u, dst + out, &last, &at, &past);
+            }
+            pos += 16;
+        } while (len - pos >= 16 && cap - out >= 64);
+        _mm_storeu_si128((__m128i *)at, last);
+        _mm_storeu_si128((__m128i *)(dst + out), past);
     }
     size_t w;
     pos += wenc__xud_scalar(src + pos, len - pos, dst + out, cap - out, &w, WENC__K8);

@@ -232,6 +232,19 @@ extern const uint8_t wenc__utf16_pack3_len[256];
 extern const uint8_t wenc__utf16_pack2[256][16];
 extern const uint8_t wenc__utf16_pack2_len[256];
 
+/* A block's turn in the UTF-16 -> UTF-8 loop of utf16_to_utf8_tpl.h (x86),
+** taken once the block knows it makes N bytes at D and before it stores
+** any: *PAST takes what DST holds in the 16 bytes at D + N, then the store
+** the block before left pending, *LAST at *AT, is made.  In that order the
+** read never meets a store not yet made nor one that reached there (the
+** template's comment says why), and the block's own stores rewrite what
+** the pending one wrote past its bytes. */
+#define WENC__U16_TURN(d, n, last, at, past)                                                      \
+    do {                                                                                           \
+        *(past) = _mm_loadu_si128((const __m128i *)(const void *)((d) + (n)));                    \
+        _mm_storeu_si128((__m128i *)(void *)*(at), *(last));                                       \
+    } while (0)
+
 /* utf16_sse2.c's kernels, which the SSE4.1 and AVX2 tables share. */
 size_t wenc__utf16_sse2_utf8_length(const uint16_t *src, size_t len);
 size_t wenc__utf16_sse2_bytes_to_utf16(const uint8_t *src, size_t len, bool be, uint16_t *dst,
