@@ -236,9 +236,9 @@ extern const uint8_t wenc__utf16_pack2_len[256];
 ** taken once the block knows it makes N bytes at D and before it stores
 ** any: *PAST takes what DST holds in the 16 bytes at D + N, then the store
 ** the block before left pending, *LAST at *AT, is made.  In that order the
-** read never meets a store not yet made nor one that reached there (the
-** template's comment says why), and the block's own stores rewrite what
-** the pending one wrote past its bytes. */
+** read finds what DST held, and no store it would wait for (the template's
+** comment says why); the block's own stores then rewrite what the pending
+** one wrote past its bytes. */
 #define WENC__U16_TURN(d, n, last, at, past)                                                      \
     do {                                                                                           \
         *(past) = _mm_loadu_si128((const __m128i *)(const void *)((d) + (n)));                    \
