@@ -70,7 +70,7 @@ WENC__INLINE size_t TPL_NAME_UNITS(const uint8_t *src, size_t len, int from, uin
         ** the 16 bytes at OUT with what they hold. */
         __m128i past = _mm_loadu_si128((const __m128i *)(const void *)(dst + out)), last = past;
         uint8_t *at = dst + out;
-        bool pair = false;
+        bool surrogate = false;
         do {
             TPL_V v = TPL_LOAD(src + 2 * pos, from), b;
             if (TPL_FN(none)(v, ff80)) {
@@ -104,7 +104,7 @@ WENC__INLINE size_t TPL_NAME_UNITS(const uint8_t *src, size_t len, int from, uin
                 continue;
             }
             if (TPL_FN(any_lane)(TPL_FN(eq_u16)(TPL_FN(and)(v, f800), d800))) {
-                pair = true;
+                surrogate = true;
                 break;
             }
             out += below_d800(v, dst + out, &last, &at, &past);
@@ -112,7 +112,7 @@ WENC__INLINE size_t TPL_NAME_UNITS(const uint8_t *src, size_t len, int from, uin
         } while (lim - pos >= UNITS);
         _mm_storeu_si128((__m128i *)(void *)at, last);
         _mm_storeu_si128((__m128i *)(void *)(dst + out), past);
-        if (!pair)
+        if (!surrogate)
             continue;
         /* A surrogate: the block and the unit after it (the trailing
         ** surrogate of a pair that ends the block) in scalar, which stops
