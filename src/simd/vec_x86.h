@@ -106,6 +106,9 @@
 #define v512_high_nibble(v) _mm512_and_si512(_mm512_srli_epi16((v), 4), _mm512_set1_epi8(0x0F))
 #define v512_low_nibble(v) _mm512_and_si512((v), _mm512_set1_epi8(0x0F))
 #define v512_lookup(t, idx) _mm512_shuffle_epi8((t), (idx))
+/* Each 128-bit lane's bytes before it come from the lane below (or PREV's
+** upper lane). */
+#define v512_before(in, prev, k) _mm512_alignr_epi8((in), _mm512_alignr_epi64((in), (prev), 6), 16 - (k))
 #endif
 
 #endif /* WENC_VEC_X86_H */

@@ -18,12 +18,15 @@ WENC__TARGET_BEGIN(WENC__TARGET_AVX512)
 
 #define LOADU64(p) _mm512_loadu_si512((const void *)(p))
 
-/* The block check on 64 bytes (utf8_check_tpl.h): check64_with and
-** check64_at (x86_check16_at on 64 bytes). */
+/* The block check on 64 bytes (utf8_check_tpl.h): check64_with,
+** check64_at (x86_check16_at on 64 bytes) and check64_prev (the bytes
+** before from the vector before, with two shuffles more: validation's
+** second vector of two, where the loads it saves cross a cache line). */
 #define TPL_V __m512i
 #define TPL_FN(op) v512_##op
 #define TPL_NAME_WITH check64_with
 #define TPL_NAME_AT check64_at
+#define TPL_NAME_PREV check64_prev
 #include "utf8_check_tpl.h"
 
 /* Non-zero where the last three of the 64 bytes V start a sequence they do
@@ -42,6 +45,7 @@ WENC__INLINE __m512i open64(__m512i v)
 #define TPL_V __m512i
 #define TPL_FN(op) v512_##op
 #define TPL_CHECK_AT check64_at
+#define TPL_CHECK_PREV check64_prev
 #define TPL_OPEN open64
 #include "utf8_validate_tpl.h"
 
