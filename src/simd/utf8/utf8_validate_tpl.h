@@ -21,8 +21,28 @@
 **                      read of the bytes before crosses a cache line;
 **   TPL_OPEN           non-zero where the last three bytes of a vector
 **                      start a sequence it does not hold whole.
-** The functions' names are fixed (validate, valid_prefix, copy_valid):
-** one instance per file. */
+** The functions' names are fixed (validate_one, validate, valid_prefix,
+** copy_valid): one instance per file. */
+
+/* One vector at SRC + I: false at an error in it, or where it is ASCII and
+** *OPEN says a sequence was left open before it; else *OPEN becomes what
+** it leaves open, and it is copied to DST + I when DST is not NULL. */
+WENC__INLINE bool validate_one(const uint8_t *src, size_t i, uint8_t *dst, TPL_V *open)
+{
+    TPL_V a = TPL_FN(loadu)(src + i), err;
+    if (TPL_FN(is_ascii)(a)) {
+        err = *open;
+        *open = TPL_FN(zero)();
+    } else {
+        err = TPL_CHECK_AT(a, src + i);
+        *open = TPL_OPEN(a);
+    }
+    if (TPL_FN(any)(err))
+        return false;
+    if (dst)
+        TPL_FN(storeu)(dst + i, a);
+    return true;
+}
 
 WENC__INLINE size_t validate(const uint8_t *src, size_t len, uint8_t *dst)
 {
@@ -46,18 +66,8 @@ WENC__INLINE size_t validate(const uint8_t *src, size_t len, uint8_t *dst)
     ** still says what it says: a sequence the vector left open ends in
     ** the bytes the next block starts with or after. */
     if (len - i >= 512 && ((uintptr_t)(src + i) & 63) != 0) {
-        TPL_V a = TPL_FN(loadu)(src + i), err;
-        if (TPL_FN(is_ascii)(a)) {
-            err = open;
-            open = zero;
-        } else {
-            err = TPL_CHECK_AT(a, src + i);
-            open = TPL_OPEN(a);
-        }
-        if (TPL_FN(any)(err))
+        if (!validate_one(src, i, dst, &open))
             return wenc__utf8_valid_finish_copy(src, i, len, dst);
-        if (dst)
-            TPL_FN(storeu)(dst + i, a);
         i += 64 - ((uintptr_t)(src + i) & 63);
     }
 #endif
@@ -111,18 +121,8 @@ WENC__INLINE size_t validate(const uint8_t *src, size_t len, uint8_t *dst)
         i += 2 * sizeof(TPL_V);
     }
     if (len - i >= sizeof(TPL_V)) {
-        TPL_V a = TPL_FN(loadu)(src + i), err;
-        if (TPL_FN(is_ascii)(a)) {
-            err = open;
-            open = zero;
-        } else {
-            err = TPL_CHECK_AT(a, src + i);
-            open = TPL_OPEN(a);
-        }
-        if (TPL_FN(any)(err))
+        if (!validate_one(src, i, dst, &open))
             return wenc__utf8_valid_finish_copy(src, i, len, dst);
-        if (dst)
-            TPL_FN(storeu)(dst + i, a);
         i += sizeof(TPL_V);
     }
 #ifdef WENC__KERNEL_AVX512
