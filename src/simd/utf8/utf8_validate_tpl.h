@@ -3,9 +3,11 @@
 ** (src/simd/vec_x86.h; the pattern of utf8_check_tpl.h) for AVX2 and
 ** AVX-512: each block is stored once it has passed its check, so that the
 ** text is read once.  The first 16 bytes, which have nothing before them,
-** are checked alone; every later block reads the three bytes before each
-** of its bytes again (TPL_CHECK_AT), two vectors at a time, then one;
-** then 16 bytes at a time (AVX-512: the last 1 to 15 bytes too, with
+** are checked alone (AVX-512, from 512 bytes on: then one vector, after
+** which the blocks start on a multiple of 64); every later block reads
+** the three bytes before each of its bytes again (TPL_CHECK_AT), two
+** vectors at a time (AVX-512: the second takes them from the first,
+** TPL_CHECK_PREV), then one; then 16 bytes at a time (AVX-512: the last 1 to 15 bytes too, with
 ** masked loads; AVX2: one vector, in the tail's code under the set's
 ** macro, which stays in this function: as a function of its own, clang
 ** laid out the main loop differently, tools/fingerprint.py).
