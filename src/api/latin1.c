@@ -285,10 +285,9 @@ void wenc_utf16_to_well_formed(const uint16_t *src, size_t len, uint16_t *dst)
     const wenc__latin1_kernels *kl = wenc__latin1_kernels_get();
     size_t i = 0;
     while (i < len) {
-        size_t n = kl->well_formed(src + i, len - i);
-        if (dst != src)
-            memcpy(dst + i, src + i, n * sizeof *src);
-        i += n;
+        /* In place, the units before a lone surrogate stay where they are. */
+        i += dst == src ? kl->well_formed(src + i, len - i)
+                        : kl->well_formed_copy(src + i, len - i, dst + i);
         if (i < len)
             dst[i++] = 0xFFFD;
     }

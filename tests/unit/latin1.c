@@ -429,7 +429,8 @@ int main(void)
     ** to 80 units. */
     static const uint16_t breakers[][2] = {{0x80, 0},   {0xFF, 0},   {0x100, 0},      {0x7FF, 0},
                                            {0xD800, 0}, {0xDBFF, 0}, {0xDC00, 0},     {0xDFFF, 0},
-                                           {0xFFFD, 0}, {0xFFFF, 0}, {0xD83D, 0xDE00}};
+                                           {0xFFFD, 0}, {0xFFFF, 0}, {0xD83D, 0xDE00}, {0xD7FF, 0},
+                                           {0xE000, 0}};
     for (size_t n = 0; n <= MAXN; n++) {
         for (unsigned mix = 0; mix < 2; mix++) {
             fill_latin1(b, n, mix == 0 ? 0 : 4);
@@ -453,6 +454,48 @@ int main(void)
         }
     }
     report("UTF-16 prefixes, narrowing, well-formedness, lengths 0..300, breakers at each place");
+
+    /* Well-formedness at every alignment of the input and of the copy
+    ** (the AVX-512 kernels align their blocks to one or the other from
+    ** 256 units on): a lone surrogate or a pair at every place of 300
+    ** units, at each 2-byte offset of a 64-byte line, in 64-byte aligned
+    ** static blocks (the exactly sized heap blocks above keep the
+    ** malloc's alignment), with nothing written around the copy. */
+    {
+        static _Alignas(64) uint16_t sa[MAXN + 64], da[MAXN + 64], want[MAXN];
+        static const uint16_t wf_breakers[][2] = {{0xD800, 'a'}, {0xDC00, 'a'}, {0xD83D, 0xDE00}};
+        for (size_t off = 0; off < 64; off++) {
+            /* OFF < 32: the input at OFF units, the copy aligned; else the
+            ** input aligned, the copy at OFF - 32 units. */
+            uint16_t *src = sa + (off < 32 ? off : 0), *dst = da + (off < 32 ? 0 : off - 32);
+            for (size_t k = 0; k < 3; k++) {
+                for (size_t p = 0; p < MAXN; p++) {
+                    for (size_t i = 0; i < MAXN; i++)
+                        src[i] = (uint16_t)('a' + i % 26);
+                    src[p] = wf_breakers[k][0];
+                    if (p + 1 < MAXN)
+                        src[p + 1] = wf_breakers[k][1];
+                    for (size_t i = 0; i < MAXN; i++)
+                        want[i] = ref_lone(src, MAXN, i) ? 0xFFFD : src[i];
+                    for (size_t i = 0; i < MAXN + 64; i++)
+                        da[i] = 0xA5A5;
+                    size_t wf = wenc_utf16_well_formed_prefix(src, MAXN);
+                    wenc_utf16_to_well_formed(src, MAXN, dst);
+                    bool around = true;
+                    for (size_t i = 0; i < MAXN + 64; i++)
+                        if (da + i < dst || da + i >= dst + MAXN)
+                            around &= da[i] == 0xA5A5;
+                    EXPECT(wf == ref_well_formed(src, MAXN) &&
+                               memcmp(dst, want, sizeof want) == 0 && around,
+                           "well-formed at offset %zu, breaker %zu at %zu: prefix %zu%s%s", off, k,
+                           p, wf, memcmp(dst, want, sizeof want) ? ", copy differs" : "",
+                           around ? "" : ", wrote around");
+                }
+            }
+        }
+        report("UTF-16 well-formedness and its copy at every 2-byte alignment of input and copy, "
+               "a surrogate at each place");
+    }
 
     /* Every unit at a vector's edges, and every unit alone. */
     for (uint32_t v = 0; v <= 0xFFFF; v++) {

@@ -54,12 +54,31 @@ WENC__INLINE bool narrow32(const uint16_t *s, uint8_t *d)
     return true;
 }
 
+/* A unit U is a surrogate (0xD800..0xDFFF) exactly when U ^ 0xD800 is
+** below 0x800, so the least of those over several vectors tells whether
+** any of them holds one (latin1_avx512.c). */
+WENC__INLINE __m256i unsurrogate(const uint16_t *s)
+{
+    return v256_xor(v256_loadu(s), v256_set1_u16(0xD800));
+}
+
+WENC__INLINE bool surrogate_below(__m256i least)
+{
+    /* LEAST < 0x800 in some lane: min(LEAST, 0x7FF) == LEAST there. */
+    __m256i m = _mm256_min_epu16(least, v256_set1_u16(0x7FF));
+    return _mm256_movemask_epi8(_mm256_cmpeq_epi16(m, least)) != 0;
+}
+
 WENC__INLINE bool surrogate32(const uint16_t *s)
 {
-    const __m256i top = v256_set1_u16(0xF800), sur = v256_set1_u16(0xD800);
-    __m256i a = v256_eq_u16(v256_and(v256_loadu(s), top), sur);
-    __m256i b = v256_eq_u16(v256_and(v256_loadu(s + 16), top), sur);
-    return v256_any(v256_or(a, b));
+    return surrogate_below(_mm256_min_epu16(unsurrogate(s), unsurrogate(s + 16)));
+}
+
+WENC__INLINE bool surrogate64(const uint16_t *s)
+{
+    __m256i a = _mm256_min_epu16(unsurrogate(s), unsurrogate(s + 16));
+    __m256i b = _mm256_min_epu16(unsurrogate(s + 32), unsurrogate(s + 48));
+    return surrogate_below(_mm256_min_epu16(a, b));
 }
 
 #define TPL_N              32
@@ -68,6 +87,8 @@ WENC__INLINE bool surrogate32(const uint16_t *s)
 #define TPL_NARROW(s, d)   narrow32((s), (d))
 #define TPL_ANY(s, mask)   any32((s), (mask))
 #define TPL_SURROGATE(s)   surrogate32(s)
+#define TPL_SURROGATE2(s)  surrogate64(s)
+#define TPL_ALIGN          1
 #include "latin1_tpl.h"
 #include "latin1_utf8_tpl.h"
 
@@ -77,6 +98,7 @@ const wenc__latin1_kernels wenc__latin1_avx2 = {
     .narrow = narrow,
     .below = below,
     .well_formed = well_formed,
+    .well_formed_copy = well_formed_copy,
     .to_utf8 = to_utf8,
     .from_utf8 = from_utf8,
 };

@@ -61,12 +61,29 @@ WENC__INLINE bool narrow64(const uint16_t *s, uint8_t *d)
     return true;
 }
 
+/* A unit U is a surrogate (0xD800..0xDFFF) exactly when U ^ 0xD800 is
+** below 0x800, so the least of those over several vectors tells whether
+** any of them holds one: one compare and one test, however many loads. */
+WENC__INLINE __m512i unsurrogate(const uint16_t *s)
+{
+    return v512_xor(v512_loadu(s), _mm512_set1_epi16((short)0xD800));
+}
+
+WENC__INLINE bool surrogate_below(__m512i least)
+{
+    return _mm512_cmplt_epu16_mask(least, _mm512_set1_epi16(0x800)) != 0;
+}
+
 WENC__INLINE bool surrogate64(const uint16_t *s)
 {
-    const __m512i top = _mm512_set1_epi16((short)0xF800), sur = _mm512_set1_epi16((short)0xD800);
-    __mmask32 a = _mm512_cmpeq_epi16_mask(v512_and(v512_loadu(s), top), sur);
-    __mmask32 b = _mm512_cmpeq_epi16_mask(v512_and(v512_loadu(s + 32), top), sur);
-    return (a | b) != 0;
+    return surrogate_below(_mm512_min_epu16(unsurrogate(s), unsurrogate(s + 32)));
+}
+
+WENC__INLINE bool surrogate128(const uint16_t *s)
+{
+    __m512i a = _mm512_min_epu16(unsurrogate(s), unsurrogate(s + 32));
+    __m512i b = _mm512_min_epu16(unsurrogate(s + 64), unsurrogate(s + 96));
+    return surrogate_below(_mm512_min_epu16(a, b));
 }
 
 /* The first K (at most 32) lanes. */
@@ -129,6 +146,13 @@ WENC__INLINE bool surrogate_tail(const uint16_t *s, size_t k)
         mb != 0 ? _mm512_cmpeq_epi16_mask(v512_and(_mm512_maskz_loadu_epi16(mb, s + 32), top), sur)
                 : 0;
     return (a | b) != 0;
+}
+
+WENC__INLINE void copy_tail(const uint16_t *s, uint16_t *d, size_t k)
+{
+    __mmask32 ma = first32(k), mb = k > 32 ? first32(k - 32) : 0;
+    _mm512_mask_storeu_epi16(d, ma, _mm512_maskz_loadu_epi16(ma, s));
+    _mm512_mask_storeu_epi16(d + 32, mb, _mm512_maskz_loadu_epi16(mb, s + 32));
 }
 
 /* The UTF-8 of the 32 characters of V (HIGH: its bytes 80..FF) into D, of
@@ -326,6 +350,9 @@ static size_t to_utf8(const uint8_t *src, size_t len, uint8_t *dst, size_t cap, 
 #define TPL_NARROW_TAIL(s, d, k)   narrow_tail((s), (d), (k))
 #define TPL_BELOW_TAIL(s, k, mask) below_tail((s), (k), (mask))
 #define TPL_SURROGATE_TAIL(s, k)   surrogate_tail((s), (k))
+#define TPL_COPY_TAIL(s, d, k)     copy_tail((s), (d), (k))
+#define TPL_ALIGN                  1
+#define TPL_SURROGATE2(s)          surrogate128(s)
 #include "latin1_tpl.h"
 
 const wenc__latin1_kernels wenc__latin1_avx512 = {
@@ -334,6 +361,7 @@ const wenc__latin1_kernels wenc__latin1_avx512 = {
     .narrow = narrow,
     .below = below,
     .well_formed = well_formed,
+    .well_formed_copy = well_formed_copy,
     .to_utf8 = to_utf8,
     .from_utf8 = from_utf8,
 };

@@ -28,6 +28,9 @@ typedef struct wenc__latin1_kernels {
     size_t (*below)(const uint16_t *src, size_t len, uint16_t mask);
     /* The index of the first lone surrogate of SRC[0..LEN), or LEN. */
     size_t (*well_formed)(const uint16_t *src, size_t len);
+    /* The same, and copies SRC's units before the index returned to DST
+    ** (room for LEN units, not overlapping SRC); nothing past them. */
+    size_t (*well_formed_copy)(const uint16_t *src, size_t len, uint16_t *dst);
     /* NULL, or SRC[0..LEN) as UTF-8 into DST[0..CAP) from the start, as far
     ** as the set's blocks go while they need nothing else (they may stop
     ** early: src/api/latin1.c goes on with the other kernels from where
@@ -168,19 +171,27 @@ WENC__INLINE size_t wenc__latin1_below_from(const uint16_t *s, size_t i, size_t 
 
 /* From I, while I < END, over the units of S[0..N) (a pair that starts
 ** before END may end at END + 1): stops at a lone surrogate, whose index
-** it returns (< END), else returns where it ended (END or END + 1).  A
-** leading surrogate 0xD800..0xDBFF is whole with a trailing one
-** 0xDC00..0xDFFF after it; any other surrogate is lone. */
-WENC__INLINE size_t wenc__latin1_well_formed_from(const uint16_t *s, size_t i, size_t end, size_t n)
+** it returns (< END), else returns where it ended (END or END + 1); with
+** D (not NULL), copies the units it passes to D.  A leading surrogate
+** 0xD800..0xDBFF is whole with a trailing one 0xDC00..0xDFFF after it; any
+** other surrogate is lone. */
+WENC__INLINE size_t wenc__latin1_well_formed_from(const uint16_t *s, size_t i, size_t end, size_t n,
+                                                  uint16_t *d)
 {
     while (i < end) {
         uint32_t u = s[i];
         if (u - 0xD800u >= 0x800) {
+            if (d != NULL)
+                d[i] = (uint16_t)u;
             i++;
             continue;
         }
         if (u >= 0xDC00 || n - i < 2 || s[i + 1] - 0xDC00u >= 0x400)
             return i;
+        if (d != NULL) {
+            d[i] = (uint16_t)u;
+            d[i + 1] = s[i + 1];
+        }
         i += 2;
     }
     return i;

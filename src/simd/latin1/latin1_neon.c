@@ -58,6 +58,7 @@ const wenc__latin1_kernels wenc__latin1_neon = {
     .narrow = narrow,
     .below = below,
     .well_formed = well_formed,
+    .well_formed_copy = well_formed_copy,
     .to_utf8 = NULL,
     .from_utf8 = NULL,
 };

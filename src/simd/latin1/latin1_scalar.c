@@ -58,12 +58,26 @@ WENC__INLINE bool narrow8(const uint16_t *s, uint8_t *d)
     return true;
 }
 
+/* Whether a unit of the word at S is a surrogate (0xD800..0xDFFF): the
+** lanes of U ^ 0xD800 with their low 11 bits cleared, one of which is then
+** zero exactly for a surrogate; a zero lane is the one whose top bit the
+** subtraction of 0x0800 sets, or the first of them (a borrow only comes
+** from a zero lane below).  Units are 16-bit lanes in either byte order. */
+WENC__INLINE uint64_t surrogate_lanes(const uint16_t *s)
+{
+    uint64_t x = (word_at(s) ^ (0xD800 * ONES16)) & (0xF800 * ONES16);
+    return (x - 0x0800 * ONES16) & ~x & (0x8000 * ONES16);
+}
+
 WENC__INLINE bool surrogate8(const uint16_t *s)
 {
-    unsigned any = 0;
-    for (int k = 0; k < 8; k++)
-        any |= (s[k] & 0xF800u) == 0xD800u;
-    return any != 0;
+    return (surrogate_lanes(s) | surrogate_lanes(s + 4)) != 0;
+}
+
+WENC__INLINE bool surrogate16(const uint16_t *s)
+{
+    return (surrogate_lanes(s) | surrogate_lanes(s + 4) | surrogate_lanes(s + 8) |
+            surrogate_lanes(s + 12)) != 0;
 }
 
 #define TPL_N            8
@@ -72,6 +86,7 @@ WENC__INLINE bool surrogate8(const uint16_t *s)
 #define TPL_NARROW(s, d) narrow8((s), (d))
 #define TPL_ANY(s, mask) any8((s), (mask))
 #define TPL_SURROGATE(s) surrogate8(s)
+#define TPL_SURROGATE2(s) surrogate16(s)
 #include "latin1_tpl.h"
 #undef WORDS_LE
 
@@ -81,6 +96,7 @@ const wenc__latin1_kernels wenc__latin1_scalar = {
     .narrow = narrow,
     .below = below,
     .well_formed = well_formed,
+    .well_formed_copy = well_formed_copy,
     .to_utf8 = NULL,
     .from_utf8 = NULL,
 };

@@ -59,12 +59,31 @@ WENC__INLINE bool narrow16(const uint16_t *s, uint8_t *d)
     return true;
 }
 
+/* A unit U is a surrogate (0xD800..0xDFFF) exactly when U ^ 0xD800 is
+** below 0x800 (latin1_avx512.c), that is when U ^ 0x5800 (the same with the
+** sign bit flipped) is below -0x7800 as a signed lane: SSE2 has a signed
+** minimum only.  The least over several vectors tells whether any of them
+** holds one. */
+WENC__INLINE __m128i unsurrogate(const uint16_t *s)
+{
+    return v128_xor(v128_loadu(s), v128_set1_u16(0x5800));
+}
+
+WENC__INLINE bool surrogate_below(__m128i least)
+{
+    return v128_any_lane(_mm_cmplt_epi16(least, v128_set1_u16(0x8800)));
+}
+
 WENC__INLINE bool surrogate16(const uint16_t *s)
 {
-    const __m128i top = v128_set1_u16(0xF800), sur = v128_set1_u16(0xD800);
-    __m128i a = v128_eq_u16(v128_and(v128_loadu(s), top), sur);
-    __m128i b = v128_eq_u16(v128_and(v128_loadu(s + 8), top), sur);
-    return v128_any_lane(v128_or(a, b));
+    return surrogate_below(_mm_min_epi16(unsurrogate(s), unsurrogate(s + 8)));
+}
+
+WENC__INLINE bool surrogate32(const uint16_t *s)
+{
+    __m128i a = _mm_min_epi16(unsurrogate(s), unsurrogate(s + 8));
+    __m128i b = _mm_min_epi16(unsurrogate(s + 16), unsurrogate(s + 24));
+    return surrogate_below(_mm_min_epi16(a, b));
 }
 
 /* latin1_kernels.h's to_utf8 without pshufb: blocks of 16 characters
@@ -127,6 +146,7 @@ static size_t to_utf8(const uint8_t *src, size_t len, uint8_t *dst, size_t cap, 
 #define TPL_NARROW(s, d)   narrow16((s), (d))
 #define TPL_ANY(s, mask)   any16((s), (mask))
 #define TPL_SURROGATE(s)   surrogate16(s)
+#define TPL_SURROGATE2(s)  surrogate32(s)
 #include "latin1_tpl.h"
 
 const wenc__latin1_kernels wenc__latin1_sse2 = {
@@ -135,6 +155,7 @@ const wenc__latin1_kernels wenc__latin1_sse2 = {
     .narrow = narrow,
     .below = below,
     .well_formed = well_formed,
+    .well_formed_copy = well_formed_copy,
     .to_utf8 = to_utf8,
 };
 
@@ -146,6 +167,7 @@ const wenc__latin1_kernels wenc__latin1_sse41 = {
     .narrow = narrow,
     .below = below,
     .well_formed = well_formed,
+    .well_formed_copy = well_formed_copy,
     .to_utf8 = wenc__latin1_sse41_to_utf8,
     .from_utf8 = wenc__latin1_sse41_from_utf8,
 };

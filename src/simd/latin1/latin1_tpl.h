@@ -24,17 +24,22 @@
 **                         loop there: TPL_WIDEN_TAIL(s, d, k),
 **                         TPL_HIGH_TAIL(s, k), TPL_NARROW_TAIL(s, d, k) and
 **                         TPL_BELOW_TAIL(s, k, mask) (the prefix's length),
-**                         TPL_SURROGATE_TAIL(s, k).
+**                         TPL_SURROGATE_TAIL(s, k), TPL_COPY_TAIL(s, d, k)
+**                         (copies K units).
+** and optionally
+**   TPL_ALIGN             well_formed aligns its loads (see there);
+**   TPL_SURROGATE2(s)     TPL_SURROGATE over the 2 * TPL_N units at S.
 ** The functions' names are fixed (widen, high_count, narrow, below,
-** well_formed): one instance per file, whose table names them. */
+** well_formed, well_formed_copy): one instance per file, whose table names
+** them. */
 
 /* An input shorter than a step goes to the scalar set's kernel, which
 ** takes 8 bytes or units a step in a 64-bit word (latin1_scalar.c), where
 ** the scalar loops here would go unit by unit: in wenc-bench-latin1's
 ** short rows AVX2 narrowed 8 and 16 units in 7.8 and 10.5 ns, the scalar
-** set in 5.2 and 6.4.  Not for the sets with masked tails (TPL_TAIL),
-** nor for the scalar set itself; nor in well_formed, whose loop here
-** took 16 units faster than the scalar set's (AVX2 7.4 ns, scalar 7.8). */
+** set in 5.2 and 6.4 (and well_formed 16 units in 13.1 and 5.3 ns once
+** the scalar set tested words).  Not for the sets with masked tails
+** (TPL_TAIL), nor for the scalar set itself. */
 #if defined(TPL_TAIL) || TPL_N <= 8
 #define TPL_SHORT 0
 #else
@@ -125,30 +130,83 @@ static size_t below(const uint16_t *src, size_t len, uint16_t mask)
 #endif
 }
 
-/* A step with a surrogate goes through the scalar loop, which may end one
-** unit past it (a pair across the steps' edge). */
-static size_t well_formed(const uint16_t *src, size_t len)
+/* The index of the first lone surrogate of SRC[0..LEN), or LEN; with DST
+** (not NULL), SRC's units before it are copied to DST too, each step's
+** after its test, and nothing past them.  A step with a surrogate goes
+** through the scalar loop, which may end one unit past it (a pair across
+** the steps' edge).  Inlined in its two callers, so that the copies are
+** compiled only into well_formed_copy. */
+WENC__INLINE size_t well_formed_to(const uint16_t *src, size_t len, uint16_t *dst)
 {
+#define TPL_COPY(from, n)                                                                          \
+    do {                                                                                           \
+        if (dst != NULL)                                                                           \
+            memcpy(dst + (from), src + (from), (n) * sizeof *src);                                 \
+    } while (0)
     size_t i = 0;
+#ifdef TPL_ALIGN
+    /* From 4 steps on: one step where SRC is, then the steps from the first
+    ** 64-byte boundary of DST in it (of SRC without DST; an even address:
+    ** C aligns a uint16_t), so that no store, or no load, crosses a cache
+    ** line: where the set's vectors are 64 bytes, one that does costs
+    ** about two, a store more than a load (wenc-bench-latin1, u16-wf and
+    ** u16-towf at avx512).  I is then not inside a pair: the step had no
+    ** surrogate. */
+    _Static_assert(2 * TPL_N >= 64, "TPL_ALIGN: a step of at least 64 bytes");
+    if (len >= 4 * TPL_N && !TPL_SURROGATE(src)) {
+        TPL_COPY(0, TPL_N);
+        i = (2 * TPL_N - ((uintptr_t)(dst != NULL ? (const uint16_t *)dst : src) & 63)) / 2;
+    }
+#endif
+#ifdef TPL_SURROGATE2
+    for (; len - i >= 2 * TPL_N && !TPL_SURROGATE2(src + i); i += 2 * TPL_N)
+        TPL_COPY(i, 2 * TPL_N);
+#endif
     while (len - i >= TPL_N) {
         if (!TPL_SURROGATE(src + i)) {
+            TPL_COPY(i, TPL_N);
             i += TPL_N;
             continue;
         }
-        size_t j = wenc__latin1_well_formed_from(src, i, i + TPL_N, len);
+        size_t j = wenc__latin1_well_formed_from(src, i, i + TPL_N, len, dst);
         if (j < i + TPL_N)
             return j;
         i = j;
     }
     /* I is not inside a pair (a step or the scalar loop ended there). */
 #ifdef TPL_TAIL
-    if (i < len && !TPL_SURROGATE_TAIL(src + i, len - i))
+    if (i < len && !TPL_SURROGATE_TAIL(src + i, len - i)) {
+        if (dst != NULL)
+            TPL_COPY_TAIL(src + i, dst + i, len - i);
         return len;
+    }
 #else
-    if (i < len && len >= TPL_N && !TPL_SURROGATE(src + len - TPL_N))
+    if (i < len && len >= TPL_N && !TPL_SURROGATE(src + len - TPL_N)) {
+        /* The last step again, units before I included: the same values. */
+        TPL_COPY(len - TPL_N, TPL_N);
         return len;
+    }
 #endif
-    return wenc__latin1_well_formed_from(src, i, len, len);
+    return wenc__latin1_well_formed_from(src, i, len, len, dst);
+#undef TPL_COPY
+}
+
+static size_t well_formed(const uint16_t *src, size_t len)
+{
+#if TPL_SHORT
+    if (len < TPL_N)
+        return wenc__latin1_scalar.well_formed(src, len);
+#endif
+    return well_formed_to(src, len, NULL);
+}
+
+static size_t well_formed_copy(const uint16_t *src, size_t len, uint16_t *dst)
+{
+#if TPL_SHORT
+    if (len < TPL_N)
+        return wenc__latin1_scalar.well_formed_copy(src, len, dst);
+#endif
+    return well_formed_to(src, len, dst);
 }
 
 #undef TPL_N
@@ -164,4 +222,7 @@ static size_t well_formed(const uint16_t *src, size_t len)
 #undef TPL_NARROW_TAIL
 #undef TPL_BELOW_TAIL
 #undef TPL_SURROGATE_TAIL
+#undef TPL_COPY_TAIL
+#undef TPL_SURROGATE2
+#undef TPL_ALIGN
 #undef TPL_SHORT
