@@ -445,6 +445,28 @@ static void check_ascii_kernels(void)
             }
         }
     }
+    /* ascii_prefix's long steps (AVX-512: 512 bytes after the first
+    ** vector, from the first 64-byte boundary): at every offset in a
+    ** 64-byte line, a byte 80..FF at every place of 1200, or none. */
+    if (kern->ascii_prefix == NULL)
+        return;
+    uint8_t *line = in_buf + (64 - (uintptr_t)in_buf % 64);
+    for (size_t off = 0; off < 64; off++) {
+        uint8_t *in = line + off;
+        const size_t n = 1200;
+        for (size_t i = 0; i < n; i++)
+            in[i] = (uint8_t)(0x20 + rnd(0x60));
+        for (size_t p = 0; p <= n; p++) {
+            if (p < n)
+                in[p] = (uint8_t)(0x80 + rnd(0x80));
+            t_ascii.runs++;
+            size_t got = kern->ascii_prefix(in, n);
+            if (got != p)
+                fail(&t_ascii, "ascii_prefix, long", in, n, got, p);
+            if (p < n)
+                in[p] = 'a';
+        }
+    }
 }
 
 /* Byte values at the edges of the DFA's classes. */
