@@ -497,6 +497,66 @@ int main(void)
                "a surrogate at each place");
     }
 
+    /* The other loops at every alignment (the AVX2 and AVX-512 kernels
+    ** align their blocks to the input or the output from 4 blocks on):
+    ** a breaking unit or byte at every place of 300, at each offset of a
+    ** 64-byte line of the input (the output aligned) and of the output
+    ** (the input aligned), with nothing written around the output. */
+    {
+        static _Alignas(64) uint8_t b8[MAXN + 64], o8[MAXN + 64];
+        static _Alignas(64) uint16_t b16[MAXN + 64], o16[MAXN + 64];
+        for (size_t off = 0; off < 128; off++) {
+            size_t in = off < 64 ? off : 0, out = off < 64 ? 0 : off - 64;
+            uint8_t *s8 = b8 + in, *d8 = o8 + out;
+            uint16_t *s16 = b16 + (in & 31), *d16 = o16 + (out & 31);
+            for (size_t p = 0; p <= MAXN; p++) {
+                /* Bytes: ASCII and one byte 80..FF at P. */
+                for (size_t i = 0; i < MAXN; i++)
+                    s8[i] = i == p ? (uint8_t)(0x80 + p % 128) : (uint8_t)('a' + i % 26);
+                for (size_t i = 0; i < MAXN + 64; i++)
+                    o16[i] = 0xA5A5;
+                wenc_latin1_to_utf16(s8, MAXN, d16);
+                bool same = true, around = true;
+                for (size_t i = 0; i < MAXN + 64; i++) {
+                    if (o16 + i < d16 || o16 + i >= d16 + MAXN)
+                        around &= o16[i] == 0xA5A5;
+                    else
+                        same &= o16[i] == s8[o16 + i - d16];
+                }
+                EXPECT(same && around && wenc_utf8_length_from_latin1(s8, MAXN) == MAXN + (p < MAXN),
+                       "latin1_to_utf16 / utf8_length_from_latin1 at offset %zu, high byte at %zu", off,
+                       p);
+                /* Units: Latin-1 and 0x100 (or 0x80) at P. */
+                for (unsigned k = 0; k < 2; k++) {
+                    for (size_t i = 0; i < MAXN; i++)
+                        s16[i] = i == p ? (k ? 0x80 : 0x100) : (uint16_t)(i % 3 ? 'a' + i % 26 : 0xE9);
+                    if (k == 0) {
+                        for (size_t i = 0; i < MAXN + 64; i++)
+                            o8[i] = CANARY;
+                        size_t sl = MAXN, dl = MAXN;
+                        wenc_status st = wenc_utf16_to_latin1(s16, &sl, d8, &dl);
+                        same = sl == p && dl == p && st == (p < MAXN ? WENC_UNMAPPABLE : WENC_INPUT_EMPTY);
+                        around = true;
+                        for (size_t i = 0; i < MAXN + 64; i++) {
+                            if (o8 + i < d8 || o8 + i >= d8 + p)
+                                around &= o8[i] == CANARY;
+                            else
+                                same &= o8[i] == s16[o8 + i - d8];
+                        }
+                        EXPECT(same && around, "utf16_to_latin1 at offset %zu, 0x100 at %zu: %d %zu",
+                               off, p, st, sl);
+                    }
+                    size_t want = ref_below(s16, MAXN, 0x80);
+                    EXPECT(wenc_utf16_latin1_prefix(s16, MAXN) == (k ? MAXN : p) &&
+                               wenc_utf16_ascii_prefix(s16, MAXN) == want,
+                           "utf16 prefixes at offset %zu, breaker %u at %zu", off, k, p);
+                }
+            }
+        }
+        report("one-byte strings to UTF-16 and back, prefixes, at every alignment of input and "
+               "output, a breaking byte or unit at each place");
+    }
+
     /* Every unit at a vector's edges, and every unit alone. */
     for (uint32_t v = 0; v <= 0xFFFF; v++) {
         uint16_t one = (uint16_t)v;

@@ -88,7 +88,7 @@ WENC__INLINE bool surrogate64(const uint16_t *s)
 #define TPL_ANY(s, mask)   any32((s), (mask))
 #define TPL_SURROGATE(s)   surrogate32(s)
 #define TPL_SURROGATE2(s)  surrogate64(s)
-#define TPL_ALIGN          1
+#define TPL_ALIGN          32
 #include "latin1_tpl.h"
 #include "latin1_utf8_tpl.h"
 

@@ -351,7 +351,7 @@ static size_t to_utf8(const uint8_t *src, size_t len, uint8_t *dst, size_t cap, 
 #define TPL_BELOW_TAIL(s, k, mask) below_tail((s), (k), (mask))
 #define TPL_SURROGATE_TAIL(s, k)   surrogate_tail((s), (k))
 #define TPL_COPY_TAIL(s, d, k)     copy_tail((s), (d), (k))
-#define TPL_ALIGN                  1
+#define TPL_ALIGN                  64
 #define TPL_SURROGATE2(s)          surrogate128(s)
 #include "latin1_tpl.h"
 

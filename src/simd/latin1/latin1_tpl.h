@@ -27,7 +27,9 @@
 **                         TPL_SURROGATE_TAIL(s, k), TPL_COPY_TAIL(s, d, k)
 **                         (copies K units).
 ** and optionally
-**   TPL_ALIGN             well_formed aligns its loads (see there);
+**   TPL_ALIGN             the set's vector in bytes (32 or 64): the loops
+**                         align their loads or stores to it (see
+**                         TPL_ALIGN_FROM);
 **   TPL_SURROGATE2(s)     TPL_SURROGATE over the 2 * TPL_N units at S.
 ** The functions' names are fixed (widen, high_count, narrow, below,
 ** well_formed, well_formed_copy): one instance per file, whose table names
@@ -46,6 +48,22 @@
 #define TPL_SHORT 1
 #endif
 
+/* With TPL_ALIGN, an input of at least 4 steps takes its first step
+** where it is, then the steps from the last TPL_ALIGN-byte boundary of P (the
+** pointer to align, P + I) inside the first step, which this is (an even
+** address for a uint16_t, as C aligns it), so that no load or store of P
+** crosses a cache line: where the set's vectors are 64 bytes, one that
+** does costs about two (wenc-bench-latin1 at avx512).  The steps read or
+** write again what the first one did. */
+#ifdef TPL_ALIGN
+_Static_assert(TPL_N >= TPL_ALIGN, "TPL_ALIGN: a step of at least one vector");
+#define TPL_ALIGN_FROM(p) (TPL_N - ((uintptr_t)((p) + TPL_N) & (TPL_ALIGN - 1)) / sizeof *(p))
+#define TPL_ALIGNS(len)   ((len) >= 4 * TPL_N)
+#else
+#define TPL_ALIGN_FROM(p) ((size_t)0)
+#define TPL_ALIGNS(len)   0
+#endif
+
 static void widen(const uint8_t *src, size_t len, uint16_t *dst)
 {
 #if TPL_SHORT
@@ -55,6 +73,10 @@ static void widen(const uint8_t *src, size_t len, uint16_t *dst)
     }
 #endif
     size_t i = 0;
+    if (TPL_ALIGNS(len)) {
+        TPL_WIDEN(src, dst);
+        i = TPL_ALIGN_FROM(dst); /* the stores: twice the loads' bytes */
+    }
     for (; len - i >= TPL_N; i += TPL_N)
         TPL_WIDEN(src + i, dst + i);
 #ifdef TPL_TAIL
@@ -75,6 +97,14 @@ static size_t high_count(const uint8_t *src, size_t len)
         return wenc__latin1_scalar.high_count(src, len);
 #endif
     size_t i = 0, c = 0;
+#ifdef TPL_TAIL
+    /* A count must not see a byte twice: the bytes before the boundary
+    ** by the masked step. */
+    if (TPL_ALIGNS(len) && (i = TPL_ALIGN_FROM(src)) < TPL_N)
+        c = TPL_HIGH_TAIL(src, i);
+    else
+        i = 0;
+#endif
 #ifdef TPL_HIGH_RUN
     while (len - i >= TPL_N) {
         size_t k = (len - i) / TPL_N < 255 ? (len - i) / TPL_N : 255;
@@ -99,6 +129,11 @@ static size_t narrow(const uint16_t *src, size_t len, uint8_t *dst)
         return wenc__latin1_scalar.narrow(src, len, dst);
 #endif
     size_t i = 0;
+    if (TPL_ALIGNS(len)) {
+        if (!TPL_NARROW(src, dst))
+            return wenc__latin1_narrow_from(src, 0, len, dst);
+        i = TPL_ALIGN_FROM(dst);
+    }
     for (; len - i >= TPL_N; i += TPL_N)
         if (!TPL_NARROW(src + i, dst + i))
             return wenc__latin1_narrow_from(src, i, len, dst);
@@ -118,6 +153,11 @@ static size_t below(const uint16_t *src, size_t len, uint16_t mask)
         return wenc__latin1_scalar.below(src, len, mask);
 #endif
     size_t i = 0;
+    if (TPL_ALIGNS(len)) {
+        if (TPL_ANY(src, mask))
+            return wenc__latin1_below_from(src, 0, len, mask);
+        i = TPL_ALIGN_FROM(src);
+    }
     for (; len - i >= TPL_N; i += TPL_N)
         if (TPL_ANY(src + i, mask))
             return wenc__latin1_below_from(src, i, len, mask);
@@ -144,20 +184,13 @@ WENC__INLINE size_t well_formed_to(const uint16_t *src, size_t len, uint16_t *ds
             memcpy(dst + (from), src + (from), (n) * sizeof *src);                                 \
     } while (0)
     size_t i = 0;
-#ifdef TPL_ALIGN
-    /* From 4 steps on: one step where SRC is, then the steps from the first
-    ** 64-byte boundary of DST in it (of SRC without DST; an even address:
-    ** C aligns a uint16_t), so that no store, or no load, crosses a cache
-    ** line: where the set's vectors are 64 bytes, one that does costs
-    ** about two, a store more than a load (wenc-bench-latin1, u16-wf and
-    ** u16-towf at avx512).  I is then not inside a pair: the step had no
-    ** surrogate. */
-    _Static_assert(2 * TPL_N >= 64, "TPL_ALIGN: a step of at least 64 bytes");
-    if (len >= 4 * TPL_N && !TPL_SURROGATE(src)) {
+    /* Aligned to the copy's stores where there is one (a store across a
+    ** line costs more than a load: u16-towf at avx512), else to the loads.
+    ** I is then not inside a pair: the step had no surrogate. */
+    if (TPL_ALIGNS(len) && !TPL_SURROGATE(src)) {
         TPL_COPY(0, TPL_N);
-        i = (2 * TPL_N - ((uintptr_t)(dst != NULL ? (const uint16_t *)dst : src) & 63)) / 2;
+        i = dst != NULL ? TPL_ALIGN_FROM(dst) : TPL_ALIGN_FROM(src);
     }
-#endif
 #ifdef TPL_SURROGATE2
     for (; len - i >= 2 * TPL_N && !TPL_SURROGATE2(src + i); i += 2 * TPL_N)
         TPL_COPY(i, 2 * TPL_N);
@@ -226,3 +259,5 @@ static size_t well_formed_copy(const uint16_t *src, size_t len, uint16_t *dst)
 #undef TPL_SURROGATE2
 #undef TPL_ALIGN
 #undef TPL_SHORT
+#undef TPL_ALIGN_FROM
+#undef TPL_ALIGNS
