@@ -424,6 +424,31 @@ int main(void)
     }
     report("one-byte strings to UTF-8 and UTF-16: every byte value at every place of a block");
 
+    /* Long inputs, where the vector kernels count high bytes in byte lanes
+    ** and add the lanes up at most every 255 steps (latin1_tpl.h's
+    ** high_count): all high bytes, so that a lane that wrapped would lose
+    ** 256, and one ASCII byte in 7; lengths at and around 255 steps of 8,
+    ** 16, 32 and 64 bytes, and over two runs of the longest. */
+    static const size_t long_n[] = {2040, 2041, 4079, 4080, 4081, 8160, 8161,
+                                    16319, 16320, 16321, 32703, 40000};
+    for (size_t t = 0; t < sizeof long_n / sizeof *long_n; t++) {
+        size_t n = long_n[t], want[2] = {n, n};
+        uint8_t *l = malloc(n);
+        for (unsigned mix = 0; mix < 2; mix++) {
+            for (size_t i = 0; i < n; i++) {
+                l[i] = (uint8_t)(mix == 0 || i % 7 ? 0x80 + i % 128 : 'a' + i % 26);
+                want[mix] += l[i] >= 0x80;
+            }
+            uint8_t *d = malloc(want[mix]);
+            EXPECT(wenc_utf8_length_from_latin1(l, n) == want[mix] &&
+                   wenc_latin1_to_utf8(l, n, d) == want[mix],
+                   "utf8_length_from_latin1 / latin1_to_utf8, %zu bytes, mix %u", n, mix);
+            free(d);
+        }
+        free(l);
+    }
+    report("one-byte strings: the UTF-8 length of long inputs (byte-lane counts)");
+
     /* UTF-16: a breaking unit (or pair) at every position of ASCII text
     ** (and of Latin-1 text up to 140 units), every length; every room up
     ** to 80 units. */

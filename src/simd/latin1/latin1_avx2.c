@@ -23,19 +23,21 @@ WENC__INLINE void widen32(const uint8_t *s, uint16_t *d)
 WENC__INLINE size_t high_run32(const uint8_t *s, size_t k)
 {
     const __m256i zero = v256_zero();
-    __m256i a = zero, b = zero, c = zero, e = zero;
+    __m256i count = zero;
     size_t j = 0;
-    for (; j + 4 <= k; j += 4) {
-        a = _mm256_sub_epi8(a, _mm256_cmpgt_epi8(zero, v256_loadu(s + 32 * j)));
-        b = _mm256_sub_epi8(b, _mm256_cmpgt_epi8(zero, v256_loadu(s + 32 * j + 32)));
-        c = _mm256_sub_epi8(c, _mm256_cmpgt_epi8(zero, v256_loadu(s + 32 * j + 64)));
-        e = _mm256_sub_epi8(e, _mm256_cmpgt_epi8(zero, v256_loadu(s + 32 * j + 96)));
+#define HIGH_LANES(p) _mm256_cmpgt_epi8(zero, v256_loadu(p))
+#define HIGH_PAIR(p)  _mm256_add_epi8(HIGH_LANES(p), HIGH_LANES((p) + 32))
+    for (; j + 8 <= k; j += 8) {
+        const uint8_t *p = s + 32 * j;
+        __m256i a = _mm256_add_epi8(HIGH_PAIR(p), HIGH_PAIR(p + 64));
+        __m256i b = _mm256_add_epi8(HIGH_PAIR(p + 128), HIGH_PAIR(p + 192));
+        count = _mm256_sub_epi8(count, _mm256_add_epi8(a, b));
     }
     for (; j < k; j++)
-        a = _mm256_sub_epi8(a, _mm256_cmpgt_epi8(zero, v256_loadu(s + 32 * j)));
-    __m256i sum =
-        _mm256_add_epi64(_mm256_add_epi64(_mm256_sad_epu8(a, zero), _mm256_sad_epu8(b, zero)),
-                         _mm256_add_epi64(_mm256_sad_epu8(c, zero), _mm256_sad_epu8(e, zero)));
+        count = _mm256_sub_epi8(count, HIGH_LANES(s + 32 * j));
+#undef HIGH_PAIR
+#undef HIGH_LANES
+    __m256i sum = _mm256_sad_epu8(count, zero);
     __m128i half = _mm_add_epi64(_mm256_castsi256_si128(sum), _mm256_extracti128_si256(sum, 1));
     return (size_t)_mm_cvtsi128_si32(half) + (size_t)_mm_cvtsi128_si32(_mm_srli_si128(half, 8));
 }

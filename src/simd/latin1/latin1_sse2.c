@@ -14,31 +14,33 @@ WENC__INLINE void widen16(const uint8_t *s, uint16_t *d)
     v128_storeu(d + 8, _mm_unpackhi_epi8(v, v128_zero()));
 }
 
-/* The bytes 80..FF of the K steps at S: psadbw adds up each step's top
-** bits (0x80 per such byte) into 64-bit sums, four in turn so that they do
-** not wait on each other.  (Each step is and, psadbw and add, each writing
-** over its own operand: SSE2's two-operand compares would copy a zero each
-** time.) */
+/* The bytes 80..FF of the K steps at S, counted in byte lanes: such a
+** byte is below zero as a signed lane, so it compares to -1; eight steps'
+** compares are added up and subtracted from the lanes' counts at once (a
+** lane gains at most one a step and K is at most 255, so it cannot wrap),
+** and psadbw adds the lanes up at the end.  A psadbw a step, as this was,
+** runs on one port: 0.62 of simdutf's westmere kernel in wenc-bench-latin1's
+** u8-len rows, four steps a subtraction 1.02, eight 1.10. */
 WENC__INLINE size_t high_run16(const uint8_t *s, size_t k)
 {
-    const __m128i zero = v128_zero(), top = v128_set1_u8(0x80);
-    __m128i a = zero, b = zero, c = zero, e = zero;
+    const __m128i zero = v128_zero();
+    __m128i count = zero;
     size_t j = 0;
-#define HIGH_SAD(p) _mm_sad_epu8(v128_and(v128_loadu(p), top), zero)
-    for (; j + 4 <= k; j += 4) {
-        a = _mm_add_epi64(a, HIGH_SAD(s + 16 * j));
-        b = _mm_add_epi64(b, HIGH_SAD(s + 16 * j + 16));
-        c = _mm_add_epi64(c, HIGH_SAD(s + 16 * j + 32));
-        e = _mm_add_epi64(e, HIGH_SAD(s + 16 * j + 48));
+#define HIGH_LANES(p) _mm_cmpgt_epi8(zero, v128_loadu(p))
+#define HIGH_PAIR(p)  _mm_add_epi8(HIGH_LANES(p), HIGH_LANES((p) + 16))
+    for (; j + 8 <= k; j += 8) {
+        const uint8_t *p = s + 16 * j;
+        __m128i a = _mm_add_epi8(HIGH_PAIR(p), HIGH_PAIR(p + 32));
+        __m128i b = _mm_add_epi8(HIGH_PAIR(p + 64), HIGH_PAIR(p + 96));
+        count = _mm_sub_epi8(count, _mm_add_epi8(a, b));
     }
     for (; j < k; j++)
-        a = _mm_add_epi64(a, HIGH_SAD(s + 16 * j));
-#undef HIGH_SAD
-    /* Each half's sum is below 2^32: at most 255 steps of 8 bytes of 0x80. */
-    __m128i sum = _mm_add_epi64(_mm_add_epi64(a, b), _mm_add_epi64(c, e));
-    return ((size_t)(uint32_t)_mm_cvtsi128_si32(sum) +
-            (size_t)(uint32_t)_mm_cvtsi128_si32(_mm_srli_si128(sum, 8))) >>
-           7;
+        count = _mm_sub_epi8(count, HIGH_LANES(s + 16 * j));
+#undef HIGH_PAIR
+#undef HIGH_LANES
+    __m128i sum = _mm_sad_epu8(count, zero);
+    return (size_t)(uint32_t)_mm_cvtsi128_si32(sum) +
+           (size_t)(uint32_t)_mm_cvtsi128_si32(_mm_srli_si128(sum, 8));
 }
 
 /* Whether a unit of the 16 at S has a bit of M set: the bytes of the
