@@ -73,19 +73,17 @@ static bool switched_off(const char *name)
 }
 #endif
 
-bool wenc__simd_vbmi2(void)
+_Atomic int wenc__simd_has_vbmi2 = -1;
+
+WENC__COLD bool wenc__simd_vbmi2_choose(void)
 {
-    static _Atomic int has = -1;
-    int h = atomic_load_explicit(&has, memory_order_relaxed);
-    if (h < 0) {
-        h = 0;
+    int h = 0;
 #if defined(WENC__SIMD_X86_WIDE)
-        __builtin_cpu_init();
-        h = __builtin_cpu_supports("avx512vbmi2") && __builtin_cpu_supports("avx512vbmi") &&
-            !switched_off("WENC_SIMD_VBMI2");
+    __builtin_cpu_init();
+    h = __builtin_cpu_supports("avx512vbmi2") && __builtin_cpu_supports("avx512vbmi") &&
+        !switched_off("WENC_SIMD_VBMI2");
 #endif
-        atomic_store_explicit(&has, h, memory_order_relaxed);
-    }
+    atomic_store_explicit(&wenc__simd_has_vbmi2, h, memory_order_relaxed);
     return h != 0;
 }
 

@@ -56,9 +56,21 @@ WENC__INLINE wenc__isa wenc__simd_isa(void)
 #endif
 }
 
-/* Whether the CPU has AVX-512 VBMI2 and VBMI and WENC_SIMD_VBMI2 is not
-** "0"; worked out once per process (dispatch.c). */
-bool wenc__simd_vbmi2(void);
+/* -1 until worked out; then 1 if the CPU has AVX-512 VBMI2 and VBMI and
+** WENC_SIMD_VBMI2 is not "0", else 0. */
+extern _Atomic int wenc__simd_has_vbmi2;
+
+/* dispatch.c: works it out (once; a race only repeats the same answer). */
+WENC__COLD bool wenc__simd_vbmi2_choose(void);
+
+/* Whether the AVX-512 kernels may use VBMI2 and VBMI.  Inline, as
+** wenc__simd_isa: the kernels ask once per call, and a call cost a short
+** one-byte string to UTF-8 1 ns of its 9 (wenc-bench-latin1, short 16). */
+WENC__INLINE bool wenc__simd_vbmi2(void)
+{
+    int h = atomic_load_explicit(&wenc__simd_has_vbmi2, memory_order_relaxed);
+    return h >= 0 ? h != 0 : wenc__simd_vbmi2_choose();
+}
 
 #if defined(WENC__SIMD_X86)
 /* Whether the CPU has popcnt (dispatch.c; cpuid on each call). */
