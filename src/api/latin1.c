@@ -3,9 +3,10 @@
 ** conversions to and from UTF-8 compose them with the kernels that already
 ** exist, through a window of UTF-16 units on the stack, rather than
 ** writing UTF-8's rules a second time:
-** - one-byte -> UTF-8: the UTF-8 family's ASCII copy, then a window
-**   widened and encoded by the UTF-16 family's to_utf8 (which writes whole
-**   code points while they fit: encodeInto's rule);
+** - one-byte -> UTF-8: the set's to_utf8 blocks where it has them and the
+**   ASCII copy for runs of ASCII; else the UTF-8 family's ASCII copy, then
+**   a window widened and encoded by the UTF-16 family's to_utf8 (which
+**   writes whole code points while they fit: encodeInto's rule);
 ** - UTF-8 -> one-byte: the set's from_utf8 blocks where it has them (for
 **   the sequences of U+0000..U+00FF only: they stop at anything else) and
 **   the ASCII copy, then a window decoded by the UTF-8
@@ -69,39 +70,56 @@ size_t wenc_utf8_length_from_latin1(const uint8_t *src, size_t len)
 ** by what follows, since the conversion goes on until the input ends
 ** (covering one byte of output per byte of input) or until fewer than 2
 ** bytes of room are left. */
+static WENC__NOINLINE size_t latin1_utf8_window(const wenc__latin1_kernels *kl, const uint8_t *src,
+                                               size_t len, uint8_t *dst, size_t cap,
+                                               size_t *written);
+
 static size_t latin1_utf8(const uint8_t *src, size_t len, uint8_t *dst, size_t cap, size_t *written)
 {
-    const wenc__latin1_kernels *kl = wenc__latin1_kernels_get();
-    size_t i = 0, o = 0;
     /* Below a vector block, the definition's loop: any kernel's setup
     ** costs more than the bytes there. */
     if (len < 16) {
-        i = wenc__latin1_utf8_from(src, 0, len, dst, cap, &o);
+        size_t o = 0, i = wenc__latin1_utf8_from(src, 0, len, dst, cap, &o);
         *written = o;
         return i;
     }
+    /* The window's frame (and its registers) only where it is used: with
+    ** it, wenc-bench-latin1's short 8 took 9.5 ns at every set, 7.0-7.5
+    ** without. */
+    const wenc__latin1_kernels *kl = wenc__latin1_kernels_get();
+    if (kl->to_utf8 == NULL)
+        return latin1_utf8_window(kl, src, len, dst, cap, written);
+    /* The set's blocks, and the UTF-8 family's ASCII copy for runs of
+    ** ASCII, which the blocks leave to it; the last few characters (or
+    ** bytes of room) in the definition's loop. */
     const wenc__utf8_kernels *k8 = wenc__utf8_kernels_for(len, WENC__UTF8_SHORT_SCALAR);
-    if (kl->to_utf8 != NULL) {
-        /* The set's blocks, and the UTF-8 family's ASCII copy for runs
-        ** of ASCII, which the blocks leave to it; the last few characters
-        ** (or bytes of room) in the definition's loop. */
-        while (len - i >= 16 && cap - o >= 32) {
-            size_t got;
-            i += kl->to_utf8(src + i, len - i, dst + o, cap - o, &got);
-            o += got;
-            if (i == len || cap - o < 2)
-                break; /* the blocks may have filled it */
-            size_t a = k8->ascii_to_utf8(src + i, MIN(len - i, cap - o - 1), dst + o);
-            i += a;
-            o += a;
-        }
-        i = wenc__latin1_utf8_from(src, i, len, dst, cap, &o);
-        *written = o;
-        return i;
+    size_t i = 0, o = 0;
+    while (len - i >= 16 && cap - o >= 32) {
+        size_t got;
+        i += kl->to_utf8(src + i, len - i, dst + o, cap - o, &got);
+        o += got;
+        if (i == len || cap - o < 2)
+            break; /* the blocks may have filled it */
+        size_t a = k8->ascii_to_utf8(src + i, MIN(len - i, cap - o - 1), dst + o);
+        i += a;
+        o += a;
     }
+    i = wenc__latin1_utf8_from(src, i, len, dst, cap, &o);
+    *written = o;
+    return i;
+}
+
+/* A set without blocks of its own (scalar, NEON): ASCII by the UTF-8
+** family's copy, the rest widened into a window and encoded by the UTF-16
+** family's to_utf8. */
+static size_t latin1_utf8_window(const wenc__latin1_kernels *kl, const uint8_t *src, size_t len,
+                                 uint8_t *dst, size_t cap, size_t *written)
+{
+    const wenc__utf8_kernels *k8 = wenc__utf8_kernels_for(len, WENC__UTF8_SHORT_SCALAR);
     const wenc__utf16_kernels *k16 =
         len <= WENC__UTF8_SHORT_SCALAR ? &wenc__utf16_scalar : wenc__utf16_kernels_get();
     uint16_t window[WINDOW];
+    size_t i = 0, o = 0;
     while (i < len && o < cap) {
         size_t a = k8->ascii_to_utf8(src + i, MIN(len - i, cap - o - 1), dst + o);
         i += a;
