@@ -112,6 +112,8 @@ static size_t valid_prefix(const uint8_t *src, size_t len)
     return i;
 }
 
+#define TPL_V __m128i
+#define TPL_FN(op) v128_##op
 #define TPL_V16 __m128i
 #define TPL_NAME_COPY ascii_to_utf8
 #define TPL_ASCII_LEN v128_ascii_len
